@@ -1,0 +1,60 @@
+//! `weft`: the command line of the weft rules engine.
+//!
+//! Data goes to stdout, messages to stderr; `--json` gives machine output. Exit codes:
+//! 0 success, 1 a problem was found (errored games, failed check, diverged replay),
+//! 2 bad usage or content that does not load.
+
+mod check;
+mod packs;
+mod replay_cmd;
+mod sim;
+mod state_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A scriptable rules engine for Tabriz: content in TOML and Lua, bots, and reports.
+#[derive(Parser)]
+#[command(name = "weft", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many games with bots and print a summary.
+    ///
+    /// Example: weft sim --games 1000 --players 4 --seed 7
+    Sim(sim::SimArgs),
+    /// Load and validate a pack, call every hook on sample states, play 50 seeded games.
+    ///
+    /// Example: weft check --pack content/tabriz
+    Check(check::CheckArgs),
+    /// Play answer keys from the start and print the state, decision and events as JSON.
+    ///
+    /// Example: weft state --players 3 --seed 1 --answers move:plaza:north,act --json
+    State(state_cmd::StateArgs),
+    /// Re-run a replay file and verify its final state hash.
+    ///
+    /// Example: weft replay runs/failed-0042.json
+    Replay(replay_cmd::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Sim(a) => sim::run(a),
+        Command::Check(a) => check::run(a),
+        Command::State(a) => state_cmd::run(a),
+        Command::Replay(a) => replay_cmd::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! Which packs a command loads: `--pack DIR` (repeatable), else `./content/tabriz` when
+//! it exists, else the base pack embedded in the binary. The shared script library comes
+//! from `--scripts DIR`, else `./scripts` when running in a checkout, else the binary.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use weft_core::Content;
+
+/// Pack selection flags shared by every command.
+#[derive(Args, Debug, Clone)]
+pub struct PackArgs {
+    /// A pack folder (holding pack.toml). Default: ./content/tabriz, else the built-in pack.
+    #[arg(long = "pack", value_name = "DIR")]
+    pub packs: Vec<PathBuf>,
+    /// The shared Lua library folder. Default: ./scripts beside ./content, else built in.
+    #[arg(long, value_name = "DIR")]
+    pub scripts: Option<PathBuf>,
+}
+
+impl PackArgs {
+    /// Loads the content, or explains every problem.
+    pub fn load(&self) -> anyhow::Result<Arc<Content>> {
+        let mut packs = self.packs.clone();
+        let mut scripts = self.scripts.clone();
+        if packs.is_empty() && PathBuf::from("content/tabriz/pack.toml").is_file() {
+            packs.push(PathBuf::from("content/tabriz"));
+            if scripts.is_none() && PathBuf::from("scripts/weft").is_dir() {
+                scripts = Some(PathBuf::from("scripts"));
+            }
+        }
+        let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
+        weft_core::load(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}

@@ -1,0 +1,248 @@
+//! Content checks beyond loading (`weft check`): every hook of every tile, card and
+//! unlock is called on sample states with random answers, and seeded games are played.
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::Serialize;
+
+use crate::agent::{Agent, RandomAgent};
+use crate::content::{CardId, Content, SlotId, TileId};
+use crate::effects::{Effects, HookOutcome};
+use crate::engine::Engine;
+use crate::events::EventLog;
+use crate::flow::{Hook, HookCall, Owner};
+use crate::lua::LuaHost;
+use crate::sim::{game_seed, play_game};
+use crate::state::{GameState, TileState};
+
+/// What `weft check` found.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    /// No problems.
+    pub ok: bool,
+    /// Tiles checked.
+    pub tiles: usize,
+    /// Commissions checked.
+    pub commissions: usize,
+    /// Hook calls made.
+    pub hook_calls: usize,
+    /// Games played.
+    pub games: u64,
+    /// Problems, each a readable message.
+    pub problems: Vec<String>,
+}
+
+/// Most answers a hook may need in a check before it is reported as never finishing.
+const MAX_ANSWERS: usize = 64;
+
+/// Runs a hook to completion, answering its questions at random. Returns the calls made.
+fn run_randomly(
+    host: &mut LuaHost,
+    content: &Content,
+    st: &GameState,
+    call: HookCall,
+    rng: &mut Pcg64Mcg,
+) -> Result<usize, String> {
+    let mut answers: Vec<String> = Vec::new();
+    for calls in 1..=MAX_ANSWERS {
+        let mut scratch = st.clone();
+        match host.call(
+            content,
+            &mut scratch,
+            &call,
+            &answers,
+            &mut EventLog::default(),
+        ) {
+            Ok(HookOutcome::Done(_)) => return Ok(calls),
+            Ok(HookOutcome::Ask { options, .. }) => {
+                if call.player.is_none() {
+                    return Err(format!(
+                        "hook `{}` runs for no player but called ctx:choose",
+                        call.hook.name()
+                    ));
+                }
+                let pick = rng.random_range(0..options.len());
+                answers.push(options[pick].0.clone());
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err(format!(
+        "hook `{}` asked more than {MAX_ANSWERS} questions in one call",
+        call.hook.name()
+    ))
+}
+
+/// Checks content: hooks on sample states and `games` seeded random games.
+pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
+    let mut problems = Vec::new();
+    let mut hook_calls = 0;
+    let counts = content.player_counts();
+    let mut samples: Vec<GameState> = Vec::new();
+    let mut engine = match Engine::with_lua(Arc::clone(content)) {
+        Ok(e) => e,
+        Err(e) => {
+            return CheckReport {
+                ok: false,
+                tiles: content.tiles.len(),
+                commissions: content.commissions.len(),
+                hook_calls: 0,
+                games: 0,
+                problems: vec![e.to_string()],
+            }
+        }
+    };
+    for i in 0..games {
+        let players = counts[i as usize % counts.len()] as usize;
+        let seed = game_seed(0xC4EC, i);
+        let mut seats: Vec<Box<dyn Agent>> = (0..players)
+            .map(|s| Box::new(RandomAgent::new(seed ^ s as u64)) as Box<dyn Agent>)
+            .collect();
+        let record = play_game(&mut engine, &mut seats, seed, i);
+        if let Some(e) = &record.error {
+            problems.push(format!(
+                "game {i} ({players} players, seed {seed}) errored after {} decisions:\n{e}",
+                record.decisions
+            ));
+        }
+        // Sample states along a replay of the game.
+        if samples.len() < 12 {
+            if let Ok(mut st) = engine.new_game(players, seed) {
+                for (k, key) in record.replay.answers.iter().enumerate() {
+                    if engine.apply(&mut st, key.as_str()).is_err() {
+                        break;
+                    }
+                    if k % 60 == 30 && samples.len() < 12 {
+                        samples.push(st.clone());
+                    }
+                }
+            }
+        }
+    }
+    if samples.is_empty() {
+        if let Ok(st) = engine.new_game(counts[0] as usize, 1) {
+            samples.push(st);
+        }
+    }
+
+    let mut host = match LuaHost::new(Arc::clone(content)) {
+        Ok(h) => h,
+        Err(e) => {
+            problems.push(e.to_string());
+            return report(content, hook_calls, games, problems);
+        }
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    for (t, tile) in content.tiles.iter().enumerate() {
+        for st in &samples {
+            let mut st = st.clone();
+            let slot = (0..st.board.len())
+                .find(|&s| content.board.slots[s].kind == tile.kind)
+                .unwrap_or(0) as SlotId;
+            st.board[slot as usize] = TileState {
+                tile: t as TileId,
+                slots: Vec::new(),
+                dice: Vec::new(),
+                counters: Default::default(),
+            };
+            let owner = Owner::Tile { slot };
+            let player = st.decision().map(|d| d.player).unwrap_or(0);
+            for hook in [
+                Hook::Setup,
+                Hook::Restock,
+                Hook::Roll,
+                Hook::CanAct,
+                Hook::Action,
+            ] {
+                if !host.has_hook(content, &st, owner, hook) {
+                    continue;
+                }
+                let call = HookCall {
+                    owner,
+                    hook,
+                    player: if matches!(hook, Hook::CanAct | Hook::Action) {
+                        Some(player)
+                    } else {
+                        None
+                    },
+                };
+                match run_randomly(&mut host, content, &st, call, &mut rng) {
+                    Ok(n) => hook_calls += n,
+                    Err(e) => {
+                        problems.push(format!("tile `{}`, hook `{}`: {e}", tile.id, hook.name()));
+                        break;
+                    }
+                }
+                // Keep the setup's effects so later hooks see a set-up tile.
+                if hook == Hook::Setup {
+                    let mut scratch = st.clone();
+                    if let Ok(HookOutcome::Done(_)) =
+                        host.call(content, &mut scratch, &call, &[], &mut EventLog::default())
+                    {
+                        st = scratch;
+                    }
+                }
+            }
+        }
+    }
+    let mut checked_cards = 0;
+    for (c, card) in content.commissions.iter().enumerate() {
+        let owner = Owner::Card { card: c as CardId };
+        let Some(st) = samples.first() else { break };
+        if !host.has_hook(content, st, owner, Hook::Workshop) {
+            continue;
+        }
+        checked_cards += 1;
+        for st in &samples {
+            let call = HookCall {
+                owner,
+                hook: Hook::Workshop,
+                player: Some(0),
+            };
+            match run_randomly(&mut host, content, st, call, &mut rng) {
+                Ok(n) => hook_calls += n,
+                Err(e) => {
+                    problems.push(format!("commission `{}`, hook `workshop`: {e}", card.id));
+                    break;
+                }
+            }
+        }
+    }
+    let _ = checked_cards;
+    for (i, u) in content.unlocks.iter().enumerate() {
+        if u.on_reach.is_none() {
+            continue;
+        }
+        for st in &samples {
+            let call = HookCall {
+                owner: Owner::Unlock { index: i as u8 },
+                hook: Hook::OnReach,
+                player: Some(0),
+            };
+            match run_randomly(&mut host, content, st, call, &mut rng) {
+                Ok(n) => hook_calls += n,
+                Err(e) => {
+                    problems.push(format!(
+                        "skill unlock at level {}, hook `on_reach`: {e}",
+                        u.level
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    report(content, hook_calls, games, problems)
+}
+
+fn report(content: &Content, hook_calls: usize, games: u64, problems: Vec<String>) -> CheckReport {
+    CheckReport {
+        ok: problems.is_empty(),
+        tiles: content.tiles.len(),
+        commissions: content.commissions.len(),
+        hook_calls,
+        games,
+        problems,
+    }
+}

@@ -1,0 +1,735 @@
+//! Turning pack files into [`Content`]: parse every file, resolve every id, and report
+//! every problem at once.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+use super::raw::*;
+use super::*;
+
+/// Collects errors while loading, so every broken file is reported in one go.
+struct Loader<'a> {
+    pack: &'a PackFiles,
+    pack_name: String,
+    errors: Vec<ContentError>,
+}
+
+impl Loader<'_> {
+    fn file_label(&self, path: &str) -> String {
+        format!("{}/{}", self.pack_name, path)
+    }
+
+    fn error(&mut self, path: &str, message: impl Into<String>) -> ContentError {
+        ContentError::new(self.file_label(path), message)
+    }
+
+    /// Parses one TOML file into `T`, recording a positioned error on failure.
+    fn parse<T: DeserializeOwned>(&mut self, path: &str) -> Option<T> {
+        let Some(source) = self.pack.files.get(path) else {
+            let e = self.error(path, "file is missing").help(format!(
+                "every pack needs {path}; see docs/content-format.md"
+            ));
+            self.errors.push(e);
+            return None;
+        };
+        match toml::from_str::<T>(source) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let mut err = self.error(path, e.message().trim().to_string());
+                if let Some(span) = e.span() {
+                    err = err.at_offset(source, span.start);
+                }
+                self.errors.push(err);
+                None
+            }
+        }
+    }
+
+    /// Records an error pointing at `needle` in `path`.
+    fn fail(&mut self, path: &str, needle: &str, message: impl Into<String>, help: &str) {
+        let source = self.pack.files.get(path).cloned().unwrap_or_default();
+        let mut e = self.error(path, message).near(&source, needle);
+        if !help.is_empty() {
+            e = e.help(help);
+        }
+        self.errors.push(e);
+    }
+}
+
+/// Loads a chain of packs plus the shared script library into validated [`Content`].
+///
+/// Every problem in every file is returned together. Layering several packs arrives
+/// with the modding work; today the chain must hold exactly one pack.
+pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content, ContentErrors> {
+    let Some(pack) = packs.first() else {
+        return Err(ContentErrors(vec![ContentError::new(
+            "<none>",
+            "no pack given",
+        )]));
+    };
+    if packs.len() > 1 {
+        return Err(ContentErrors(vec![ContentError::new(
+            &packs[1].origin,
+            "more than one --pack given; pack layering (extends) is not supported yet",
+        )
+        .help("pass a single pack folder for now")]));
+    }
+    let mut ld = Loader {
+        pack,
+        pack_name: "pack".into(),
+        errors: Vec::new(),
+    };
+    let pack_toml: Option<PackToml> = ld.parse("pack.toml");
+    if let Some(p) = &pack_toml {
+        ld.pack_name = p.name.clone();
+        if !p.extends.is_empty() {
+            ld.fail(
+                "pack.toml",
+                "extends",
+                "`extends` is not supported yet",
+                "remove it; layering comes with the modding work",
+            );
+        }
+    }
+    let game: Option<GameToml> = ld.parse("game.toml");
+    let board: Option<BoardToml> = ld.parse("board.toml");
+
+    // Lua modules: the library first, then the pack's own files.
+    let mut modules = BTreeMap::new();
+    for (path, source) in &library.files {
+        if let Some(stem) = path.strip_suffix(".lua") {
+            let name = stem.replace('/', ".");
+            modules.insert(
+                name.clone(),
+                Module {
+                    name,
+                    chunk: format!("scripts/{path}"),
+                    pack: "scripts".into(),
+                    source: source.clone(),
+                },
+            );
+        }
+    }
+    for (path, source) in &pack.files {
+        if let Some(stem) = path.strip_suffix(".lua") {
+            let name = stem.replace('/', ".");
+            if modules.contains_key(&name) {
+                ld.fail(
+                    path,
+                    "",
+                    format!("module `{name}` is already defined by the shared library"),
+                    "rename the file",
+                );
+                continue;
+            }
+            modules.insert(
+                name.clone(),
+                Module {
+                    name,
+                    chunk: ld.file_label(path),
+                    pack: ld.pack_name.clone(),
+                    source: source.clone(),
+                },
+            );
+        }
+    }
+
+    let mut tiles_raw = Vec::new();
+    let tile_paths: Vec<String> = pack
+        .under("tiles", ".toml")
+        .map(|(p, _)| p.clone())
+        .collect();
+    for path in &tile_paths {
+        if let Some(t) = ld.parse::<TileToml>(path) {
+            tiles_raw.push((path.clone(), t));
+        }
+    }
+    let mut cards_raw = Vec::new();
+    let card_paths: Vec<String> = pack
+        .under("commissions", ".toml")
+        .map(|(p, _)| p.clone())
+        .collect();
+    for path in &card_paths {
+        if let Some(f) = ld.parse::<CommissionFile>(path) {
+            cards_raw.push((path.clone(), f));
+        }
+    }
+
+    let (Some(pack_toml), Some(game), Some(board)) = (pack_toml, game, board) else {
+        return Err(ContentErrors(ld.errors));
+    };
+
+    let content = resolve(
+        &mut ld, &pack_toml, game, board, tiles_raw, cards_raw, modules, library,
+    );
+    if ld.errors.is_empty() {
+        Ok(content)
+    } else {
+        Err(ContentErrors(ld.errors))
+    }
+}
+
+fn digest_files(name: &str, files: &PackFiles) -> String {
+    let mut h = Sha256::new();
+    h.update(name.as_bytes());
+    for (path, text) in &files.files {
+        h.update((path.len() as u64).to_le_bytes());
+        h.update(path.as_bytes());
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    }
+    hex(&h.finalize()[..16])
+}
+
+/// Lower-case hex of bytes.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Resolves a `behaviour` string to a module name: `weft.shop` as is, `tiles/x.lua` as
+/// `tiles.x`. Paths are checked so they cannot leave the pack.
+fn module_name(behaviour: &str) -> Result<String, String> {
+    if let Some(stem) = behaviour.strip_suffix(".lua") {
+        check_relative_path(behaviour)?;
+        Ok(stem.replace('/', "."))
+    } else if behaviour.contains(['/', '\\']) {
+        Err(format!(
+            "`{behaviour}` is neither a module name nor a .lua path"
+        ))
+    } else if behaviour.split('.').any(|p| p.is_empty()) {
+        Err(format!("`{behaviour}` is not a valid module name"))
+    } else {
+        Ok(behaviour.to_string())
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn resolve(
+    ld: &mut Loader<'_>,
+    pack_toml: &PackToml,
+    game: GameToml,
+    board: BoardToml,
+    tiles_raw: Vec<(String, TileToml)>,
+    cards_raw: Vec<(String, CommissionFile)>,
+    modules: BTreeMap<String, Module>,
+    library: &PackFiles,
+) -> Content {
+    const G: &str = "game.toml";
+    const B: &str = "board.toml";
+    let materials: Vec<Material> = game
+        .materials
+        .iter()
+        .map(|m| Material {
+            id: m.id.clone(),
+            name: m.name.clone(),
+            value: m.value,
+            supply: m.supply,
+        })
+        .collect();
+    if materials.is_empty() || materials.len() > 64 {
+        ld.fail(
+            G,
+            "[[materials]]",
+            "a game needs between 1 and 64 materials",
+            "",
+        );
+    }
+    let mat = |id: &str| {
+        materials
+            .iter()
+            .position(|m| m.id == id)
+            .map(|i| i as MatId)
+    };
+    let mat_list = materials
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if mat("coins").is_some() {
+        ld.fail(
+            G,
+            "\"coins\"",
+            "`coins` is reserved and cannot be a material id",
+            "rename the material",
+        );
+    }
+
+    let mut dice = Vec::new();
+    for d in &game.dice {
+        let mut faces = Vec::new();
+        for f in &d.faces {
+            match mat(f) {
+                Some(m) => faces.push(m),
+                None => ld.fail(
+                    G,
+                    f,
+                    format!("die `{}` has unknown material `{f}`", d.id),
+                    &format!("materials are: {mat_list}"),
+                ),
+            }
+        }
+        if d.faces.is_empty() {
+            ld.fail(G, &d.id, format!("die `{}` has no faces", d.id), "");
+        }
+        dice.push(DieKind {
+            id: d.id.clone(),
+            faces,
+        });
+    }
+    let grades: Vec<Grade> = game
+        .grades
+        .iter()
+        .map(|g| Grade {
+            id: g.id.clone(),
+            name: g.name.clone(),
+            unlock_skill: g.unlock_skill,
+        })
+        .collect();
+    if grades.is_empty() {
+        ld.fail(
+            G,
+            "[[grades]]",
+            "a game needs at least one commission grade",
+            "",
+        );
+    }
+    let grade = |id: &str| grades.iter().position(|g| g.id == id).map(|i| i as GradeId);
+    let grade_list = grades
+        .iter()
+        .map(|g| g.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+
+    if game.pieces == 0 || game.pieces > 8 {
+        ld.fail(G, "pieces", "pieces must be between 1 and 8", "");
+    }
+    if game.skill.prestige.len() != game.skill.max as usize + 1 {
+        ld.fail(
+            G,
+            "prestige",
+            format!(
+                "skill.prestige has {} entries; it needs one per space 0..={} ({})",
+                game.skill.prestige.len(),
+                game.skill.max,
+                game.skill.max + 1
+            ),
+            "",
+        );
+    }
+    let script_ref = |ld: &mut Loader<'_>, s: &ScriptToml, file: &str| -> ScriptRef {
+        let module = match module_name(&s.behaviour) {
+            Ok(m) => m,
+            Err(e) => {
+                ld.fail(
+                    file,
+                    &s.behaviour,
+                    e,
+                    "name a module such as weft.shop, or a relative path such as tiles/x.lua",
+                );
+                String::new()
+            }
+        };
+        if !module.is_empty() && !modules.contains_key(&module) {
+            ld.fail(
+                file,
+                &s.behaviour,
+                format!(
+                    "behaviour `{}` names no Lua module in the pack or scripts/",
+                    s.behaviour
+                ),
+                "check the spelling; library modules are named like weft.shop",
+            );
+        }
+        ScriptRef {
+            module,
+            params: s.params.clone(),
+            text: s.text.clone(),
+            declared_in: ld.file_label(file),
+        }
+    };
+    let unlocks: Vec<Unlock> = game
+        .skill
+        .unlocks
+        .iter()
+        .map(|u| Unlock {
+            level: u.level,
+            text: u.text.clone(),
+            abilities: u.abilities.clone(),
+            on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, G)),
+        })
+        .collect();
+    for u in &unlocks {
+        if u.level > game.skill.max {
+            ld.fail(
+                G,
+                "level",
+                format!(
+                    "unlock at level {} is above skill.max {}",
+                    u.level, game.skill.max
+                ),
+                "",
+            );
+        }
+    }
+    for g in &grades {
+        if g.unlock_skill > game.skill.max {
+            ld.fail(
+                G,
+                &g.id,
+                format!("grade `{}` unlocks above skill.max", g.id),
+                "",
+            );
+        }
+    }
+
+    let mut setup = BTreeMap::new();
+    for s in &game.setup {
+        if !(1..=8).contains(&s.players) {
+            ld.fail(
+                G,
+                "players",
+                format!("setup for {} players: player counts are 1 to 8", s.players),
+                "",
+            );
+            continue;
+        }
+        let mut mats = Vec::new();
+        for (m, n) in &s.materials {
+            match mat(m) {
+                Some(i) => mats.push((i, *n)),
+                None => ld.fail(
+                    G,
+                    m,
+                    format!("setup names unknown material `{m}`"),
+                    &format!("materials are: {mat_list}"),
+                ),
+            }
+        }
+        let mut hand = Vec::new();
+        for (g, n) in &s.hand {
+            match grade(g) {
+                Some(i) => hand.push((i, *n)),
+                None => ld.fail(
+                    G,
+                    g,
+                    format!("setup names unknown grade `{g}`"),
+                    &format!("grades are: {grade_list}"),
+                ),
+            }
+        }
+        if setup
+            .insert(
+                s.players,
+                Setup {
+                    coins: s.coins,
+                    turn_order_coins: s.turn_order_coins.clone(),
+                    materials: mats,
+                    hand,
+                },
+            )
+            .is_some()
+        {
+            ld.fail(
+                G,
+                "players",
+                format!("two setups for {} players", s.players),
+                "",
+            );
+        }
+    }
+    if setup.is_empty() {
+        ld.fail(
+            G,
+            "[[setup]]",
+            "no [[setup]] entry; add one per supported player count",
+            "",
+        );
+    }
+
+    // Tiles.
+    let side_default = game.tiles.side.clone();
+    let mut tiles: Vec<Tile> = Vec::new();
+    for (path, t) in tiles_raw {
+        let stem = path.trim_start_matches("tiles/").trim_end_matches(".toml");
+        if stem != t.id {
+            ld.fail(
+                &path,
+                "id",
+                format!("tile id `{}` does not match its file name `{stem}`", t.id),
+                "rename the file or the id",
+            );
+        }
+        if tiles.iter().any(|x| x.id == t.id) {
+            ld.fail(&path, "id", format!("tile id `{}` is used twice", t.id), "");
+        }
+        let behaviour = t
+            .behaviour
+            .clone()
+            .unwrap_or_else(|| format!("tiles/{}.lua", t.id));
+        let chosen = game
+            .tiles
+            .sides
+            .get(&t.id)
+            .cloned()
+            .or_else(|| side_default.clone());
+        let mut params = t.params.clone();
+        let mut side = None;
+        if !t.sides.is_empty() {
+            let name = chosen
+                .clone()
+                .unwrap_or_else(|| t.sides.keys().next().cloned().unwrap_or_default());
+            match t.sides.get(&name) {
+                Some(overlay) => {
+                    for (k, v) in overlay {
+                        params.insert(k.clone(), v.clone());
+                    }
+                    side = Some(name);
+                }
+                None => ld.fail(
+                    &path,
+                    "sides",
+                    format!("tile `{}` has no side `{name}`", t.id),
+                    "add [sides.NAME] or choose another side in game.toml [tiles]",
+                ),
+            }
+        }
+        let s = ScriptToml {
+            behaviour,
+            params,
+            text: t.text.clone(),
+        };
+        let script = script_ref(ld, &s, &path);
+        tiles.push(Tile {
+            id: t.id,
+            name: t.name,
+            kind: t.kind,
+            text: t.text,
+            side,
+            script,
+        });
+    }
+    for tile_id in game.tiles.sides.keys() {
+        if !tiles.iter().any(|t| &t.id == tile_id) {
+            ld.fail(
+                G,
+                tile_id,
+                format!("[tiles] sides names unknown tile `{tile_id}`"),
+                "",
+            );
+        }
+    }
+
+    // Board.
+    let mut slots = Vec::new();
+    for s in &board.slots {
+        if slots.iter().any(|x: &Slot| x.id == s.id) {
+            ld.fail(B, &s.id, format!("slot `{}` is defined twice", s.id), "");
+        }
+        let fixed_tile = s.tile.as_ref().and_then(|id| {
+            let found = tiles.iter().position(|t| &t.id == id).map(|i| i as TileId);
+            if found.is_none() {
+                ld.fail(
+                    B,
+                    id,
+                    format!("slot `{}` names unknown tile `{id}`", s.id),
+                    "",
+                );
+            }
+            found
+        });
+        slots.push(Slot {
+            id: s.id.clone(),
+            kind: s.kind.clone(),
+            pos: s.pos,
+            fixed_tile,
+        });
+    }
+    let n = slots.len();
+    if n == 0 || n > 4096 {
+        ld.fail(B, "[[slots]]", "a board needs between 1 and 4096 slots", "");
+    }
+    let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
+    let mut neighbours = vec![Vec::new(); n];
+    for p in &board.paths {
+        match (slot_of(&p.a), slot_of(&p.b)) {
+            (Some(a), Some(b)) if a != b => {
+                if !neighbours[a].contains(&(b as SlotId)) {
+                    neighbours[a].push(b as SlotId);
+                    neighbours[b].push(a as SlotId);
+                }
+            }
+            (Some(_), Some(_)) => ld.fail(B, &p.a, format!("path from `{}` to itself", p.a), ""),
+            (a, _) => {
+                let bad = if a.is_none() { &p.a } else { &p.b };
+                ld.fail(B, bad, format!("path names unknown slot `{bad}`"), "");
+            }
+        }
+    }
+    let mut distance = vec![u16::MAX; n * n];
+    for start in 0..n {
+        let mut queue = VecDeque::from([start]);
+        distance[start * n + start] = 0;
+        while let Some(cur) = queue.pop_front() {
+            let d = distance[start * n + cur];
+            for &nb in &neighbours[cur] {
+                let nb = nb as usize;
+                if distance[start * n + nb] == u16::MAX {
+                    distance[start * n + nb] = d + 1;
+                    queue.push_back(nb);
+                }
+            }
+        }
+    }
+    let start_slot = match slot_of(&game.movement.start) {
+        Some(i) => i as SlotId,
+        None => {
+            ld.fail(
+                G,
+                &game.movement.start,
+                format!(
+                    "movement.start names unknown slot `{}`",
+                    game.movement.start
+                ),
+                "",
+            );
+            0
+        }
+    };
+    // Every slot kind needs enough tiles of that kind.
+    let mut kinds: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for s in &slots {
+        if s.fixed_tile.is_none() {
+            kinds.entry(&s.kind).or_default().0 += 1;
+        }
+    }
+    for t in &tiles {
+        if !slots
+            .iter()
+            .any(|s| s.fixed_tile.is_some_and(|f| tiles[f as usize].id == t.id))
+        {
+            if let Some(k) = kinds.get_mut(t.kind.as_str()) {
+                k.1 += 1;
+            }
+        }
+    }
+    for (kind, (need, have)) in &kinds {
+        if have < need {
+            ld.fail(B, &format!("\"{kind}\""), format!("the board has {need} `{kind}` slots but the pack has {have} unfixed `{kind}` tiles"), "add tiles of that kind or remove slots");
+        }
+    }
+
+    // Commissions.
+    let mut commissions: Vec<Commission> = Vec::new();
+    for (path, file) in cards_raw {
+        let rel = path
+            .trim_start_matches("commissions/")
+            .trim_end_matches(".toml");
+        let grade_name = rel.split('/').next().unwrap_or(rel);
+        let Some(g) = grade(grade_name) else {
+            ld.fail(
+                &path,
+                "",
+                format!("`{grade_name}` is not a grade"),
+                &format!("name commission files after a grade: {grade_list}"),
+            );
+            continue;
+        };
+        for c in file.commission {
+            if commissions.iter().any(|x| x.id == c.id) {
+                ld.fail(
+                    &path,
+                    &c.id,
+                    format!("commission id `{}` is used twice", c.id),
+                    "",
+                );
+            }
+            let mut requires = Vec::new();
+            for (m, k) in &c.requires {
+                match mat(m) {
+                    Some(i) => requires.push((i, *k)),
+                    None => ld.fail(
+                        &path,
+                        m,
+                        format!("commission `{}` requires unknown material `{m}`", c.id),
+                        &format!("materials are: {mat_list}"),
+                    ),
+                }
+            }
+            let workshop = c.workshop.as_ref().map(|w| script_ref(ld, w, &path));
+            commissions.push(Commission {
+                id: c.id,
+                name: c.name,
+                grade: g,
+                requires,
+                reward_coins: c.reward.coins,
+                reward_skill: c.reward.skill,
+                reward_prestige: c.reward.prestige,
+                workshop,
+                declared_in: ld.file_label(&path),
+            });
+        }
+    }
+    if commissions.len() > u16::MAX as usize || tiles.len() > u16::MAX as usize {
+        ld.fail(
+            G,
+            "",
+            "too many cards or tiles (the limit is 65535 each)",
+            "",
+        );
+    }
+
+    let packs = vec![
+        PackInfo {
+            name: pack_toml.name.clone(),
+            version: pack_toml.version.clone(),
+            digest: digest_files(&pack_toml.name, ld.pack),
+        },
+        PackInfo {
+            name: "scripts".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            digest: digest_files("scripts", library),
+        },
+    ];
+    let mut h = Sha256::new();
+    for p in &packs {
+        h.update(p.digest.as_bytes());
+    }
+    let digest = hex(&h.finalize()[..16]);
+
+    Content {
+        packs,
+        digest,
+        title: game.title,
+        pieces: game.pieces,
+        hand_limit: game.hand_limit,
+        random_first_player: game.first_player != "seat1",
+        instruction_budget: game.instruction_budget,
+        memory_limit: game.memory_limit_mb as usize * 1024 * 1024,
+        materials,
+        dice,
+        grades,
+        free_kind: game.movement.free_kind,
+        start_slot,
+        abilities: game.abilities,
+        skill_max: game.skill.max,
+        skill_prestige: game.skill.prestige,
+        unlocks,
+        end: EndRules {
+            commissions: game.end.commissions,
+            skill: game.end.skill,
+            bonus_prestige: game.end.bonus_prestige,
+            max_rounds: game.end.max_rounds,
+        },
+        setup,
+        board: Board {
+            slots,
+            neighbours,
+            distance,
+        },
+        tiles,
+        commissions,
+        modules,
+    }
+}

@@ -1,0 +1,322 @@
+//! Content packs: the game's data (TOML) and behaviour (Lua), loaded, validated and
+//! resolved into [`Content`], which the rules and the Lua host read and never change.
+//!
+//! **Architecture Invariant:** every id in a file is resolved to an index here, once;
+//! the game state refers to materials, grades, tiles and cards by those indices.
+
+mod error;
+mod files;
+mod load;
+pub mod raw;
+
+use std::collections::BTreeMap;
+
+pub use error::{line_column, ContentError, ContentErrors};
+pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
+pub(crate) use load::hex as hex_digest;
+pub use load::load_content;
+
+/// Index of a material in [`Content::materials`].
+pub type MatId = u8;
+/// Index of a commission card in [`Content::commissions`].
+pub type CardId = u16;
+/// Index of a tile in [`Content::tiles`].
+pub type TileId = u16;
+/// Index of a board slot in [`Board::slots`].
+pub type SlotId = u16;
+/// Index of a grade in [`Content::grades`].
+pub type GradeId = u8;
+
+/// A pack in the loaded chain, for replays and reports.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PackInfo {
+    /// Name from `pack.toml` (`scripts` for the shared library).
+    pub name: String,
+    /// Version from `pack.toml`.
+    pub version: String,
+    /// SHA-256 of the pack's files, hex.
+    pub digest: String,
+}
+
+/// A material (R-MAT-1).
+#[derive(Debug, Clone)]
+pub struct Material {
+    /// Identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Value for bots and reports.
+    pub value: u32,
+    /// Supply count; `None` is unlimited (R-SUPPLY-1).
+    pub supply: Option<u32>,
+}
+
+/// A kind of die (R-DICE-1).
+#[derive(Debug, Clone)]
+pub struct DieKind {
+    /// Identifier.
+    pub id: String,
+    /// Material on each face.
+    pub faces: Vec<MatId>,
+}
+
+/// A commission grade (R-COM-1).
+#[derive(Debug, Clone)]
+pub struct Grade {
+    /// Identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Skill needed to draw from it.
+    pub unlock_skill: u32,
+}
+
+/// A piece of behaviour: which Lua module, with which parameters.
+#[derive(Debug, Clone)]
+pub struct ScriptRef {
+    /// Module name, e.g. `weft.shop` or `tiles.plaza`.
+    pub module: String,
+    /// Parameters handed to each hook.
+    pub params: toml::Table,
+    /// Text for people.
+    pub text: String,
+    /// The file that declared it, for messages.
+    pub declared_in: String,
+}
+
+/// A skill-track unlock (R-SKILL-1..5).
+#[derive(Debug, Clone)]
+pub struct Unlock {
+    /// Level where it applies.
+    pub level: u32,
+    /// Text for people.
+    pub text: String,
+    /// Abilities it sets.
+    pub abilities: BTreeMap<String, i64>,
+    /// One-off effect on first reaching the level.
+    pub on_reach: Option<ScriptRef>,
+}
+
+/// End-of-game parameters (R-END).
+#[derive(Debug, Clone)]
+pub struct EndRules {
+    /// Fulfilled commissions that trigger the end.
+    pub commissions: u32,
+    /// Skill that triggers the end.
+    pub skill: u32,
+    /// Bonus token prestige.
+    pub bonus_prestige: i32,
+    /// Rounds after which a game is stopped as stalled.
+    pub max_rounds: u32,
+}
+
+/// Setup for one player count.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Starting coins.
+    pub coins: u32,
+    /// Extra coins by turn order.
+    pub turn_order_coins: Vec<u32>,
+    /// Starting materials.
+    pub materials: Vec<(MatId, u32)>,
+    /// Cards drawn per grade.
+    pub hand: Vec<(GradeId, u32)>,
+}
+
+/// A board slot.
+#[derive(Debug, Clone)]
+pub struct Slot {
+    /// Identifier.
+    pub id: String,
+    /// Tile kind it takes.
+    pub kind: String,
+    /// Drawing position.
+    pub pos: [f32; 2],
+    /// Fixed tile, if any.
+    pub fixed_tile: Option<TileId>,
+}
+
+/// The board graph, with all-pairs distances precomputed (R-MOVE-2).
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Slots.
+    pub slots: Vec<Slot>,
+    /// Neighbours of each slot.
+    pub neighbours: Vec<Vec<SlotId>>,
+    /// `distance[a * n + b]`, `u16::MAX` when unreachable.
+    pub distance: Vec<u16>,
+}
+
+impl Board {
+    /// Shortest-path distance between two slots.
+    pub fn distance(&self, a: SlotId, b: SlotId) -> u16 {
+        self.distance[a as usize * self.slots.len() + b as usize]
+    }
+
+    /// Index of the slot with this id.
+    pub fn slot_index(&self, id: &str) -> Option<SlotId> {
+        self.slots
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| i as SlotId)
+    }
+}
+
+/// A tile (R-SHOP, R-TRADE, R-DICE, R-PLAZA-3, R-TILE-PWS).
+#[derive(Debug, Clone)]
+pub struct Tile {
+    /// Identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Kind.
+    pub kind: String,
+    /// Rules text.
+    pub text: String,
+    /// The side in use (R-TILE-SIDE), if the tile has sides.
+    pub side: Option<String>,
+    /// Behaviour with the chosen side's parameters.
+    pub script: ScriptRef,
+}
+
+/// A commission card (R-COM-5).
+#[derive(Debug, Clone)]
+pub struct Commission {
+    /// Identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Grade.
+    pub grade: GradeId,
+    /// Materials required.
+    pub requires: Vec<(MatId, u32)>,
+    /// Coins gained.
+    pub reward_coins: u32,
+    /// Skill gained.
+    pub reward_skill: u32,
+    /// Prestige gained.
+    pub reward_prestige: u32,
+    /// Workshop action (R-FUL-2, R-WS-4).
+    pub workshop: Option<ScriptRef>,
+    /// The file that declared it.
+    pub declared_in: String,
+}
+
+/// A Lua source file of the chain.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// Module name.
+    pub name: String,
+    /// Chunk name used in tracebacks: `pack/path`.
+    pub chunk: String,
+    /// Owning pack.
+    pub pack: String,
+    /// Source text.
+    pub source: String,
+}
+
+/// Everything a game needs from its packs, resolved and validated.
+#[derive(Debug, Clone)]
+pub struct Content {
+    /// The chain of packs, library included.
+    pub packs: Vec<PackInfo>,
+    /// Digest of the whole chain.
+    pub digest: String,
+    /// Title.
+    pub title: String,
+    /// Pieces per player.
+    pub pieces: u8,
+    /// Hand limit, 0 for none.
+    pub hand_limit: u32,
+    /// Whether the first player is drawn at random.
+    pub random_first_player: bool,
+    /// Interrupt checks per hook call.
+    pub instruction_budget: u64,
+    /// Bytes per Lua VM.
+    pub memory_limit: usize,
+    /// Materials.
+    pub materials: Vec<Material>,
+    /// Dice kinds.
+    pub dice: Vec<DieKind>,
+    /// Grades.
+    pub grades: Vec<Grade>,
+    /// Slot kind with free movement.
+    pub free_kind: String,
+    /// Start slot.
+    pub start_slot: SlotId,
+    /// Default abilities.
+    pub abilities: BTreeMap<String, i64>,
+    /// Highest skill.
+    pub skill_max: u32,
+    /// Prestige per skill space.
+    pub skill_prestige: Vec<i32>,
+    /// Unlocks.
+    pub unlocks: Vec<Unlock>,
+    /// End rules.
+    pub end: EndRules,
+    /// Setups by player count.
+    pub setup: BTreeMap<u8, Setup>,
+    /// Board.
+    pub board: Board,
+    /// Tiles.
+    pub tiles: Vec<Tile>,
+    /// Commissions.
+    pub commissions: Vec<Commission>,
+    /// Lua modules by name.
+    pub modules: BTreeMap<String, Module>,
+}
+
+impl Content {
+    /// Index of a material by id.
+    pub fn material(&self, id: &str) -> Option<MatId> {
+        self.materials
+            .iter()
+            .position(|m| m.id == id)
+            .map(|i| i as MatId)
+    }
+
+    /// Index of a grade by id.
+    pub fn grade(&self, id: &str) -> Option<GradeId> {
+        self.grades
+            .iter()
+            .position(|g| g.id == id)
+            .map(|i| i as GradeId)
+    }
+
+    /// Index of a card by id.
+    pub fn card(&self, id: &str) -> Option<CardId> {
+        self.commissions
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CardId)
+    }
+
+    /// Index of a tile by id.
+    pub fn tile(&self, id: &str) -> Option<TileId> {
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| i as TileId)
+    }
+
+    /// Player counts this content supports.
+    pub fn player_counts(&self) -> Vec<u8> {
+        self.setup.keys().copied().collect()
+    }
+
+    /// Value of an ability for a given skill: the highest value set by an unlock at or
+    /// below `skill`, else the default (R-SKILL-3..5).
+    pub fn ability(&self, name: &str, skill: u32) -> i64 {
+        let base = self.abilities.get(name).copied().unwrap_or(0);
+        self.unlocks
+            .iter()
+            .filter(|u| u.level <= skill)
+            .filter_map(|u| u.abilities.get(name).copied())
+            .fold(base, i64::max)
+    }
+
+    /// Prestige from the skill track: every space at or below `skill` (R-SKILL-6).
+    pub fn skill_track_prestige(&self, skill: u32) -> i32 {
+        self.skill_prestige.iter().take(skill as usize + 1).sum()
+    }
+}

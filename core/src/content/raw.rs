@@ -1,0 +1,320 @@
+//! The TOML file formats of a pack, as typed serde structs. Unknown fields are errors
+//! (`deny_unknown_fields`), so a typo is reported instead of silently ignored.
+//! `docs/content-format.md` describes these files for designers.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// `pack.toml`: who the pack is.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackToml {
+    /// The pack's name, used by `extends` and in reports.
+    pub name: String,
+    /// The pack's version, free text (semver recommended).
+    pub version: String,
+    /// Supported engine versions, e.g. `">=0.1"`.
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// Free text for people.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Packs this one builds on, by name (layering comes with the modding issue).
+    #[serde(default)]
+    pub extends: Vec<String>,
+}
+
+/// `game.toml`: the game's parameters.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameToml {
+    /// Title for reports.
+    pub title: String,
+    /// Pieces (apprentices) per player; also the number of turns per player per round (R-ROUND-2).
+    pub pieces: u8,
+    /// Largest hand a player may keep; 0 means no limit (R-FUL-4).
+    #[serde(default)]
+    pub hand_limit: u32,
+    /// `"random"` or `"seat1"` (R-SETUP).
+    #[serde(default = "default_first_player")]
+    pub first_player: String,
+    /// Interrupt checks one hook call may use before it is stopped.
+    #[serde(default = "default_budget")]
+    pub instruction_budget: u64,
+    /// Memory cap of each Lua VM, in MiB.
+    #[serde(default = "default_memory")]
+    pub memory_limit_mb: u32,
+    /// Materials, cheapest first (R-MAT-1).
+    pub materials: Vec<MaterialToml>,
+    /// Dice kinds (R-DICE-1).
+    #[serde(default)]
+    pub dice: Vec<DieToml>,
+    /// Commission grades (R-COM-1).
+    pub grades: Vec<GradeToml>,
+    /// Movement parameters (R-MOVE, R-PLAZA).
+    pub movement: MovementToml,
+    /// Default abilities, raised by skill unlocks (R-SKILL-3..5).
+    pub abilities: BTreeMap<String, i64>,
+    /// The skill track (R-SKILL).
+    pub skill: SkillToml,
+    /// End conditions and bonus (R-END).
+    pub end: EndToml,
+    /// Tile sides (R-TILE-SIDE).
+    #[serde(default)]
+    pub tiles: TilesToml,
+    /// Setup per player count.
+    pub setup: Vec<SetupToml>,
+}
+
+fn default_first_player() -> String {
+    "random".into()
+}
+fn default_budget() -> u64 {
+    200_000
+}
+fn default_memory() -> u32 {
+    64
+}
+
+/// One material.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialToml {
+    /// Identifier used in every other file.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Value used by bots and balance reports.
+    pub value: u32,
+    /// Count in the supply; absent means unlimited (R-SUPPLY-1).
+    #[serde(default)]
+    pub supply: Option<u32>,
+}
+
+/// One kind of die.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieToml {
+    /// Identifier (`black`, `gray`, `white`).
+    pub id: String,
+    /// Material on each face.
+    pub faces: Vec<String>,
+}
+
+/// One commission grade.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeToml {
+    /// Identifier, also the file name under `commissions/`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Skill at which a player may draw from this deck (R-COM-3, R-COM-4).
+    pub unlock_skill: u32,
+}
+
+/// Movement.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementToml {
+    /// Slot kind whose tiles ignore distance and the once-per-round rule (R-PLAZA-1).
+    pub free_kind: String,
+    /// Slot where every piece starts (R-PLAZA-2).
+    pub start: String,
+}
+
+/// The skill track.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkillToml {
+    /// Highest skill.
+    pub max: u32,
+    /// Prestige shown on each space 0..=max (R-SKILL-6).
+    pub prestige: Vec<i32>,
+    /// Unlocks along the track.
+    #[serde(default)]
+    pub unlocks: Vec<UnlockToml>,
+}
+
+/// One skill unlock.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnlockToml {
+    /// Skill at which it applies.
+    pub level: u32,
+    /// Text for people.
+    #[serde(default)]
+    pub text: String,
+    /// Abilities set from this level on (the highest unlocked value wins).
+    #[serde(default)]
+    pub abilities: BTreeMap<String, i64>,
+    /// A one-off effect when a player first reaches the level.
+    #[serde(default)]
+    pub on_reach: Option<ScriptToml>,
+}
+
+/// A reference to behaviour: a Lua module and its parameters.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptToml {
+    /// Module name (`weft.shop`) or pack path (`tiles/x.lua`).
+    pub behaviour: String,
+    /// Parameters handed to every hook.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Text for people (generated text comes with the reference issue).
+    #[serde(default)]
+    pub text: String,
+}
+
+/// End of game.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndToml {
+    /// Fulfilled commissions that trigger the end (R-END-1).
+    pub commissions: u32,
+    /// Skill that triggers the end (R-END-1).
+    pub skill: u32,
+    /// Prestige on the bonus token (R-END-1).
+    pub bonus_prestige: i32,
+    /// Safety cap: a game still running after this many rounds ends as stalled.
+    #[serde(default = "default_max_rounds")]
+    pub max_rounds: u32,
+}
+
+fn default_max_rounds() -> u32 {
+    60
+}
+
+/// Tile sides.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesToml {
+    /// Side used for every tile unless overridden (R-TILE-SIDE).
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Per-tile side overrides.
+    #[serde(default)]
+    pub sides: BTreeMap<String, String>,
+}
+
+/// Setup for one player count.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupToml {
+    /// Player count this applies to.
+    pub players: u8,
+    /// Starting coins.
+    pub coins: u32,
+    /// Extra coins by turn order (first player first).
+    #[serde(default)]
+    pub turn_order_coins: Vec<u32>,
+    /// Starting materials.
+    #[serde(default)]
+    pub materials: BTreeMap<String, u32>,
+    /// Starting hand: cards to draw per grade.
+    #[serde(default)]
+    pub hand: BTreeMap<String, u32>,
+}
+
+/// `board.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardToml {
+    /// Slots where tiles go.
+    pub slots: Vec<SlotToml>,
+    /// Paths between slots (undirected).
+    pub paths: Vec<PathToml>,
+}
+
+/// One board slot.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlotToml {
+    /// Identifier.
+    pub id: String,
+    /// Kind of tile the slot takes.
+    pub kind: String,
+    /// Position for drawing.
+    #[serde(default)]
+    pub pos: [f32; 2],
+    /// A fixed tile instead of a random one of the kind.
+    #[serde(default)]
+    pub tile: Option<String>,
+}
+
+/// One path.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathToml {
+    /// One end.
+    pub a: String,
+    /// Other end.
+    pub b: String,
+}
+
+/// `tiles/<id>.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileToml {
+    /// Identifier; must match the file name.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Kind; the tile is dealt to a slot of this kind.
+    pub kind: String,
+    /// Rules text for people.
+    #[serde(default)]
+    pub text: String,
+    /// Module name; absent means `tiles/<id>.lua` next to the file.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Parameters common to every side.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Per-side parameter overlays (R-TILE-SIDE).
+    #[serde(default)]
+    pub sides: BTreeMap<String, toml::Table>,
+}
+
+/// `commissions/<grade>.toml`: a list of cards.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommissionFile {
+    /// The cards.
+    pub commission: Vec<CommissionToml>,
+}
+
+/// One commission card (R-COM-5).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommissionToml {
+    /// Identifier, unique in the pack.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Materials to return to the supply.
+    pub requires: BTreeMap<String, u32>,
+    /// Reward gained once.
+    #[serde(default)]
+    pub reward: RewardToml,
+    /// Workshop action, if any.
+    #[serde(default)]
+    pub workshop: Option<ScriptToml>,
+}
+
+/// A commission's reward.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RewardToml {
+    /// Coins.
+    #[serde(default)]
+    pub coins: u32,
+    /// Skill steps.
+    #[serde(default)]
+    pub skill: u32,
+    /// Prestige.
+    #[serde(default)]
+    pub prestige: u32,
+}

@@ -1,0 +1,89 @@
+//! What the game asks and what may be answered (DESIGN invariant 3).
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::{CardId, SlotId};
+
+/// One legal answer: a stable key, a label for people, and what it means to the engine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// Stable key, e.g. `move:plaza:wool-shop`, `fulfil:c03`, `pass`.
+    pub key: String,
+    /// Text for people.
+    pub label: String,
+    /// What the engine does with it.
+    pub action: Action,
+}
+
+/// The engine's meaning of a choice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Move piece `piece` to slot `to` (R-MOVE-1).
+    Move {
+        /// Piece index of the player.
+        piece: u8,
+        /// Destination slot.
+        to: SlotId,
+    },
+    /// Take the tile's action (R-ACT-1).
+    Act,
+    /// Decline, or finish (R-ACT-2).
+    Pass,
+    /// Fulfil a commission from hand (R-FUL-1).
+    Fulfil {
+        /// The card.
+        card: CardId,
+    },
+    /// Take a tucked card's workshop action (R-WS-4).
+    Workshop {
+        /// The card.
+        card: CardId,
+    },
+    /// Discard a card down to the hand limit (R-FUL-4).
+    Discard {
+        /// The card.
+        card: CardId,
+    },
+    /// An answer to a script's `ctx:choose` (invariant 4).
+    Script,
+}
+
+/// A decision: who must answer, what they are asked, and the options in a stable order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Seat that answers (0-based).
+    pub player: usize,
+    /// What is asked.
+    pub prompt: String,
+    /// Options; never empty.
+    pub options: Vec<Choice>,
+}
+
+impl Decision {
+    /// Index of the option with this key.
+    pub fn index_of(&self, key: &str) -> Option<usize> {
+        self.options.iter().position(|c| c.key == key)
+    }
+}
+
+/// An answer: by index into the options or by key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// The option at this index.
+    Index(usize),
+    /// The option with this key.
+    Key(String),
+}
+
+impl From<usize> for Answer {
+    fn from(i: usize) -> Self {
+        Answer::Index(i)
+    }
+}
+
+impl From<&str> for Answer {
+    fn from(k: &str) -> Self {
+        Answer::Key(k.to_string())
+    }
+}

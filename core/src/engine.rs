@@ -1,0 +1,873 @@
+//! The rules in Rust: setup, the round skeleton (R-ROUND), movement (R-MOVE, R-PLAZA-1/2),
+//! actions (R-ACT), fulfilment (R-FUL), the workshop phase (R-WS), skill (R-SKILL) and the
+//! end (R-END). Tile and card behaviour is called through [`Effects`].
+//!
+//! **API Boundary:** [`Engine::new_game`] and [`Engine::apply`] are the only ways a state
+//! changes. `apply` works on a copy and commits it only when everything succeeded, so a
+//! rule or script error leaves the caller's state exactly as it was (invariant 10).
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use crate::content::{CardId, Content, SlotId};
+use crate::decision::{Action, Answer, Choice, Decision};
+use crate::effects::{Effects, HookOutcome};
+use crate::error::{EngineError, RuleError, ScriptError};
+use crate::events::EventLog;
+use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect, Stage};
+use crate::ops::{self, Resource};
+use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The content has no setup for this player count.
+    #[error("this content supports {supported:?} players, not {players}")]
+    PlayerCount {
+        /// Asked for.
+        players: usize,
+        /// Supported counts.
+        supported: Vec<u8>,
+    },
+    /// A setup hook failed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// Rules plus behaviour: the thing that runs games of one content chain.
+pub struct Engine {
+    content: Arc<Content>,
+    effects: Box<dyn Effects>,
+}
+
+impl Engine {
+    /// An engine over `content` whose behaviour comes from `effects`.
+    pub fn new(content: Arc<Content>, effects: Box<dyn Effects>) -> Engine {
+        Engine { content, effects }
+    }
+
+    /// The content this engine runs.
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+
+    /// Sets up a new game: deals tiles, shuffles decks, deals hands, runs tiles' `setup`
+    /// hooks, and advances to the first decision.
+    pub fn new_game(&mut self, players: usize, seed: u64) -> Result<GameState, SetupError> {
+        self.new_game_logged(players, seed, &mut EventLog::default())
+    }
+
+    /// [`Engine::new_game`], recording events into `log`.
+    pub fn new_game_logged(
+        &mut self,
+        players: usize,
+        seed: u64,
+        log: &mut EventLog,
+    ) -> Result<GameState, SetupError> {
+        let c = &*self.content;
+        let Some(setup) = u8::try_from(players).ok().and_then(|n| c.setup.get(&n)) else {
+            return Err(SetupError::PlayerCount {
+                players,
+                supported: c.player_counts(),
+            });
+        };
+        let mut rng = rng_from_seed(seed);
+        let first_player = if c.random_first_player {
+            rng.random_range(0..players)
+        } else {
+            0
+        };
+
+        // Tiles dealt at random to slots of their kind (R-SHOP, R-TRADE, R-DICE setup).
+        let mut board: Vec<Option<TileState>> = vec![None; c.board.slots.len()];
+        let mut kinds: Vec<&str> = c.board.slots.iter().map(|s| s.kind.as_str()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for kind in kinds {
+            let mut pool: Vec<u16> = (0..c.tiles.len() as u16)
+                .filter(|&t| c.tiles[t as usize].kind == kind)
+                .filter(|&t| !c.board.slots.iter().any(|s| s.fixed_tile == Some(t)))
+                .collect();
+            ops::shuffle(&mut pool, &mut rng);
+            for (i, slot) in c.board.slots.iter().enumerate() {
+                if slot.kind == kind {
+                    let tile = slot
+                        .fixed_tile
+                        .or_else(|| pool.pop())
+                        .expect("content checks tile counts");
+                    board[i] = Some(TileState {
+                        tile,
+                        slots: Vec::new(),
+                        dice: Vec::new(),
+                        counters: Default::default(),
+                    });
+                }
+            }
+        }
+        let decks = (0..c.grades.len())
+            .map(|g| {
+                let mut draw: Vec<CardId> = (0..c.commissions.len() as CardId)
+                    .filter(|&id| c.commissions[id as usize].grade as usize == g)
+                    .collect();
+                ops::shuffle(&mut draw, &mut rng);
+                Deck {
+                    draw,
+                    discard: Vec::new(),
+                }
+            })
+            .collect();
+        let mut st = GameState {
+            players: (0..players)
+                .map(|_| Player {
+                    coins: 0,
+                    materials: vec![0; c.materials.len()],
+                    skill: 0,
+                    prestige: 0,
+                    hand: Vec::new(),
+                    tucked: Vec::new(),
+                    pieces: (0..c.pieces)
+                        .map(|_| Piece {
+                            at: c.start_slot, // R-PLAZA-2
+                            moved: false,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            board: board
+                .into_iter()
+                .map(|t| t.expect("every slot has a tile"))
+                .collect(),
+            decks,
+            supply: c.materials.iter().map(|m| m.supply).collect(),
+            round: 0,
+            first_player,
+            bonus: None,
+            end_trigger: None,
+            flow: Flow::new(),
+            decision: None,
+            result: None,
+            rng,
+        };
+        for order in 0..players {
+            let p = (first_player + order) % players;
+            let extra = setup.turn_order_coins.get(order).copied().unwrap_or(0);
+            ops::gain(c, &mut st, log, p, Resource::Coins, setup.coins + extra);
+            for &(m, n) in &setup.materials {
+                ops::gain(c, &mut st, log, p, Resource::Material(m), n);
+            }
+            for &(g, n) in &setup.hand {
+                for _ in 0..n {
+                    if let Some(card) = ops::draw_card(c, &mut st, log, g) {
+                        st.players[p].hand.push(card);
+                    }
+                }
+            }
+        }
+        for slot in (0..c.board.slots.len() as SlotId).rev() {
+            let owner = Owner::Tile { slot };
+            if self.effects.has_hook(c, &st, owner, Hook::Setup) {
+                st.flow.jobs.push(Job::Hook {
+                    call: HookCall {
+                        owner,
+                        hook: Hook::Setup,
+                        player: None,
+                    },
+                });
+            }
+        }
+        self.advance(&mut st, log)?;
+        Ok(st)
+    }
+
+    /// Applies an answer to the current decision. On any error the state is unchanged.
+    pub fn apply(
+        &mut self,
+        st: &mut GameState,
+        answer: impl Into<Answer>,
+    ) -> Result<(), EngineError> {
+        self.apply_logged(st, answer, &mut EventLog::default())
+    }
+
+    /// [`Engine::apply`], checking that `player` is the one being asked (R-ROUND-2).
+    pub fn apply_as(
+        &mut self,
+        st: &mut GameState,
+        player: usize,
+        answer: impl Into<Answer>,
+    ) -> Result<(), EngineError> {
+        if let Some(d) = st.decision() {
+            if d.player != player {
+                return Err(RuleError::WrongPlayer {
+                    given: player,
+                    expected: d.player,
+                }
+                .into());
+            }
+        }
+        self.apply(st, answer)
+    }
+
+    /// [`Engine::apply`], recording events into `log` (only when the answer succeeds).
+    pub fn apply_logged(
+        &mut self,
+        st: &mut GameState,
+        answer: impl Into<Answer>,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
+        let Some(decision) = st.decision.as_ref() else {
+            return Err(RuleError::GameOver.into());
+        };
+        let index = match answer.into() {
+            Answer::Index(i) if i < decision.options.len() => i,
+            Answer::Index(i) => {
+                return Err(RuleError::IndexOutOfRange {
+                    index: i,
+                    count: decision.options.len(),
+                }
+                .into())
+            }
+            Answer::Key(k) => decision.index_of(&k).ok_or_else(|| RuleError::UnknownKey {
+                key: k.clone(),
+                options: decision
+                    .options
+                    .iter()
+                    .map(|o| o.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?,
+        };
+        let mut next = st.clone();
+        let mut sub = EventLog {
+            enabled: log.enabled,
+            events: Vec::new(),
+        };
+        self.apply_choice(&mut next, index, &mut sub)?;
+        self.advance(&mut next, &mut sub)?;
+        *st = next;
+        log.events.append(&mut sub.events);
+        Ok(())
+    }
+
+    fn apply_choice(
+        &mut self,
+        st: &mut GameState,
+        index: usize,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
+        let decision = st.decision.take().expect("checked by apply");
+        let choice = decision.options[index].clone();
+        let p = decision.player;
+        let c = Arc::clone(&self.content);
+        let c = &*c;
+        let round = st.round;
+        match choice.action {
+            Action::Script => {
+                let mut pending = st
+                    .flow
+                    .effect
+                    .take()
+                    .expect("script decisions have an effect");
+                pending.answers.push(choice.key);
+                self.run_hook(st, pending.call, pending.answers, log)?;
+            }
+            Action::Move { piece, to } => {
+                let from = st.players[p].pieces[piece as usize].at;
+                st.players[p].pieces[piece as usize] = Piece {
+                    at: to,
+                    moved: true,
+                }; // R-MOVE-4
+                st.flow.acted_slot = Some(to);
+                st.flow.stage = Stage::TurnAction;
+                log.push(round, Some(p), "move", || {
+                    format!(
+                        "moves an apprentice from {} to {}",
+                        c.board.slots[from as usize].id, c.board.slots[to as usize].id
+                    )
+                });
+            }
+            Action::Act => {
+                let slot = st.flow.acted_slot.expect("act follows a move");
+                st.flow.jobs.push(Job::Hook {
+                    call: HookCall {
+                        owner: Owner::Tile { slot },
+                        hook: Hook::Action,
+                        player: Some(p),
+                    },
+                });
+                st.flow.stage = Stage::TurnFulfil;
+                log.push(round, Some(p), "act", || {
+                    format!("takes the action of {}", tile_name(c, st_tile(st, slot)))
+                });
+            }
+            Action::Pass => {
+                if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) {
+                    st.flow.jobs.pop();
+                    log.push(round, Some(p), "workshop_done", || {
+                        "ends their workshop actions".into()
+                    });
+                } else {
+                    match st.flow.stage {
+                        Stage::TurnAction => {
+                            st.flow.stage = Stage::TurnFulfil;
+                            log.push(round, Some(p), "pass", || "declines the action".into());
+                            // R-ACT-2
+                        }
+                        Stage::TurnFulfil => st.flow.stage = Stage::TurnEnd,
+                        other => unreachable!("pass offered in stage {other:?}"),
+                    }
+                }
+            }
+            Action::Fulfil { card } => self.fulfil(st, p, card, log),
+            Action::Workshop { card } => {
+                if let Some(Job::Workshop { used, .. }) = st.flow.jobs.last_mut() {
+                    used.push(card);
+                }
+                st.flow.jobs.push(Job::Hook {
+                    call: HookCall {
+                        owner: Owner::Card { card },
+                        hook: Hook::Workshop,
+                        player: Some(p),
+                    },
+                });
+                log.push(round, Some(p), "workshop", || {
+                    format!(
+                        "takes the workshop action of {}",
+                        c.commissions[card as usize].id
+                    )
+                });
+            }
+            Action::Discard { card } => {
+                st.players[p].hand.retain(|&h| h != card);
+                let grade = c.commissions[card as usize].grade as usize;
+                st.decks[grade].discard.push(card);
+                log.push(round, Some(p), "discard", || {
+                    format!("discards {} (hand limit)", c.commissions[card as usize].id)
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// R-FUL-1, R-FUL-2: pay, gain the reward, tuck the card; R-END-1 on the 9th.
+    fn fulfil(&mut self, st: &mut GameState, p: usize, card: CardId, log: &mut EventLog) {
+        let c = Arc::clone(&self.content);
+        let def = &c.commissions[card as usize];
+        for &(m, n) in &def.requires {
+            ops::pay(&c, st, log, p, Resource::Material(m), n)
+                .expect("fulfil options are affordable");
+        }
+        st.players[p].hand.retain(|&h| h != card);
+        st.players[p].tucked.push(card);
+        st.flow.fulfilled_this_turn += 1;
+        let round = st.round;
+        log.push(round, Some(p), "fulfil", || {
+            format!("fulfils {} ({})", def.id, def.name)
+        });
+        if def.reward_coins > 0 {
+            ops::gain(&c, st, log, p, Resource::Coins, def.reward_coins);
+        }
+        if def.reward_prestige > 0 {
+            ops::add_prestige(st, log, p, def.reward_prestige as i32);
+        }
+        if def.reward_skill > 0 {
+            ops::add_skill(&c, st, log, p, def.reward_skill as i64);
+        }
+        st.flow.take_incoming();
+        if st.players[p].tucked.len() as u32 >= c.end.commissions {
+            ops::trigger_end(&c, st, log, p, "commissions");
+        }
+    }
+
+    /// Runs a hook on a scratch copy; commits it when the hook finishes, or records the
+    /// question it asked (invariant 4).
+    fn run_hook(
+        &mut self,
+        st: &mut GameState,
+        call: HookCall,
+        answers: Vec<String>,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
+        let c = Arc::clone(&self.content);
+        let mut scratch = st.clone();
+        scratch.flow.incoming.clear();
+        let mut sub = EventLog {
+            enabled: log.enabled,
+            events: Vec::new(),
+        };
+        match self
+            .effects
+            .call(&c, &mut scratch, &call, &answers, &mut sub)?
+        {
+            HookOutcome::Done(_) => {
+                scratch.flow.take_incoming();
+                *st = scratch;
+                log.events.append(&mut sub.events);
+            }
+            HookOutcome::Ask { prompt, options } => {
+                let Some(player) = call.player else {
+                    return Err(self
+                        .hook_error(
+                            &call,
+                            "this hook runs for no player and may not call ctx:choose",
+                        )
+                        .into());
+                };
+                if options.is_empty() {
+                    return Err(self
+                        .hook_error(&call, "ctx:choose was given no options")
+                        .into());
+                }
+                st.decision = Some(Decision {
+                    player,
+                    prompt,
+                    options: options
+                        .into_iter()
+                        .map(|(key, label)| Choice {
+                            key,
+                            label,
+                            action: Action::Script,
+                        })
+                        .collect(),
+                });
+                st.flow.effect = Some(PendingEffect { call, answers });
+            }
+        }
+        Ok(())
+    }
+
+    /// A script error raised by the engine itself about a hook's behaviour.
+    fn hook_error(&self, call: &HookCall, message: &str) -> ScriptError {
+        let (owner, script) = describe_owner(&self.content, None, call.owner);
+        let module = script.and_then(|m| self.content.modules.get(m));
+        ScriptError {
+            pack: module.map(|m| m.pack.clone()).unwrap_or_default(),
+            file: module.map(|m| m.chunk.clone()).unwrap_or_default(),
+            line: None,
+            owner,
+            hook: call.hook.name().into(),
+            message: message.into(),
+            traceback: String::new(),
+        }
+    }
+
+    /// Runs automatic steps until a decision is needed or the game is over.
+    fn advance(&mut self, st: &mut GameState, log: &mut EventLog) -> Result<(), EngineError> {
+        let c = Arc::clone(&self.content);
+        let c = &*c;
+        let n = st.players.len();
+        loop {
+            if st.flow.effect.is_some() {
+                return Ok(());
+            }
+            // R-FUL-4: over the hand limit, discard before anything else.
+            if c.hand_limit > 0 {
+                if let Some(p) = (0..n).find(|&p| st.players[p].hand.len() as u32 > c.hand_limit) {
+                    st.decision = Some(Decision {
+                        player: p,
+                        prompt: format!("Discard down to {} commissions", c.hand_limit),
+                        options: st.players[p]
+                            .hand
+                            .iter()
+                            .map(|&card| Choice {
+                                key: format!("discard:{}", c.commissions[card as usize].id),
+                                label: format!("Discard {}", c.commissions[card as usize].name),
+                                action: Action::Discard { card },
+                            })
+                            .collect(),
+                    });
+                    return Ok(());
+                }
+            }
+            if let Some(job) = st.flow.jobs.last() {
+                match job {
+                    Job::Hook { call } => {
+                        let call = *call;
+                        st.flow.jobs.pop();
+                        self.run_hook(st, call, Vec::new(), log)?;
+                    }
+                    Job::Workshop { player, used } => {
+                        let p = *player;
+                        let mut options: Vec<Choice> = st.players[p]
+                            .tucked
+                            .iter()
+                            .filter(|card| !used.contains(card))
+                            .filter(|&&card| {
+                                self.effects
+                                    .has_hook(c, st, Owner::Card { card }, Hook::Workshop)
+                            })
+                            .map(|&card| {
+                                let def = &c.commissions[card as usize];
+                                let text =
+                                    def.workshop.as_ref().map(|w| w.text.as_str()).unwrap_or("");
+                                Choice {
+                                    key: format!("workshop:{}", def.id),
+                                    label: format!("Workshop action of {}: {text}", def.name),
+                                    action: Action::Workshop { card },
+                                }
+                            })
+                            .collect();
+                        if options.is_empty() {
+                            st.flow.jobs.pop();
+                            continue;
+                        }
+                        options.push(Choice {
+                            key: "done".into(),
+                            label: "Finish workshop actions".into(),
+                            action: Action::Pass,
+                        });
+                        st.decision = Some(Decision {
+                            player: p,
+                            prompt: "Take a workshop action (R-WS-4)".into(),
+                            options,
+                        });
+                        return Ok(());
+                    }
+                }
+                continue;
+            }
+            let current = (st.first_player + st.flow.turn as usize) % n;
+            match st.flow.stage {
+                Stage::Setup => st.flow.stage = Stage::RoundStart,
+                Stage::RoundStart => {
+                    st.round += 1;
+                    if st.round > c.end.max_rounds {
+                        st.round -= 1;
+                        self.finish(st, "stalled", log);
+                        return Ok(());
+                    }
+                    let round = st.round;
+                    log.push(round, None, "round", || format!("round {round} begins"));
+                    // R-ROUND-1: no workshop phase in round 1.
+                    st.flow.stage = if st.round == 1 {
+                        Stage::TurnMove
+                    } else {
+                        Stage::WsRestock
+                    };
+                    st.flow.turn = 0;
+                }
+                Stage::WsRestock => {
+                    self.queue_board_hooks(st, Hook::Restock); // R-WS-1
+                    st.flow.stage = Stage::WsRecover;
+                }
+                Stage::WsRecover => {
+                    // R-WS-2
+                    for pl in &mut st.players {
+                        for piece in &mut pl.pieces {
+                            piece.moved = false;
+                        }
+                    }
+                    st.flow.stage = Stage::WsRoll;
+                }
+                Stage::WsRoll => {
+                    self.queue_board_hooks(st, Hook::Roll); // R-WS-3
+                    st.flow.stage = Stage::WsActions;
+                    st.flow.ws_done = 0;
+                }
+                Stage::WsActions => {
+                    // R-WS-4, DECISION: one player at a time from the first player.
+                    if st.flow.ws_done as usize == n {
+                        st.flow.stage = Stage::WsPass;
+                    } else {
+                        let p = (st.first_player + st.flow.ws_done as usize) % n;
+                        st.flow.ws_done += 1;
+                        st.flow.jobs.push(Job::Workshop {
+                            player: p,
+                            used: Vec::new(),
+                        });
+                    }
+                }
+                Stage::WsPass => {
+                    st.first_player = (st.first_player + 1) % n; // R-WS-5
+                    st.flow.stage = Stage::TurnMove;
+                    st.flow.turn = 0;
+                }
+                Stage::TurnMove => {
+                    st.decision = Some(self.move_decision(st, current));
+                    return Ok(());
+                }
+                Stage::TurnAction => {
+                    let slot = st.flow.acted_slot.expect("a move came first");
+                    let owner = Owner::Tile { slot };
+                    let may_act = self.effects.has_hook(c, st, owner, Hook::Action)
+                        && (!self.effects.has_hook(c, st, owner, Hook::CanAct)
+                            || self.can_act(st, slot, current)?);
+                    if !may_act {
+                        st.flow.stage = Stage::TurnFulfil;
+                        continue;
+                    }
+                    let name = tile_name(c, st_tile(st, slot));
+                    st.decision = Some(Decision {
+                        player: current,
+                        prompt: format!("Take the action of {name}?"),
+                        options: vec![
+                            Choice {
+                                key: "act".into(),
+                                label: format!("Take the action of {name}"),
+                                action: Action::Act,
+                            },
+                            Choice {
+                                key: "pass".into(),
+                                label: "Decline the action".into(),
+                                action: Action::Pass,
+                            },
+                        ],
+                    });
+                    return Ok(());
+                }
+                Stage::TurnFulfil => {
+                    // R-FUL-1, R-SKILL-5
+                    let limit = c
+                        .ability("fulfil_per_turn", st.players[current].skill)
+                        .max(0) as u8;
+                    let mut options: Vec<Choice> = if st.flow.fulfilled_this_turn < limit {
+                        st.players[current]
+                            .hand
+                            .iter()
+                            .filter(|&&card| ops::can_fulfil(c, st, current, card))
+                            .map(|&card| {
+                                let def = &c.commissions[card as usize];
+                                Choice {
+                                    key: format!("fulfil:{}", def.id),
+                                    label: format!("Fulfil {}", def.name),
+                                    action: Action::Fulfil { card },
+                                }
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    if options.is_empty() {
+                        st.flow.stage = Stage::TurnEnd;
+                        continue;
+                    }
+                    options.push(Choice {
+                        key: "pass".into(),
+                        label: "Fulfil nothing more this turn".into(),
+                        action: Action::Pass,
+                    });
+                    st.decision = Some(Decision {
+                        player: current,
+                        prompt: "Fulfil a commission?".into(),
+                        options,
+                    });
+                    return Ok(());
+                }
+                Stage::TurnEnd => {
+                    st.flow.turn += 1;
+                    st.flow.fulfilled_this_turn = 0;
+                    st.flow.acted_slot = None;
+                    // R-ROUND-2: every player takes one turn per piece.
+                    st.flow.stage = if st.flow.turn as usize == n * c.pieces as usize {
+                        Stage::RoundEnd
+                    } else {
+                        Stage::TurnMove
+                    };
+                }
+                Stage::RoundEnd => {
+                    // R-END-2: the round in which the end was triggered is played out.
+                    if let Some(cause) = st.end_trigger.clone() {
+                        self.finish(st, &cause, log);
+                        return Ok(());
+                    }
+                    st.flow.stage = Stage::RoundStart;
+                }
+                Stage::Over => return Ok(()),
+            }
+        }
+    }
+
+    fn queue_board_hooks(&mut self, st: &mut GameState, hook: Hook) {
+        let c = &*self.content;
+        for slot in (0..c.board.slots.len() as SlotId).rev() {
+            let owner = Owner::Tile { slot };
+            if self.effects.has_hook(c, st, owner, hook) {
+                st.flow.jobs.push(Job::Hook {
+                    call: HookCall {
+                        owner,
+                        hook,
+                        player: None,
+                    },
+                });
+            }
+        }
+    }
+
+    fn can_act(
+        &mut self,
+        st: &GameState,
+        slot: SlotId,
+        player: usize,
+    ) -> Result<bool, EngineError> {
+        let c = Arc::clone(&self.content);
+        let mut scratch = st.clone();
+        let call = HookCall {
+            owner: Owner::Tile { slot },
+            hook: Hook::CanAct,
+            player: Some(player),
+        };
+        match self
+            .effects
+            .call(&c, &mut scratch, &call, &[], &mut EventLog::default())?
+        {
+            HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
+            HookOutcome::Ask { .. } => Err(self
+                .hook_error(&call, "can_act may not call ctx:choose")
+                .into()),
+        }
+    }
+
+    /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination), one piece per start slot.
+    fn move_decision(&self, st: &GameState, p: usize) -> Decision {
+        let c = &*self.content;
+        let range = c.ability("move_range", st.players[p].skill).max(0) as u16;
+        let pieces = &st.players[p].pieces;
+        let mut options = Vec::new();
+        let mut seen_from: Vec<SlotId> = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            if piece.moved || seen_from.contains(&piece.at) {
+                continue; // R-MOVE-1: standing pieces only; pieces on one slot are alike
+            }
+            seen_from.push(piece.at);
+            let from = piece.at;
+            for (to, slot) in c.board.slots.iter().enumerate() {
+                let to = to as SlotId;
+                let legal = if slot.kind == c.free_kind {
+                    true // R-PLAZA-1: any distance, may stay, may repeat
+                } else {
+                    let d = c.board.distance(from, to);
+                    to != from // R-MOVE-3
+                        && d >= 1 && d <= range // R-MOVE-2
+                        && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
+                };
+                if legal {
+                    options.push(Choice {
+                        key: format!("move:{}:{}", c.board.slots[from as usize].id, slot.id),
+                        label: format!(
+                            "Move from {} to {} ({})",
+                            c.board.slots[from as usize].id,
+                            slot.id,
+                            tile_name(c, st.board[to as usize].tile)
+                        ),
+                        action: Action::Move { piece: i as u8, to },
+                    });
+                }
+            }
+        }
+        if options.is_empty() {
+            // R-MOVE-7: a turn can always proceed: the start slot is always legal.
+            if let Some(i) = pieces.iter().position(|q| !q.moved) {
+                let to = c.start_slot;
+                options.push(Choice {
+                    key: format!(
+                        "move:{}:{}",
+                        c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
+                    ),
+                    label: "Return to the start".into(),
+                    action: Action::Move { piece: i as u8, to },
+                });
+            }
+        }
+        Decision {
+            player: p,
+            prompt: "Move an apprentice (R-MOVE-1)".into(),
+            options,
+        }
+    }
+
+    /// R-END-3, R-END-4: final scores and winners.
+    fn finish(&mut self, st: &mut GameState, cause: &str, log: &mut EventLog) {
+        let c = &*self.content;
+        let scores: Vec<i32> = st
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, pl)| {
+                pl.prestige
+                    + c.skill_track_prestige(pl.skill)
+                    + if st.bonus == Some(i) {
+                        c.end.bonus_prestige
+                    } else {
+                        0
+                    }
+            })
+            .collect();
+        let tiebreak: Vec<u32> = st
+            .players
+            .iter()
+            .map(|pl| pl.coins + pl.material_count())
+            .collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let best_tb = (0..scores.len())
+            .filter(|&i| scores[i] == best)
+            .map(|i| tiebreak[i])
+            .max()
+            .unwrap_or(0);
+        let winners: Vec<usize> = (0..scores.len())
+            .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
+            .collect();
+        let round = st.round;
+        log.push(round, None, "game_over", || {
+            format!(
+                "the game ends ({cause}); scores {scores:?}, winners {:?}",
+                winners.iter().map(|w| w + 1).collect::<Vec<_>>()
+            )
+        });
+        st.result = Some(GameResult {
+            scores,
+            tiebreak,
+            winners,
+            cause: cause.to_string(),
+            rounds: st.round,
+        });
+        st.flow.stage = Stage::Over;
+        st.decision = None;
+    }
+}
+
+fn st_tile(st: &GameState, slot: SlotId) -> u16 {
+    st.board[slot as usize].tile
+}
+
+fn tile_name(c: &Content, tile: u16) -> &str {
+    &c.tiles[tile as usize].name
+}
+
+/// A readable name for a hook owner and the module behind it.
+pub fn describe_owner<'a>(
+    c: &'a Content,
+    st: Option<&GameState>,
+    owner: Owner,
+) -> (String, Option<&'a str>) {
+    match owner {
+        Owner::Tile { slot } => {
+            let tile = st
+                .map(|s| s.board[slot as usize].tile)
+                .or(c.board.slots[slot as usize].fixed_tile);
+            match tile {
+                Some(t) => {
+                    let t = &c.tiles[t as usize];
+                    (format!("tile `{}`", t.id), Some(t.script.module.as_str()))
+                }
+                None => (
+                    format!("the tile in slot `{}`", c.board.slots[slot as usize].id),
+                    None,
+                ),
+            }
+        }
+        Owner::Card { card } => {
+            let d = &c.commissions[card as usize];
+            (
+                format!("commission `{}`", d.id),
+                d.workshop.as_ref().map(|w| w.module.as_str()),
+            )
+        }
+        Owner::Unlock { index } => {
+            let u = &c.unlocks[index as usize];
+            (
+                format!("skill unlock at level {}", u.level),
+                u.on_reach.as_ref().map(|s| s.module.as_str()),
+            )
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The three kinds of error (DESIGN invariant 10): rule errors, script errors and
+//! content errors (in [`crate::content`]).
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// An illegal answer. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The game is over; nothing more may be answered.
+    #[error("the game is over; no answer is accepted")]
+    GameOver,
+    /// The index is not an option.
+    #[error("answer index {index} is out of range: there are {count} options (0..{count})")]
+    IndexOutOfRange {
+        /// Given index.
+        index: usize,
+        /// Option count.
+        count: usize,
+    },
+    /// The key is not an option.
+    #[error("`{key}` is not an option here; options are: {options}")]
+    UnknownKey {
+        /// Given key.
+        key: String,
+        /// Valid keys, comma separated.
+        options: String,
+    },
+    /// The answer came from a player who is not being asked.
+    #[error("player {given} answered, but the decision belongs to player {expected}")]
+    WrongPlayer {
+        /// Who answered (0-based).
+        given: usize,
+        /// Who is asked.
+        expected: usize,
+    },
+}
+
+/// A failure inside a script: which pack, file, content and hook, and Lua's message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+pub struct ScriptError {
+    /// Pack owning the behaviour.
+    pub pack: String,
+    /// Chunk name of the behaviour's module (`pack/path`).
+    pub file: String,
+    /// Line in that file, when Lua reported one.
+    pub line: Option<u32>,
+    /// The tile, card or unlock whose hook failed.
+    pub owner: String,
+    /// Hook name.
+    pub hook: String,
+    /// Lua's message (capped in length).
+    pub message: String,
+    /// Lua traceback, if any (capped in length).
+    pub traceback: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: {}", self.message)?;
+        write!(
+            f,
+            "\n  in hook `{}` of {} (file {}{}, pack {})",
+            self.hook,
+            self.owner,
+            self.file,
+            self.line.map(|l| format!(":{l}")).unwrap_or_default(),
+            self.pack
+        )?;
+        write!(f, "\n  the game was left unchanged")?;
+        if !self.traceback.is_empty() {
+            write!(f, "\n{}", self.traceback)?;
+        }
+        Ok(())
+    }
+}
+
+/// Any error from [`crate::engine::Engine::apply`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// An illegal answer.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// A script failed.
+    #[error(transparent)]
+    Script(#[from] Box<ScriptError>),
+}
+
+impl From<ScriptError> for EngineError {
+    fn from(e: ScriptError) -> Self {
+        EngineError::Script(Box::new(e))
+    }
+}

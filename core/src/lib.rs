@@ -1,0 +1,63 @@
+//! weft-core: a rules engine for Tabriz whose tiles and cards are Lua content.
+//!
+//! Start at [`engine::Engine`]: load content with [`load`], create an engine with
+//! [`engine::Engine::with_lua`], set up a game with `new_game`, then read
+//! [`state::GameState::decision`] and answer with `apply` until the game is over.
+//! `docs/architecture.md` maps the modules.
+
+pub mod agent;
+pub mod check;
+pub mod content;
+pub mod decision;
+pub mod effects;
+pub mod embedded;
+pub mod engine;
+pub mod error;
+pub mod events;
+pub mod flow;
+pub mod lua;
+pub mod ops;
+pub mod replay;
+pub mod sim;
+pub mod state;
+
+use std::path::Path;
+use std::sync::Arc;
+
+pub use content::Content;
+pub use decision::{Answer, Decision};
+pub use engine::Engine;
+pub use state::GameState;
+
+/// Loads content from pack folders (or the embedded base pack when `packs` is empty),
+/// with the shared library from `scripts` (or the embedded one), and checks that every
+/// script loads in a VM. Every problem is reported at once.
+pub fn load(
+    packs: &[&Path],
+    scripts: Option<&Path>,
+) -> Result<Arc<Content>, content::ContentErrors> {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    if packs.is_empty() {
+        files.push(embedded::base_pack());
+    }
+    for p in packs {
+        match content::PackFiles::from_dir(p) {
+            Ok(f) => files.push(f),
+            Err(e) => errors.extend(e),
+        }
+    }
+    let library = match scripts {
+        Some(dir) => content::PackFiles::from_dir(dir).unwrap_or_else(|e| {
+            errors.extend(e);
+            content::PackFiles::default()
+        }),
+        None => embedded::library(),
+    };
+    if !errors.is_empty() {
+        return Err(content::ContentErrors(errors));
+    }
+    let content = Arc::new(content::load_content(&files, &library)?);
+    lua::LuaHost::new(Arc::clone(&content))?;
+    Ok(content)
+}

@@ -1,0 +1,564 @@
+//! `ctx`: the handle every hook receives. Reads are methods; writes are verbs that
+//! validate, go through [`crate::ops`] and log an event. Players are numbered from 1 in
+//! Lua. `docs/lua-api.md` lists every function.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use mlua::{Lua, Table, UserData, UserDataMethods, Value};
+use rand::Rng;
+
+use crate::content::{CardId, Content, MatId, SlotId};
+use crate::events::EventLog;
+use crate::flow::{HookCall, Job, Owner};
+use crate::ops::{self, Resource};
+use crate::state::{Die, GameState, TileState};
+
+use super::sandbox::{Shared, Signal, ASK_MESSAGE};
+
+/// A question asked by `ctx:choose` that has no recorded answer yet.
+#[derive(Debug, Clone)]
+pub struct Ask {
+    /// Prompt.
+    pub prompt: String,
+    /// (key, label) pairs.
+    pub options: Vec<(String, String)>,
+}
+
+/// The state of one hook call, lent to Lua for the call's duration only (invariant 2).
+pub struct Ctx {
+    /// Content.
+    pub content: Arc<Content>,
+    /// The scratch state the hook changes.
+    pub state: GameState,
+    /// The call.
+    pub call: HookCall,
+    /// Recorded answers to replay.
+    pub answers: Vec<String>,
+    /// Next answer to hand out.
+    pub next_answer: usize,
+    /// A question with no recorded answer.
+    pub ask: Option<Ask>,
+    /// Events.
+    pub log: EventLog,
+    /// Cards drawn but not yet given or discarded.
+    pub drawn: Vec<CardId>,
+    /// Host flags.
+    pub shared: Rc<Shared>,
+}
+
+fn err(message: impl Into<String>) -> mlua::Error {
+    mlua::Error::runtime(message.into())
+}
+
+impl Ctx {
+    fn player_index(&self, p: i64) -> mlua::Result<usize> {
+        let n = self.state.players.len() as i64;
+        if p >= 1 && p <= n {
+            Ok((p - 1) as usize)
+        } else {
+            Err(err(format!(
+                "player {p} does not exist: players are 1..{n}"
+            )))
+        }
+    }
+
+    fn resource(&self, what: &str) -> mlua::Result<Resource> {
+        Resource::parse(&self.content, what).ok_or_else(|| {
+            let ids: Vec<&str> = self
+                .content
+                .materials
+                .iter()
+                .map(|m| m.id.as_str())
+                .collect();
+            err(format!(
+                "`{what}` is not coins or a material ({})",
+                ids.join(", ")
+            ))
+        })
+    }
+
+    fn material(&self, what: &str) -> mlua::Result<MatId> {
+        self.content
+            .material(what)
+            .ok_or_else(|| err(format!("`{what}` is not a material")))
+    }
+
+    fn count_arg(n: i64) -> mlua::Result<u32> {
+        u32::try_from(n).map_err(|_| err(format!("count {n} must be between 0 and {}", u32::MAX)))
+    }
+
+    fn writable(&self, verb: &str) -> mlua::Result<()> {
+        if self.call.hook.is_read_only() {
+            Err(err(format!(
+                "ctx:{verb} changes the game; hook `{}` may only read",
+                self.call.hook.name()
+            )))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn slot(&self) -> mlua::Result<SlotId> {
+        match self.call.owner {
+            Owner::Tile { slot } => Ok(slot),
+            _ => Err(err(
+                "this hook belongs to no tile, so it has no tile slots, dice or counters",
+            )),
+        }
+    }
+
+    fn tile_state(&mut self) -> mlua::Result<&mut TileState> {
+        let slot = self.slot()?;
+        Ok(&mut self.state.board[slot as usize])
+    }
+
+    fn slot_index(&mut self, i: i64) -> mlua::Result<usize> {
+        let len = self.tile_state()?.slots.len() as i64;
+        if i >= 1 && i <= len {
+            Ok((i - 1) as usize)
+        } else {
+            Err(err(format!(
+                "display slot {i} does not exist: this tile has slots 1..{len}"
+            )))
+        }
+    }
+
+    fn card_arg(&self, id: &str) -> mlua::Result<CardId> {
+        self.content
+            .card(id)
+            .ok_or_else(|| err(format!("`{id}` is not a commission")))
+    }
+
+    fn die_kind(&self, kind: &str) -> mlua::Result<u8> {
+        self.content
+            .dice
+            .iter()
+            .position(|d| d.id == kind)
+            .map(|i| i as u8)
+            .ok_or_else(|| err(format!("`{kind}` is not a die kind")))
+    }
+
+    fn roll_die(&mut self, kind: u8) -> u8 {
+        let faces = self.content.dice[kind as usize].faces.len();
+        self.state.rng.random_range(0..faces) as u8
+    }
+
+    fn face_name(&self, die: &Die) -> String {
+        let d = &self.content.dice[die.kind as usize];
+        self.content.materials[d.faces[die.face as usize] as usize]
+            .id
+            .clone()
+    }
+
+    fn choose(&mut self, lua: &Lua, spec: Table) -> mlua::Result<Value> {
+        let prompt: String = spec
+            .get::<Option<String>>("prompt")?
+            .unwrap_or_else(|| "Choose".into());
+        let list: Table = spec
+            .get::<Option<Table>>("options")?
+            .ok_or_else(|| err("ctx:choose needs options = { ... }"))?;
+        let mut options: Vec<(String, String, Value)> = Vec::new();
+        for v in list.sequence_values::<Value>() {
+            let v = v?;
+            let (key, label) = match &v {
+                Value::String(s) => {
+                    let s = s.to_str()?.to_string();
+                    (s.clone(), s)
+                }
+                Value::Integer(i) => (i.to_string(), i.to_string()),
+                Value::Number(n) if n.fract() == 0.0 && n.is_finite() => {
+                    ((*n as i64).to_string(), (*n as i64).to_string())
+                }
+                Value::Table(t) => {
+                    let key: Value = t.get("key")?;
+                    let key = match key {
+                        Value::String(s) => s.to_str()?.to_string(),
+                        Value::Integer(i) => i.to_string(),
+                        _ => return Err(err("an option table needs key = a string or an integer")),
+                    };
+                    let label = t
+                        .get::<Option<String>>("label")?
+                        .unwrap_or_else(|| key.clone());
+                    (key, label)
+                }
+                other => {
+                    return Err(err(format!(
+                        "an option must be a string, an integer or {{key=, label=}}, not a {}",
+                        other.type_name()
+                    )))
+                }
+            };
+            if key.len() > 200 || label.len() > 500 {
+                return Err(err(
+                    "option keys are limited to 200 bytes and labels to 500",
+                ));
+            }
+            if options.iter().any(|(k, _, _)| *k == key) {
+                return Err(err(format!(
+                    "ctx:choose: two options share the key `{key}`"
+                )));
+            }
+            options.push((key, label, v));
+            if options.len() > 1000 {
+                return Err(err("ctx:choose takes at most 1000 options"));
+            }
+        }
+        if options.is_empty() {
+            return Err(err("ctx:choose was given no options"));
+        }
+        if options.len() == 1 {
+            return Ok(options.pop().expect("one option").2); // nothing to decide
+        }
+        if let Some(answer) = self.answers.get(self.next_answer) {
+            self.next_answer += 1;
+            return options
+                .into_iter()
+                .find(|(k, _, _)| k == answer)
+                .map(|(_, _, v)| v)
+                .ok_or_else(|| {
+                    err(format!(
+                        "the recorded answer `{answer}` is no longer an option; hooks must ask the same questions when re-run (no hidden state)"
+                    ))
+                });
+        }
+        let _ = lua;
+        self.ask = Some(Ask {
+            prompt,
+            options: options.into_iter().map(|(k, l, _)| (k, l)).collect(),
+        });
+        self.shared.signal.set(Signal::Ask);
+        Err(err(ASK_MESSAGE))
+    }
+}
+
+fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua::Result<Table> {
+    lua.create_sequence_from(items)
+}
+
+impl UserData for Ctx {
+    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        // ---- reads ----
+        m.add_method("player", |_, this, ()| {
+            Ok(this.call.player.map(|p| p as i64 + 1))
+        });
+        m.add_method("player_count", |_, this, ()| Ok(this.state.players.len()));
+        m.add_method("round", |_, this, ()| Ok(this.state.round));
+        m.add_method("count", |_, this, (p, what): (i64, String)| {
+            let p = this.player_index(p)?;
+            Ok(ops::count(&this.state, p, this.resource(&what)?))
+        });
+        m.add_method("has", |_, this, (p, what, n): (i64, String, i64)| {
+            let p = this.player_index(p)?;
+            Ok(ops::count(&this.state, p, this.resource(&what)?) as i64 >= n)
+        });
+        m.add_method("skill", |_, this, p: i64| {
+            Ok(this.state.players[this.player_index(p)?].skill)
+        });
+        m.add_method("prestige", |_, this, p: i64| {
+            Ok(this.state.players[this.player_index(p)?].prestige)
+        });
+        m.add_method("ability", |_, this, (p, name): (i64, String)| {
+            let p = this.player_index(p)?;
+            Ok(this.content.ability(&name, this.state.players[p].skill))
+        });
+        m.add_method("hand", |lua, this, p: i64| {
+            let p = this.player_index(p)?;
+            list(
+                lua,
+                this.state.players[p]
+                    .hand
+                    .iter()
+                    .map(|&c| this.content.commissions[c as usize].id.clone()),
+            )
+        });
+        m.add_method("tucked", |lua, this, p: i64| {
+            let p = this.player_index(p)?;
+            list(
+                lua,
+                this.state.players[p]
+                    .tucked
+                    .iter()
+                    .map(|&c| this.content.commissions[c as usize].id.clone()),
+            )
+        });
+        m.add_method("card", |lua, this, id: String| {
+            let c = &this.content.commissions[this.card_arg(&id)? as usize];
+            let t = lua.create_table()?;
+            t.set("id", c.id.as_str())?;
+            t.set("name", c.name.as_str())?;
+            t.set("grade", this.content.grades[c.grade as usize].id.as_str())?;
+            let req = lua.create_table()?;
+            for &(mat, n) in &c.requires {
+                req.set(this.content.materials[mat as usize].id.as_str(), n)?;
+            }
+            t.set("requires", req)?;
+            t.set("coins", c.reward_coins)?;
+            t.set("skill", c.reward_skill)?;
+            t.set("prestige", c.reward_prestige)?;
+            if let Some(w) = &c.workshop {
+                t.set(
+                    "workshop",
+                    if w.text.is_empty() {
+                        w.module.as_str()
+                    } else {
+                        w.text.as_str()
+                    },
+                )?;
+            }
+            Ok(t)
+        });
+        m.add_method("materials", |lua, this, ()| {
+            list(lua, this.content.materials.iter().map(|x| x.id.clone()))
+        });
+        m.add_method("material_value", |_, this, what: String| {
+            Ok(this.content.materials[this.material(&what)? as usize].value)
+        });
+        m.add_method("grades", |lua, this, p: i64| {
+            let p = this.player_index(p)?;
+            list(
+                lua,
+                ops::unlocked_grades(&this.content, &this.state, p)
+                    .into_iter()
+                    .map(|g| this.content.grades[g as usize].id.clone()),
+            )
+        });
+        m.add_method("deck_size", |_, this, grade: String| {
+            let g = this
+                .content
+                .grade(&grade)
+                .ok_or_else(|| err(format!("`{grade}` is not a grade")))?;
+            let d = &this.state.decks[g as usize];
+            Ok(d.draw.len() + d.discard.len())
+        });
+        m.add_method_mut("tile", |_, this, ()| {
+            let t = this.tile_state()?.tile;
+            Ok(this.content.tiles[t as usize].id.clone())
+        });
+        m.add_method_mut("slot_count", |_, this, ()| {
+            Ok(this.tile_state()?.slots.len())
+        });
+        m.add_method_mut("slot", |_, this, i: i64| {
+            let i = this.slot_index(i)?;
+            let v = this.tile_state()?.slots[i];
+            Ok(v.map(|mat| this.content.materials[mat as usize].id.clone()))
+        });
+        m.add_method_mut("slots", |lua, this, ()| {
+            let slots = this.tile_state()?.slots.clone();
+            let t = lua.create_table()?;
+            for (i, s) in slots.iter().enumerate() {
+                match s {
+                    Some(mat) => {
+                        t.raw_set(i + 1, this.content.materials[*mat as usize].id.as_str())?
+                    }
+                    None => t.raw_set(i + 1, false)?,
+                }
+            }
+            Ok(t)
+        });
+        m.add_method_mut("dice", |lua, this, ()| {
+            let dice = this.tile_state()?.dice.clone();
+            let t = lua.create_table()?;
+            for (i, d) in dice.iter().enumerate() {
+                let e = lua.create_table()?;
+                e.set("kind", this.content.dice[d.kind as usize].id.as_str())?;
+                e.set("face", this.face_name(d))?;
+                t.raw_set(i + 1, e)?;
+            }
+            Ok(t)
+        });
+        m.add_method_mut("counter", |_, this, name: String| {
+            Ok(this.tile_state()?.counters.get(&name).copied().unwrap_or(0))
+        });
+
+        // ---- verbs ----
+        m.add_method_mut("gain", |_, this, (p, what, n): (i64, String, i64)| {
+            this.writable("gain")?;
+            let p = this.player_index(p)?;
+            let res = this.resource(&what)?;
+            let n = Ctx::count_arg(n)?;
+            let c = Arc::clone(&this.content);
+            Ok(ops::gain(&c, &mut this.state, &mut this.log, p, res, n))
+        });
+        m.add_method_mut("pay", |_, this, (p, what, n): (i64, String, i64)| {
+            this.writable("pay")?;
+            let p = this.player_index(p)?;
+            let res = this.resource(&what)?;
+            let n = Ctx::count_arg(n)?;
+            let c = Arc::clone(&this.content);
+            ops::pay(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
+        });
+        m.add_method_mut("add_skill", |_, this, (p, n): (i64, i64)| {
+            this.writable("add_skill")?;
+            let p = this.player_index(p)?;
+            let c = Arc::clone(&this.content);
+            ops::add_skill(&c, &mut this.state, &mut this.log, p, n.clamp(-1000, 1000));
+            Ok(())
+        });
+        m.add_method_mut("add_prestige", |_, this, (p, n): (i64, i64)| {
+            this.writable("add_prestige")?;
+            let p = this.player_index(p)?;
+            ops::add_prestige(
+                &mut this.state,
+                &mut this.log,
+                p,
+                n.clamp(-1000, 1000) as i32,
+            );
+            Ok(())
+        });
+        m.add_method_mut("set_slot_count", |_, this, n: i64| {
+            this.writable("set_slot_count")?;
+            if !(0..=64).contains(&n) {
+                return Err(err("a tile has between 0 and 64 display slots"));
+            }
+            this.tile_state()?.slots.resize(n as usize, None);
+            Ok(())
+        });
+        m.add_method_mut("put_slot", |_, this, (i, what): (i64, Option<String>)| {
+            this.writable("put_slot")?;
+            let i = this.slot_index(i)?;
+            let mat = what.map(|w| this.material(&w)).transpose()?;
+            this.tile_state()?.slots[i] = mat;
+            Ok(())
+        });
+        m.add_method_mut("take_slot", |_, this, i: i64| {
+            this.writable("take_slot")?;
+            let i = this.slot_index(i)?;
+            let v = this.tile_state()?.slots[i].take();
+            Ok(v.map(|mat| this.content.materials[mat as usize].id.clone()))
+        });
+        m.add_method_mut("set_counter", |_, this, (name, v): (String, i64)| {
+            this.writable("set_counter")?;
+            let counters = &mut this.tile_state()?.counters;
+            if !counters.contains_key(&name) && counters.len() >= 32 {
+                return Err(err("a tile keeps at most 32 counters"));
+            }
+            if name.len() > 64 {
+                return Err(err("counter names are limited to 64 bytes"));
+            }
+            counters.insert(name, v);
+            Ok(())
+        });
+        m.add_method_mut("roll", |_, this, kind: String| {
+            this.writable("roll")?;
+            let kind = this.die_kind(&kind)?;
+            let face = this.roll_die(kind);
+            Ok(this.face_name(&Die { kind, face }))
+        });
+        m.add_method_mut("random", |_, this, n: i64| {
+            this.writable("random")?;
+            if !(1..=1_000_000).contains(&n) {
+                return Err(err("ctx:random(n) needs 1 <= n <= 1000000"));
+            }
+            Ok(this.state.rng.random_range(1..=n))
+        });
+        m.add_method_mut("add_die", |_, this, kind: String| {
+            this.writable("add_die")?;
+            let kind = this.die_kind(&kind)?;
+            let face = this.roll_die(kind);
+            let die = Die { kind, face };
+            let name = this.face_name(&die);
+            let tile = this.tile_state()?;
+            if tile.dice.len() >= 16 {
+                return Err(err("a tile holds at most 16 dice"));
+            }
+            tile.dice.push(die);
+            Ok(name)
+        });
+        m.add_method_mut("reroll_dice", |lua, this, ()| {
+            this.writable("reroll_dice")?;
+            let slot = this.slot()?;
+            let kinds: Vec<u8> = this.state.board[slot as usize]
+                .dice
+                .iter()
+                .map(|d| d.kind)
+                .collect();
+            let faces: Vec<u8> = kinds.iter().map(|&k| this.roll_die(k)).collect();
+            let mut names = Vec::new();
+            for (i, f) in faces.into_iter().enumerate() {
+                let d = &mut this.state.board[slot as usize].dice[i];
+                d.face = f;
+                let d = d.clone();
+                names.push(this.face_name(&d));
+            }
+            list(lua, names)
+        });
+        m.add_method_mut("draw", |_, this, grade: String| {
+            this.writable("draw")?;
+            let g = this
+                .content
+                .grade(&grade)
+                .ok_or_else(|| err(format!("`{grade}` is not a grade")))?;
+            let c = Arc::clone(&this.content);
+            let card = ops::draw_card(&c, &mut this.state, &mut this.log, g);
+            Ok(card.map(|card| {
+                this.drawn.push(card);
+                c.commissions[card as usize].id.clone()
+            }))
+        });
+        m.add_method_mut("give", |_, this, (p, id): (i64, String)| {
+            this.writable("give")?;
+            let p = this.player_index(p)?;
+            let card = this.card_arg(&id)?;
+            let Some(pos) = this.drawn.iter().position(|&c| c == card) else {
+                return Err(err(format!(
+                    "`{id}` was not drawn by this hook; draw it with ctx:draw first"
+                )));
+            };
+            this.drawn.remove(pos);
+            this.state.players[p].hand.push(card);
+            let round = this.state.round;
+            this.log.push(round, Some(p), "take_card", || {
+                format!("takes commission {id} into hand")
+            });
+            Ok(())
+        });
+        m.add_method_mut("discard", |_, this, (id, p): (String, Option<i64>)| {
+            this.writable("discard")?;
+            let card = this.card_arg(&id)?;
+            if let Some(pos) = this.drawn.iter().position(|&c| c == card) {
+                this.drawn.remove(pos);
+            } else {
+                let p = match p {
+                    Some(p) => this.player_index(p)?,
+                    None => this
+                        .call
+                        .player
+                        .ok_or_else(|| err("ctx:discard(card, player): name the player"))?,
+                };
+                let Some(pos) = this.state.players[p].hand.iter().position(|&c| c == card) else {
+                    return Err(err(format!(
+                        "`{id}` is neither drawn by this hook nor in player {}'s hand",
+                        p + 1
+                    )));
+                };
+                this.state.players[p].hand.remove(pos);
+            }
+            let grade = this.content.commissions[card as usize].grade as usize;
+            this.state.decks[grade].discard.push(card);
+            let round = this.state.round;
+            let player = this.call.player;
+            this.log.push(round, player, "discard", || {
+                format!("discards commission {id}")
+            });
+            Ok(())
+        });
+        m.add_method_mut("personal_workshop", |_, this, p: i64| {
+            this.writable("personal_workshop")?;
+            let p = this.player_index(p)?;
+            this.state.flow.incoming.push(Job::Workshop {
+                player: p,
+                used: Vec::new(),
+            });
+            Ok(())
+        });
+        m.add_method_mut("choose", |lua, this, spec: Table| this.choose(lua, spec));
+        m.add_method_mut("log", |_, this, text: String| {
+            let round = this.state.round;
+            let player = this.call.player;
+            let text: String = text.chars().take(500).collect();
+            this.log.push(round, player, "script", || text);
+            Ok(())
+        });
+    }
+}

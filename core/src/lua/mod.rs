@@ -1,0 +1,357 @@
+//! The Luau host: implements [`Effects`] by calling the hooks that content modules
+//! return. One `LuaHost` (one VM) per worker thread; it is not `Send`.
+//!
+//! **Architecture Invariant:** the VM keeps nothing between calls. Modules are loaded
+//! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns a
+//! scratch copy of the state for the call's duration only.
+
+mod ctx;
+mod sandbox;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use mlua::{Function, Lua, Table, Value};
+
+use crate::content::{Content, ContentError, ContentErrors, ScriptRef};
+use crate::effects::{Effects, HookOutcome};
+use crate::engine::{describe_owner, Engine};
+use crate::error::ScriptError;
+use crate::events::EventLog;
+use crate::flow::{Hook, HookCall, Owner};
+use crate::state::GameState;
+
+pub use ctx::Ctx;
+use sandbox::{Shared, Signal};
+
+/// Hooks of one behaviour: its functions by hook, and its frozen params table.
+struct Bound {
+    hooks: [Option<Function>; 7],
+    params: Table,
+    module: String,
+}
+
+/// The Lua implementation of [`Effects`].
+pub struct LuaHost {
+    lua: Lua,
+    content: Arc<Content>,
+    shared: Rc<Shared>,
+    tiles: Vec<Bound>,
+    cards: Vec<Option<Bound>>,
+    unlocks: Vec<Option<Bound>>,
+}
+
+fn hook_index(h: Hook) -> usize {
+    Hook::ALL
+        .iter()
+        .position(|&x| x == h)
+        .expect("every hook is listed")
+}
+
+/// Converts TOML parameters to a Lua table.
+fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
+    Ok(match v {
+        toml::Value::String(s) => Value::String(lua.create_string(s)?),
+        toml::Value::Integer(i) => Value::Integer(*i),
+        toml::Value::Float(f) => Value::Number(*f),
+        toml::Value::Boolean(b) => Value::Boolean(*b),
+        toml::Value::Datetime(d) => Value::String(lua.create_string(d.to_string())?),
+        toml::Value::Array(a) => {
+            let t = lua.create_table()?;
+            for (i, x) in a.iter().enumerate() {
+                t.raw_set(i + 1, toml_to_lua(lua, x)?)?;
+            }
+            Value::Table(t)
+        }
+        toml::Value::Table(m) => Value::Table(table_to_lua(lua, m)?),
+    })
+}
+
+fn table_to_lua(lua: &Lua, m: &toml::Table) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    for (k, x) in m {
+        t.raw_set(k.as_str(), toml_to_lua(lua, x)?)?;
+    }
+    Ok(t)
+}
+
+impl LuaHost {
+    /// Creates the VM, loads and freezes every module, and binds every tile, card and
+    /// unlock to its hooks. Script load errors are reported as content errors, all at once.
+    pub fn new(content: Arc<Content>) -> Result<LuaHost, ContentErrors> {
+        let shared = Rc::new(Shared {
+            signal: Cell::new(Signal::None),
+            used: Cell::new(0),
+            budget: Cell::new(content.instruction_budget),
+            printed: RefCell::new(Vec::new()),
+        });
+        let vm_error = |e: mlua::Error| {
+            ContentErrors(vec![ContentError::new(
+                "<lua>",
+                format!("could not set up the Lua VM: {e}"),
+            )])
+        };
+        let lua = sandbox::new_vm(&content, &shared).map_err(vm_error)?;
+        let modules = sandbox::load_modules(&lua, &content, &shared).map_err(|errs| {
+            ContentErrors(
+                errs.into_iter()
+                    .map(|(file, message)| {
+                        let mut e = ContentError::new(file.clone(), message.clone());
+                        if let Some(line) = parse_line(&message, &file) {
+                            e = e.at(line as usize, 1);
+                        }
+                        e
+                    })
+                    .collect(),
+            )
+        })?;
+        let mut errors = Vec::new();
+        let mut bind = |script: &ScriptRef, owner: &str| -> Option<Bound> {
+            let Some(module) = modules.get(&script.module) else {
+                errors.push(ContentError::new(
+                    script.declared_in.clone(),
+                    format!("{owner}: module `{}` did not load", script.module),
+                ));
+                return None;
+            };
+            let mut hooks: [Option<Function>; 7] = Default::default();
+            for (i, h) in Hook::ALL.iter().enumerate() {
+                match module.raw_get::<Value>(h.name()) {
+                    Ok(Value::Function(f)) => hooks[i] = Some(f),
+                    Ok(Value::Nil) => {}
+                    Ok(other) => errors.push(ContentError::new(
+                        content.modules[&script.module].chunk.clone(),
+                        format!(
+                            "`{}` must be a function, not a {}",
+                            h.name(),
+                            other.type_name()
+                        ),
+                    )),
+                    Err(e) => {
+                        errors.push(ContentError::new(script.declared_in.clone(), e.to_string()))
+                    }
+                }
+            }
+            let params = match table_to_lua(&lua, &script.params) {
+                Ok(t) => t,
+                Err(e) => {
+                    errors.push(ContentError::new(script.declared_in.clone(), e.to_string()));
+                    return None;
+                }
+            };
+            sandbox::freeze(&params, 0);
+            Some(Bound {
+                hooks,
+                params,
+                module: script.module.clone(),
+            })
+        };
+        let tiles: Vec<Option<Bound>> = content
+            .tiles
+            .iter()
+            .map(|t| bind(&t.script, &format!("tile `{}`", t.id)))
+            .collect();
+        let cards = content
+            .commissions
+            .iter()
+            .map(|c| {
+                c.workshop
+                    .as_ref()
+                    .and_then(|w| bind(w, &format!("commission `{}`", c.id)))
+            })
+            .collect();
+        let unlocks = content
+            .unlocks
+            .iter()
+            .map(|u| u.on_reach.as_ref().and_then(|s| bind(s, "skill unlock")))
+            .collect();
+        if !errors.is_empty() {
+            return Err(ContentErrors(errors));
+        }
+        Ok(LuaHost {
+            lua,
+            shared,
+            tiles: tiles
+                .into_iter()
+                .map(|t| t.expect("errors returned above"))
+                .collect(),
+            cards,
+            unlocks,
+            content,
+        })
+    }
+
+    fn bound(&self, st: &GameState, owner: Owner) -> Option<&Bound> {
+        match owner {
+            Owner::Tile { slot } => self.tiles.get(st.board.get(slot as usize)?.tile as usize),
+            Owner::Card { card } => self.cards.get(card as usize)?.as_ref(),
+            Owner::Unlock { index } => self.unlocks.get(index as usize)?.as_ref(),
+        }
+    }
+
+    /// Memory the VM uses now, in bytes.
+    pub fn used_memory(&self) -> usize {
+        self.lua.used_memory()
+    }
+
+    fn script_error(
+        &self,
+        st: &GameState,
+        call: &HookCall,
+        module: &str,
+        message: String,
+        traceback: String,
+    ) -> ScriptError {
+        let (owner, _) = describe_owner(&self.content, Some(st), call.owner);
+        let m = self.content.modules.get(module);
+        // Prefer the file Lua names in the message (it may be a library module).
+        let named = self
+            .content
+            .modules
+            .values()
+            .find(|x| message.starts_with(&format!("{}:", x.chunk)));
+        let file_module = named.or(m);
+        ScriptError {
+            pack: file_module.map(|x| x.pack.clone()).unwrap_or_default(),
+            file: file_module.map(|x| x.chunk.clone()).unwrap_or_default(),
+            line: file_module.and_then(|x| parse_line(&message, &x.chunk)),
+            owner,
+            hook: call.hook.name().into(),
+            message: sandbox::cap(&message, 1000),
+            traceback: sandbox::cap(&traceback, 2000),
+        }
+    }
+}
+
+/// The line in `file:LINE: message`.
+fn parse_line(message: &str, file: &str) -> Option<u32> {
+    let rest = message.strip_prefix(file)?.strip_prefix(':')?;
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
+impl Effects for LuaHost {
+    fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
+        self.bound(st, owner)
+            .is_some_and(|b| b.hooks[hook_index(hook)].is_some())
+    }
+
+    fn call(
+        &mut self,
+        _content: &Content,
+        state: &mut GameState,
+        call: &HookCall,
+        answers: &[String],
+        log: &mut EventLog,
+    ) -> Result<HookOutcome, Box<ScriptError>> {
+        let Some(bound) = self.bound(state, call.owner) else {
+            return Ok(HookOutcome::Done(None));
+        };
+        let Some(func) = bound.hooks[hook_index(call.hook)].clone() else {
+            return Ok(HookOutcome::Done(None));
+        };
+        let params = bound.params.clone();
+        let module = bound.module.clone();
+        sandbox::reset(&self.shared, self.content.instruction_budget);
+        let placeholder = GameState::placeholder();
+        let mut ctx = Ctx {
+            content: Arc::clone(&self.content),
+            state: std::mem::replace(state, placeholder),
+            call: *call,
+            answers: answers.to_vec(),
+            next_answer: 0,
+            ask: None,
+            log: EventLog {
+                enabled: log.enabled,
+                events: Vec::new(),
+            },
+            drawn: Vec::new(),
+            shared: Rc::clone(&self.shared),
+        };
+        let result = self.lua.scope(|scope| {
+            let ud = scope.create_userdata_ref_mut(&mut ctx)?;
+            func.call::<Value>((ud, params))
+        });
+        // Cards drawn and neither kept nor discarded go to their discard pile.
+        for card in std::mem::take(&mut ctx.drawn) {
+            let grade = self.content.commissions[card as usize].grade as usize;
+            ctx.state.decks[grade].discard.push(card);
+        }
+        let Ctx {
+            state: after,
+            ask,
+            log: sub,
+            ..
+        } = ctx;
+        *state = after;
+        let signal = self.shared.signal.get();
+        if signal == Signal::Memory || result.as_ref().err().is_some_and(sandbox::is_memory_error) {
+            let _ = self.lua.gc_collect();
+        }
+        for line in self.shared.printed.borrow_mut().drain(..) {
+            let round = state.round;
+            log.push(round, call.player, "print", || line);
+        }
+        // The host's flag decides, not what the script returned (invariant 4).
+        if signal == Signal::Ask {
+            if let Some(ask) = ask {
+                return Ok(HookOutcome::Ask {
+                    prompt: ask.prompt,
+                    options: ask.options,
+                });
+            }
+        }
+        match result {
+            Ok(v) if signal == Signal::None => {
+                let mut sub = sub;
+                log.events.append(&mut sub.events);
+                Ok(HookOutcome::Done(match v {
+                    Value::Boolean(b) => Some(b),
+                    Value::Nil => None,
+                    _ => Some(true),
+                }))
+            }
+            Ok(_) => Err(Box::new(self.script_error(
+                state,
+                call,
+                &module,
+                "the hook was stopped by the engine but returned normally".into(),
+                String::new(),
+            ))),
+            Err(e) => {
+                let root = sandbox::root_cause(&e);
+                let full = match root {
+                    mlua::Error::RuntimeError(m) => m.clone(),
+                    other => other.to_string(),
+                };
+                let (message, traceback) = match full.split_once("\nstack traceback:") {
+                    Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
+                    None => (full.clone(), String::new()),
+                };
+                let message = match signal {
+                    Signal::Memory => format!(
+                        "the hook hit the memory cap ({} MiB): {message}",
+                        self.content.memory_limit / (1024 * 1024)
+                    ),
+                    _ if sandbox::is_memory_error(&e) => format!(
+                        "the hook hit the memory cap ({} MiB): {message}",
+                        self.content.memory_limit / (1024 * 1024)
+                    ),
+                    _ => message,
+                };
+                Err(Box::new(
+                    self.script_error(state, call, &module, message, traceback),
+                ))
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// An engine whose behaviour runs on a new Luau VM.
+    pub fn with_lua(content: Arc<Content>) -> Result<Engine, ContentErrors> {
+        let host = LuaHost::new(Arc::clone(&content))?;
+        Ok(Engine::new(content, Box::new(host)))
+    }
+}

@@ -1,0 +1,220 @@
+//! The verbs that change a game state, shared by the Rust rules and the Lua `ctx` so
+//! that every change is validated and logged the same way whoever makes it.
+
+use rand::Rng;
+
+use crate::content::{CardId, Content, GradeId, MatId};
+use crate::events::EventLog;
+use crate::flow::{Hook, HookCall, Job, Owner};
+use crate::state::GameState;
+
+/// Something a player can hold a count of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    /// Coins.
+    Coins,
+    /// A material.
+    Material(MatId),
+}
+
+impl Resource {
+    /// Parses `coins` or a material id.
+    pub fn parse(content: &Content, name: &str) -> Option<Resource> {
+        if name == "coins" {
+            Some(Resource::Coins)
+        } else {
+            content.material(name).map(Resource::Material)
+        }
+    }
+
+    /// Its id.
+    pub fn name(self, content: &Content) -> &str {
+        match self {
+            Resource::Coins => "coins",
+            Resource::Material(m) => &content.materials[m as usize].id,
+        }
+    }
+}
+
+/// How many of `res` player `p` holds.
+pub fn count(st: &GameState, p: usize, res: Resource) -> u32 {
+    match res {
+        Resource::Coins => st.players[p].coins,
+        Resource::Material(m) => st.players[p].materials[m as usize],
+    }
+}
+
+/// Gives `n` of `res` to player `p`. Materials come from the supply; when the supply is
+/// limited and runs out, the rest is lost and logged (R-SUPPLY-1). Returns what was gained.
+pub fn gain(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    res: Resource,
+    n: u32,
+) -> u32 {
+    let got = match res {
+        Resource::Coins => {
+            st.players[p].coins = st.players[p].coins.saturating_add(n);
+            n
+        }
+        Resource::Material(m) => {
+            let got = match &mut st.supply[m as usize] {
+                Some(left) => {
+                    let got = n.min(*left);
+                    *left -= got;
+                    got
+                }
+                None => n,
+            };
+            st.players[p].materials[m as usize] =
+                st.players[p].materials[m as usize].saturating_add(got);
+            got
+        }
+    };
+    let round = st.round;
+    log.push(round, Some(p), "gain", || {
+        let mut t = format!("gains {got} {}", res.name(content));
+        if got < n {
+            t.push_str(&format!(" ({} lost: the supply is empty)", n - got));
+        }
+        t
+    });
+    got
+}
+
+/// Takes `n` of `res` from player `p` (materials return to the supply, R-FUL-1).
+/// Fails, changing nothing, when the player has fewer.
+pub fn pay(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    res: Resource,
+    n: u32,
+) -> Result<(), String> {
+    let have = count(st, p, res);
+    if have < n {
+        return Err(format!(
+            "player {} has {have} {} and cannot pay {n}",
+            p + 1,
+            res.name(content)
+        ));
+    }
+    match res {
+        Resource::Coins => st.players[p].coins -= n,
+        Resource::Material(m) => {
+            st.players[p].materials[m as usize] -= n;
+            if let Some(left) = &mut st.supply[m as usize] {
+                *left += n;
+            }
+        }
+    }
+    let round = st.round;
+    log.push(round, Some(p), "pay", || {
+        format!("pays {n} {}", res.name(content))
+    });
+    Ok(())
+}
+
+/// Moves player `p` along the skill track by `n` (capped at 0 and the maximum). Queues
+/// the `on_reach` of every unlock passed (R-SKILL-1, R-SKILL-2) and checks the end
+/// trigger (R-END-1).
+pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: usize, n: i64) {
+    let before = st.players[p].skill;
+    let after = (before as i64 + n).clamp(0, content.skill_max as i64) as u32;
+    st.players[p].skill = after;
+    let round = st.round;
+    log.push(round, Some(p), "skill", || {
+        format!("skill {before} → {after}")
+    });
+    for (i, u) in content.unlocks.iter().enumerate() {
+        if before < u.level && u.level <= after && u.on_reach.is_some() {
+            st.flow.incoming.push(Job::Hook {
+                call: HookCall {
+                    owner: Owner::Unlock { index: i as u8 },
+                    hook: Hook::OnReach,
+                    player: Some(p),
+                },
+            });
+        }
+    }
+    if after >= content.end.skill {
+        trigger_end(content, st, log, p, "skill");
+    }
+}
+
+/// Adds (or with a negative `n`, removes) prestige.
+pub fn add_prestige(st: &mut GameState, log: &mut EventLog, p: usize, n: i32) {
+    st.players[p].prestige += n;
+    let round = st.round;
+    log.push(round, Some(p), "prestige", || format!("prestige {n:+}"));
+}
+
+/// The first player to reach an end condition takes the bonus token and the end is
+/// triggered (R-END-1, R-END-2).
+pub fn trigger_end(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    cause: &str,
+) {
+    if st.bonus.is_none() {
+        st.bonus = Some(p);
+        let round = st.round;
+        let bonus = content.end.bonus_prestige;
+        log.push(round, Some(p), "bonus", || format!("takes the bonus token (+{bonus} prestige) for {cause}; the game ends after this round"));
+    }
+    if st.end_trigger.is_none() {
+        st.end_trigger = Some(cause.to_string());
+    }
+}
+
+/// Grades player `p` may draw from (R-COM-2..4).
+pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
+    let skill = st.players[p].skill;
+    (0..content.grades.len() as GradeId)
+        .filter(|&g| content.grades[g as usize].unlock_skill <= skill)
+        .collect()
+}
+
+/// Takes the top card of a grade's deck, reshuffling its discards when the pile is
+/// empty. `None` when both are empty.
+pub fn draw_card(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    grade: GradeId,
+) -> Option<CardId> {
+    let deck = &mut st.decks[grade as usize];
+    if deck.draw.is_empty() && !deck.discard.is_empty() {
+        std::mem::swap(&mut deck.draw, &mut deck.discard);
+        shuffle(&mut deck.draw, &mut st.rng);
+        let round = st.round;
+        log.push(round, None, "reshuffle", || {
+            format!(
+                "the {} discards are shuffled into a new deck",
+                content.grades[grade as usize].id
+            )
+        });
+    }
+    st.decks[grade as usize].draw.pop()
+}
+
+/// Fisher–Yates with the game RNG, so shuffles are reproducible.
+pub fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}
+
+/// Whether player `p` holds every material a card requires (R-FUL-1).
+pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardId) -> bool {
+    content.commissions[card as usize]
+        .requires
+        .iter()
+        .all(|&(m, n)| st.players[p].materials[m as usize] >= n)
+}

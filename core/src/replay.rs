@@ -1,0 +1,138 @@
+//! Replays: a game is reproduced by (pack digests, seats, seed, answers) (invariant 5).
+//! A replay file is JSON; [`verify`] re-runs it and checks the final state hash.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::{Content, PackInfo};
+use crate::engine::Engine;
+
+/// Replay file format version.
+pub const FORMAT: u32 = 1;
+
+/// Everything needed to play a game again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// Format version.
+    pub format: u32,
+    /// Pack chain with digests.
+    pub packs: Vec<PackInfo>,
+    /// Digest of the whole chain.
+    pub digest: String,
+    /// Player count.
+    pub players: usize,
+    /// Bot or human per seat (informational).
+    pub seats: Vec<String>,
+    /// Game seed.
+    pub seed: u64,
+    /// Answer keys in order.
+    pub answers: Vec<String>,
+    /// Hash of the state after the last answer.
+    pub final_hash: String,
+    /// The error that ended the game, if it errored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The answer that raised that error (not among `answers`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failing_answer: Option<String>,
+}
+
+/// Why a replay could not be verified.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// Not a replay file.
+    #[error("not a valid replay file: {0}")]
+    Parse(String),
+    /// Made with other content.
+    #[error("the replay was recorded with content {expected} but the loaded content is {found}; load the same packs (recorded chain: {chain})")]
+    Digest {
+        /// Recorded digest.
+        expected: String,
+        /// Loaded digest.
+        found: String,
+        /// Recorded packs.
+        chain: String,
+    },
+    /// The game could not be set up.
+    #[error("could not set up the game: {0}")]
+    Setup(String),
+    /// An answer stopped being legal.
+    #[error("answer {index} (`{key}`) is not legal at that point: {reason}")]
+    Illegal {
+        /// 0-based index of the answer.
+        index: usize,
+        /// The answer.
+        key: String,
+        /// Why.
+        reason: String,
+    },
+    /// The game finished differently.
+    #[error("the final state differs: recorded hash {expected}, replayed {found}")]
+    Diverged {
+        /// Recorded.
+        expected: String,
+        /// Replayed.
+        found: String,
+    },
+}
+
+impl Replay {
+    /// Parses replay JSON.
+    pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
+        let r: Replay =
+            serde_json::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))?;
+        if r.format != FORMAT {
+            return Err(ReplayError::Parse(format!(
+                "format {} is not supported (expected {FORMAT})",
+                r.format
+            )));
+        }
+        Ok(r)
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("replays serialise")
+    }
+}
+
+/// Re-runs a replay and checks its final hash. Returns the number of answers applied.
+pub fn verify(
+    content: &Arc<Content>,
+    engine: &mut Engine,
+    replay: &Replay,
+) -> Result<usize, ReplayError> {
+    if replay.digest != content.digest {
+        return Err(ReplayError::Digest {
+            expected: replay.digest.clone(),
+            found: content.digest.clone(),
+            chain: replay
+                .packs
+                .iter()
+                .map(|p| format!("{} {} ({})", p.name, p.version, p.digest))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let mut st = engine
+        .new_game(replay.players, replay.seed)
+        .map_err(|e| ReplayError::Setup(e.to_string()))?;
+    for (index, key) in replay.answers.iter().enumerate() {
+        engine
+            .apply(&mut st, key.as_str())
+            .map_err(|e| ReplayError::Illegal {
+                index,
+                key: key.clone(),
+                reason: e.to_string(),
+            })?;
+    }
+    let found = st.hash();
+    if found != replay.final_hash {
+        return Err(ReplayError::Diverged {
+            expected: replay.final_hash.clone(),
+            found,
+        });
+    }
+    Ok(replay.answers.len())
+}

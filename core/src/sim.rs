@@ -1,0 +1,308 @@
+//! Simulation: many seeded games played by bots, in parallel worker threads with one
+//! engine (one Lua VM) each. Results do not depend on the number of workers: each game's
+//! seed derives from the run seed and the game's index.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+use crate::agent::{make_agent, Agent};
+use crate::content::Content;
+use crate::engine::Engine;
+use crate::replay::{Replay, FORMAT};
+use crate::state::GameResult;
+
+/// Most decisions one game may take before it is stopped as runaway.
+pub const MAX_DECISIONS: usize = 200_000;
+
+/// The seed of game `index` in a run seeded `run_seed` (SplitMix64 mixing).
+pub fn game_seed(run_seed: u64, index: u64) -> u64 {
+    let mut z = run_seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One finished (or errored) game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    /// Index in the run.
+    pub index: u64,
+    /// Game seed.
+    pub seed: u64,
+    /// Result, if the game finished.
+    pub result: Option<GameResult>,
+    /// The error, if it errored.
+    pub error: Option<String>,
+    /// Decisions answered.
+    pub decisions: usize,
+    /// A replay (answers and final hash).
+    #[serde(skip)]
+    pub replay: Replay,
+}
+
+/// Plays one game with the given seats.
+pub fn play_game(
+    engine: &mut Engine,
+    seats: &mut [Box<dyn Agent>],
+    seed: u64,
+    index: u64,
+) -> GameRecord {
+    let content = Arc::clone(engine.content());
+    let players = seats.len();
+    let mut replay = Replay {
+        format: FORMAT,
+        packs: content.packs.clone(),
+        digest: content.digest.clone(),
+        players,
+        seats: seats.iter().map(|s| s.name().to_string()).collect(),
+        seed,
+        answers: Vec::new(),
+        final_hash: String::new(),
+        error: None,
+        failing_answer: None,
+    };
+    let mut record = GameRecord {
+        index,
+        seed,
+        result: None,
+        error: None,
+        decisions: 0,
+        replay: replay.clone(),
+    };
+    let mut st = match engine.new_game(players, seed) {
+        Ok(st) => st,
+        Err(e) => {
+            record.error = Some(format!("setup failed: {e}"));
+            return record;
+        }
+    };
+    while let Some(decision) = st.decision() {
+        if replay.answers.len() >= MAX_DECISIONS {
+            record.error = Some(format!(
+                "the game took more than {MAX_DECISIONS} decisions and was stopped"
+            ));
+            break;
+        }
+        let choice = seats[decision.player].choose(&content, &st, decision);
+        let key = decision.options[choice].key.clone();
+        if let Err(e) = engine.apply(&mut st, choice) {
+            record.error = Some(e.to_string());
+            replay.failing_answer = Some(key);
+            break;
+        }
+        replay.answers.push(key);
+    }
+    record.decisions = replay.answers.len();
+    record.result = st.result.clone();
+    replay.final_hash = st.hash();
+    replay.error = record.error.clone();
+    record.replay = replay;
+    record
+}
+
+/// What a simulation run plays.
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    /// Player count.
+    pub players: usize,
+    /// Games.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Bot per seat (cycled when shorter than the player count).
+    pub bots: Vec<String>,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// Plays a run. Each worker builds its own engine; a panicking game is recorded as an
+/// error and the run goes on.
+pub fn run(
+    content: &Arc<Content>,
+    cfg: &SimConfig,
+    on_game: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameRecord>, String> {
+    for b in &cfg.bots {
+        make_agent(b, 0)?;
+    }
+    if cfg.bots.is_empty() {
+        return Err("no bots given".into());
+    }
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(cfg.games as usize));
+    let setup_error: Mutex<Option<String>> = Mutex::new(None);
+    let jobs = cfg.jobs.max(1).min(cfg.games.max(1) as usize);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let mut engine = match Engine::with_lua(Arc::clone(content)) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        *setup_error.lock().expect("no poisoning") = Some(e.to_string());
+                        return;
+                    }
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let seed = game_seed(cfg.seed, i);
+                    let mut seats: Vec<Box<dyn Agent>> = (0..cfg.players)
+                        .map(|s| {
+                            let name = &cfg.bots[s % cfg.bots.len()];
+                            make_agent(name, game_seed(seed, 1000 + s as u64))
+                                .expect("checked above")
+                        })
+                        .collect();
+                    let record = match catch_unwind(AssertUnwindSafe(|| {
+                        play_game(&mut engine, &mut seats, seed, i)
+                    })) {
+                        Ok(r) => r,
+                        Err(panic) => {
+                            let what = panic
+                                .downcast_ref::<String>()
+                                .cloned()
+                                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                                .unwrap_or_else(|| "unknown panic".into());
+                            // The VM may be in any state after a panic: start a new one.
+                            if let Ok(e) = Engine::with_lua(Arc::clone(content)) {
+                                engine = e;
+                            }
+                            GameRecord {
+                                index: i,
+                                seed,
+                                result: None,
+                                error: Some(format!("engine panic: {what}")),
+                                decisions: 0,
+                                replay: Replay {
+                                    format: FORMAT,
+                                    packs: content.packs.clone(),
+                                    digest: content.digest.clone(),
+                                    players: cfg.players,
+                                    seats: seats.iter().map(|s| s.name().to_string()).collect(),
+                                    seed,
+                                    answers: Vec::new(),
+                                    final_hash: String::new(),
+                                    error: Some(format!("engine panic: {what}")),
+                                    failing_answer: None,
+                                },
+                            }
+                        }
+                    };
+                    on_game(i);
+                    results.lock().expect("no poisoning").push(record);
+                }
+            });
+        }
+    });
+    if let Some(e) = setup_error.into_inner().expect("no poisoning") {
+        return Err(e);
+    }
+    let mut records = results.into_inner().expect("no poisoning");
+    records.sort_by_key(|r| r.index);
+    Ok(records)
+}
+
+/// Per-seat numbers of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatSummary {
+    /// Seat (1-based).
+    pub seat: usize,
+    /// Bot name.
+    pub bot: String,
+    /// Mean final prestige over finished games.
+    pub mean_prestige: f64,
+    /// Share of finished games won (a shared win counts as a fraction).
+    pub win_share: f64,
+}
+
+/// A run's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Pack chain.
+    pub packs: Vec<crate::content::PackInfo>,
+    /// Players.
+    pub players: usize,
+    /// Run seed.
+    pub seed: u64,
+    /// Games played.
+    pub games: u64,
+    /// Games that finished.
+    pub finished: u64,
+    /// Games that errored.
+    pub errored: u64,
+    /// Games that hit the round cap.
+    pub stalled: u64,
+    /// First error, if any.
+    pub first_error: Option<String>,
+    /// Seed of the first errored game.
+    pub first_error_seed: Option<u64>,
+    /// Mean rounds over finished games.
+    pub mean_rounds: f64,
+    /// Mean decisions per game.
+    pub mean_decisions: f64,
+    /// Share of finished games by end cause.
+    pub end_causes: std::collections::BTreeMap<String, f64>,
+    /// Per seat.
+    pub seats: Vec<SeatSummary>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_second: f64,
+}
+
+/// Summarises a run.
+pub fn summarise(
+    content: &Content,
+    cfg: &SimConfig,
+    records: &[GameRecord],
+    seconds: f64,
+) -> Summary {
+    let finished: Vec<&GameResult> = records
+        .iter()
+        .filter(|r| r.error.is_none())
+        .filter_map(|r| r.result.as_ref())
+        .collect();
+    let nf = finished.len().max(1) as f64;
+    let mut seats: Vec<SeatSummary> = (0..cfg.players)
+        .map(|s| SeatSummary {
+            seat: s + 1,
+            bot: cfg.bots[s % cfg.bots.len()].clone(),
+            mean_prestige: 0.0,
+            win_share: 0.0,
+        })
+        .collect();
+    let mut causes = std::collections::BTreeMap::new();
+    for r in &finished {
+        for (s, seat) in seats.iter_mut().enumerate() {
+            seat.mean_prestige += r.scores[s] as f64 / nf;
+            if r.winners.contains(&s) {
+                seat.win_share += 1.0 / r.winners.len() as f64 / nf;
+            }
+        }
+        *causes.entry(r.cause.clone()).or_insert(0.0) += 1.0 / nf;
+    }
+    let first = records.iter().find(|r| r.error.is_some());
+    Summary {
+        packs: content.packs.clone(),
+        players: cfg.players,
+        seed: cfg.seed,
+        games: records.len() as u64,
+        finished: finished.len() as u64,
+        errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
+        stalled: finished.iter().filter(|r| r.cause == "stalled").count() as u64,
+        first_error: first.and_then(|r| r.error.clone()),
+        first_error_seed: first.map(|r| r.seed),
+        mean_rounds: finished.iter().map(|r| r.rounds as f64).sum::<f64>() / nf,
+        mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
+            / records.len().max(1) as f64,
+        end_causes: causes,
+        seats,
+        seconds,
+        games_per_second: records.len() as f64 / seconds.max(1e-9),
+    }
+}

@@ -1,0 +1,175 @@
+//! The game state: plain, cloneable, serialisable data (DESIGN invariant 1).
+//!
+//! **Architecture Invariant:** nothing here refers to Lua. Tiles, cards, materials and
+//! slots are indices into [`crate::content::Content`]; a clone is a deep copy of a few
+//! small vectors.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+
+use crate::content::{CardId, MatId, SlotId, TileId};
+use crate::decision::Decision;
+use crate::flow::Flow;
+
+/// The engine's random generator: small, fast, portable and serialisable (invariant 5).
+pub type GameRng = Pcg64Mcg;
+
+/// Makes the game RNG from a seed.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed)
+}
+
+/// One apprentice (a generic player piece: owner is the player holding it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piece {
+    /// Slot it stands or lies on.
+    pub at: SlotId,
+    /// Moved (lying) this round (R-MOVE-4).
+    pub moved: bool,
+}
+
+/// A player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Coins (R-MAT-2).
+    pub coins: u32,
+    /// Count of each material, indexed like `content.materials`.
+    pub materials: Vec<u32>,
+    /// Skill track position.
+    pub skill: u32,
+    /// Prestige scored so far from cards and effects.
+    pub prestige: i32,
+    /// Commissions in hand.
+    pub hand: Vec<CardId>,
+    /// Fulfilled commissions tucked under the mat (R-FUL-2).
+    pub tucked: Vec<CardId>,
+    /// Apprentices.
+    pub pieces: Vec<Piece>,
+}
+
+impl Player {
+    /// Materials held, summed.
+    pub fn material_count(&self) -> u32 {
+        self.materials.iter().sum()
+    }
+}
+
+/// A die lying on a tile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    /// Index into `content.dice`.
+    pub kind: u8,
+    /// Face index showing.
+    pub face: u8,
+}
+
+/// The tile in one board slot and everything on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileState {
+    /// The tile dealt here.
+    pub tile: TileId,
+    /// Display slots, left to right (R-SHOP-1); `None` is empty.
+    pub slots: Vec<Option<MatId>>,
+    /// Dice on the tile (R-DICE-2).
+    pub dice: Vec<Die>,
+    /// Small integer counters a script may keep on its tile.
+    pub counters: BTreeMap<String, i64>,
+}
+
+/// A commission deck (R-COM-1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    /// Face-down draw pile; the top is the end of the vector.
+    pub draw: Vec<CardId>,
+    /// Discards, reshuffled when the draw pile runs out.
+    pub discard: Vec<CardId>,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Final prestige per player (R-END-3).
+    pub scores: Vec<i32>,
+    /// Tie-break value per player: coins + materials (R-END-4).
+    pub tiebreak: Vec<u32>,
+    /// Winners (more than one on a shared win).
+    pub winners: Vec<usize>,
+    /// `commissions`, `skill`, or `stalled` (hit `end.max_rounds`).
+    pub cause: String,
+    /// Rounds played.
+    pub rounds: u32,
+}
+
+/// The whole game state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Players in seat order (clockwise).
+    pub players: Vec<Player>,
+    /// One entry per board slot, indexed like `content.board.slots`.
+    pub board: Vec<TileState>,
+    /// Decks per grade.
+    pub decks: Vec<Deck>,
+    /// Supply per material; `None` is unlimited (R-SUPPLY-1).
+    pub supply: Vec<Option<u32>>,
+    /// Current round, from 1.
+    pub round: u32,
+    /// Seat holding the first-player marker.
+    pub first_player: usize,
+    /// Who holds the bonus token (R-END-1).
+    pub bonus: Option<usize>,
+    /// What triggered the end, once triggered (R-END-2).
+    pub end_trigger: Option<String>,
+    /// Where play stands and what is pending.
+    pub flow: Flow,
+    /// The current decision; `None` when the game is over.
+    pub decision: Option<Decision>,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+    /// The one source of randomness (invariant 5).
+    pub rng: GameRng,
+}
+
+impl GameState {
+    /// The decision the game is waiting for, if it is not over (invariant 3).
+    pub fn decision(&self) -> Option<&Decision> {
+        self.decision.as_ref()
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Player count.
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// An empty state that allocates nothing, used while a hook borrows the real one.
+    pub(crate) fn placeholder() -> GameState {
+        GameState {
+            players: Vec::new(),
+            board: Vec::new(),
+            decks: Vec::new(),
+            supply: Vec::new(),
+            round: 0,
+            first_player: 0,
+            bonus: None,
+            end_trigger: None,
+            flow: Flow::new(),
+            decision: None,
+            result: None,
+            rng: rng_from_seed(0),
+        }
+    }
+
+    /// A stable hash of the whole state (SHA-256 of its JSON form), hex.
+    pub fn hash(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let json = serde_json::to_vec(self).expect("game state always serialises");
+        crate::content::hex_digest(&Sha256::digest(&json)[..16])
+    }
+}

@@ -1,0 +1,36 @@
+-- weft.cards: keeping some of the commissions a hook drew (R-PLAZA-3, R-SKILL-1/2).
+local M = {}
+
+-- Player p keeps `keep` of the card ids in `drawn`, chosen one at a time; the rest are
+-- discarded.
+function M.keep(ctx, p, drawn, keep)
+  local left = table.clone(drawn)
+  for _ = 1, math.min(keep, #left) do
+    local options = {}
+    for _, id in ipairs(left) do
+      local c = ctx:card(id)
+      table.insert(options, { key = id, label = c.name .. " (" .. c.grade .. ")" })
+    end
+    local pick = ctx:choose({ prompt = "Keep which commission?", options = options })
+    ctx:give(p, pick.key)
+    table.remove(left, table.find(left, pick.key))
+  end
+  for _, id in ipairs(left) do
+    ctx:discard(id)
+  end
+end
+
+-- Draws up to n cards of one grade; returns the ids drawn.
+function M.draw(ctx, grade, n)
+  local drawn = {}
+  for _ = 1, n do
+    local id = ctx:draw(grade)
+    if id == nil then
+      break
+    end
+    table.insert(drawn, id)
+  end
+  return drawn
+end
+
+return M

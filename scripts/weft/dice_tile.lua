@@ -1,0 +1,77 @@
+-- weft.dice_tile: R-DICE-2, R-WS-3. Dice spaces on an alley tile.
+-- params.dice: die kinds placed rolled at setup; params.reroll: re-roll icon;
+-- params.capacity: materials the tile holds; params.take: materials taken per visit.
+local function add_faces(ctx, faces)
+  for _, m in ipairs(faces) do
+    for i = 1, ctx:slot_count() do
+      if not ctx:slot(i) then
+        ctx:put_slot(i, m)
+        break
+      end
+    end
+  end
+end
+
+local function held(ctx)
+  local out = {}
+  for i = 1, ctx:slot_count() do
+    local m = ctx:slot(i)
+    if m then
+      table.insert(out, { key = m, label = "Take " .. m, slot = i })
+    end
+  end
+  return out
+end
+
+local function unique(list)
+  local seen, out = {}, {}
+  for _, o in ipairs(list) do
+    if not seen[o.key] then
+      seen[o.key] = true
+      table.insert(out, o)
+    end
+  end
+  return out
+end
+
+return {
+  setup = function(ctx, params)
+    ctx:set_slot_count(params.capacity or 6)
+    local faces = {}
+    for _, kind in ipairs(params.dice or {}) do
+      table.insert(faces, ctx:add_die(kind))
+    end
+    add_faces(ctx, faces)
+  end,
+  roll = function(ctx, params)
+    local faces
+    if params.reroll then
+      faces = ctx:reroll_dice()
+    else
+      faces = {}
+      for _, d in ipairs(ctx:dice()) do
+        table.insert(faces, d.face)
+      end
+    end
+    add_faces(ctx, faces)
+  end,
+  can_act = function(ctx)
+    return #held(ctx) > 0
+  end,
+  action = function(ctx, params)
+    local p = ctx:player()
+    for _ = 1, params.take or 2 do
+      local opts = unique(held(ctx))
+      if #opts == 0 then
+        return
+      end
+      table.insert(opts, { key = "done", label = "Take nothing more" })
+      local pick = ctx:choose({ prompt = "Take which material?", options = opts })
+      if pick.key == "done" then
+        return
+      end
+      ctx:take_slot(pick.slot)
+      ctx:gain(p, pick.key, 1)
+    end
+  end,
+}

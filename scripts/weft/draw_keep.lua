@@ -1,0 +1,11 @@
+-- weft.draw_keep: draw `params.draw` cards of `params.grade` and keep `params.keep`
+-- (R-SKILL-1, R-SKILL-2: reaching a deck's unlock).
+local cards = require("weft.cards")
+
+return {
+  on_reach = function(ctx, params)
+    local p = ctx:player()
+    local drawn = cards.draw(ctx, params.grade, params.draw or 2)
+    cards.keep(ctx, p, drawn, params.keep or 1)
+  end,
+}

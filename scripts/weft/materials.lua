@@ -1,0 +1,51 @@
+-- weft.materials: helpers over material/coin bundles written as { wool = 2, coins = 1 }.
+-- Iteration is always in a fixed order (coins, then materials cheapest first), never
+-- in `pairs` order, so every run makes the same choices (DESIGN invariant 5).
+local M = {}
+
+-- The keys of a bundle in a fixed order.
+function M.keys(ctx, bundle)
+  local out = {}
+  if bundle.coins then
+    table.insert(out, "coins")
+  end
+  for _, m in ipairs(ctx:materials()) do
+    if bundle[m] then
+      table.insert(out, m)
+    end
+  end
+  return out
+end
+
+-- Whether player p can pay the whole bundle.
+function M.can_pay(ctx, p, bundle)
+  for _, k in ipairs(M.keys(ctx, bundle)) do
+    if not ctx:has(p, k, bundle[k]) then
+      return false
+    end
+  end
+  return true
+end
+
+function M.pay(ctx, p, bundle)
+  for _, k in ipairs(M.keys(ctx, bundle)) do
+    ctx:pay(p, k, bundle[k])
+  end
+end
+
+function M.gain(ctx, p, bundle)
+  for _, k in ipairs(M.keys(ctx, bundle)) do
+    ctx:gain(p, k, bundle[k])
+  end
+end
+
+-- "2 wool, 1 coins" for labels.
+function M.text(ctx, bundle)
+  local parts = {}
+  for _, k in ipairs(M.keys(ctx, bundle)) do
+    table.insert(parts, bundle[k] .. " " .. k)
+  end
+  return table.concat(parts, ", ")
+end
+
+return M

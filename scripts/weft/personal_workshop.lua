@@ -1,0 +1,19 @@
+-- weft.personal_workshop: R-TILE-PWS. The tile's action is a personal workshop phase:
+-- the player may use each tucked commission's workshop action once (R-WS-4).
+local function has_workshop_cards(ctx, p)
+  for _, id in ipairs(ctx:tucked(p)) do
+    if ctx:card(id).workshop then
+      return true
+    end
+  end
+  return false
+end
+
+return {
+  can_act = function(ctx)
+    return has_workshop_cards(ctx, ctx:player())
+  end,
+  action = function(ctx)
+    ctx:personal_workshop(ctx:player())
+  end,
+}

@@ -1,0 +1,169 @@
+-- weft.shop: shop tiles (R-SHOP-1..6). A tile has one display (single or merged shop,
+-- R-SHOP-2, R-SHOP-4) or several (a split combined shop, R-SHOP-3), laid out left to
+-- right in the tile's display slots.
+--
+-- params.max_buy: materials a player may buy per visit (default 99)
+-- params.displays = { {
+--   sells = { "wool" },          materials this display holds
+--   price = 1 | slot_prices = {...}   price per material, or per slot from the left
+--   slots = 5,                   slot count
+--   start = { ... },             contents at setup, from the left
+--   restock = { ... },           the restock list (hand icon)
+--   overflow = true,             the overflow icon on the rightmost slot
+--   restock_when_empty = 1,      R-SHOP-6: restock n when the last material is bought
+--   restock_on_buy = "red",      R-SHOP-6: when this material is bought, restock bought+1
+-- }, ... }
+local M = {}
+
+-- First slot index (1-based) of each display.
+local function offsets(params)
+  local out, at = {}, 1
+  for i, d in ipairs(params.displays) do
+    out[i] = at
+    at += d.slots
+  end
+  return out
+end
+
+local function sold_out_key(i)
+  return "sold_out:" .. i
+end
+
+-- R-SHOP-2: place materials into the display's empty slots from the left; if one does
+-- not fit and the display has the overflow icon, empty the whole display (sold out).
+local function restock_display(ctx, params, i, list)
+  if ctx:counter(sold_out_key(i)) ~= 0 then
+    return
+  end
+  local d = params.displays[i]
+  local first = offsets(params)[i]
+  for _, m in ipairs(list) do
+    local placed = false
+    for s = first, first + d.slots - 1 do
+      if not ctx:slot(s) then
+        ctx:put_slot(s, m)
+        placed = true
+        break
+      end
+    end
+    if not placed then
+      if d.overflow then
+        for s = first, first + d.slots - 1 do
+          ctx:take_slot(s)
+        end
+        ctx:set_counter(sold_out_key(i), 1)
+        ctx:log("the display overflows and is sold out until the end of the round")
+        return
+      end
+      -- without the overflow icon, extra materials are ignored
+    end
+  end
+end
+
+-- The rightmost filled slot of display i (R-SHOP-5), or nil.
+local function rightmost(ctx, params, i)
+  local d = params.displays[i]
+  local first = offsets(params)[i]
+  for s = first + d.slots - 1, first, -1 do
+    if ctx:slot(s) then
+      return s, ctx:slot(s), s - first + 1
+    end
+  end
+  return nil
+end
+
+local function price(d, position)
+  if d.slot_prices then
+    return d.slot_prices[position] or d.slot_prices[#d.slot_prices]
+  end
+  return d.price or 1
+end
+
+local function buy_options(ctx, params, p)
+  local out = {}
+  for i, d in ipairs(params.displays) do
+    local s, m, position = rightmost(ctx, params, i)
+    if s then
+      local cost = price(d, position)
+      if ctx:has(p, "coins", cost) then
+        local key = "buy:" .. m
+        for _, o in ipairs(out) do
+          if o.key == key then
+            key = key .. ":" .. i
+          end
+        end
+        table.insert(out, { key = key, label = "Buy " .. m .. " for " .. cost, display = i, slot = s, material = m, cost = cost })
+      end
+    end
+  end
+  return out
+end
+
+function M.setup(ctx, params)
+  local offs = offsets(params)
+  local total = 0
+  for _, d in ipairs(params.displays) do
+    total += d.slots
+  end
+  ctx:set_slot_count(total)
+  for i, d in ipairs(params.displays) do
+    for k, m in ipairs(d.start or {}) do
+      if k <= d.slots then
+        ctx:put_slot(offs[i] + k - 1, m)
+      end
+    end
+  end
+end
+
+-- R-WS-1: a new round: sold-out displays open again and every display restocks.
+function M.restock(ctx, params)
+  for i, d in ipairs(params.displays) do
+    ctx:set_counter(sold_out_key(i), 0)
+    restock_display(ctx, params, i, d.restock or {})
+  end
+end
+
+function M.can_act(ctx, params)
+  return #buy_options(ctx, params, ctx:player()) > 0
+end
+
+function M.action(ctx, params)
+  local p = ctx:player()
+  local bought = {}
+  for _ = 1, params.max_buy or 99 do
+    local opts = buy_options(ctx, params, p)
+    if #opts == 0 then
+      break
+    end
+    table.insert(opts, { key = "done", label = "Buy nothing more" })
+    local pick = ctx:choose({ prompt = "Buy which material?", options = opts })
+    if pick.key == "done" then
+      break
+    end
+    ctx:pay(p, "coins", pick.cost)
+    ctx:take_slot(pick.slot)
+    ctx:gain(p, pick.material, 1)
+    bought[pick.material] = (bought[pick.material] or 0) + 1
+    local d = params.displays[pick.display]
+    if d.restock_when_empty and not rightmost(ctx, params, pick.display) then
+      local list = {}
+      for k = 1, d.restock_when_empty do
+        list[k] = d.restock[((k - 1) % #d.restock) + 1]
+      end
+      restock_display(ctx, params, pick.display, list)
+    end
+  end
+  -- R-SHOP-6: "when this material is bought, restock (number bought + 1)"
+  for i, d in ipairs(params.displays) do
+    local m = d.restock_on_buy
+    if m and bought[m] then
+      local list = {}
+      for k = 1, bought[m] + 1 do
+        list[k] = m
+      end
+      restock_display(ctx, params, i, list)
+    end
+  end
+end
+
+return M

@@ -1,0 +1,126 @@
+-- weft.workshop: the workshop actions of commissions (R-WS-4), one family per
+-- params.effect:
+--   gain    { gain = { coins = 2 } }            gain coins/materials; skill = n for skill
+--   trade   { pay = {...}, gain = {...} }        one trade, if the player can pay
+--   buy     { material = "silk", price = 4 }     buy one material from the supply
+--   sell    { bonus = 0 }                        sell one material for its value + bonus
+--   draw    {}                                   draw 1 commission from an unlocked deck
+--   convert {}                                   discard a commission from hand, gain one
+--                                                of each material it requires
+--   roll    { die = "white" }                    roll a pool die, gain the face
+local bundle = require("weft.materials")
+
+local effects = {}
+
+function effects.gain(ctx, p, params)
+  if params.gain then
+    bundle.gain(ctx, p, params.gain)
+  end
+  if params.skill then
+    ctx:add_skill(p, params.skill)
+  end
+end
+
+function effects.trade(ctx, p, params)
+  if bundle.can_pay(ctx, p, params.pay) then
+    local pick = ctx:choose({
+      prompt = "Trade?",
+      options = {
+        { key = "trade", label = "Pay " .. bundle.text(ctx, params.pay) .. " for " .. bundle.text(ctx, params.gain) },
+        { key = "skip", label = "Do not trade" },
+      },
+    })
+    if pick.key == "trade" then
+      bundle.pay(ctx, p, params.pay)
+      bundle.gain(ctx, p, params.gain)
+    end
+  end
+end
+
+function effects.buy(ctx, p, params)
+  if ctx:has(p, "coins", params.price) then
+    local pick = ctx:choose({
+      prompt = "Buy?",
+      options = {
+        { key = "buy", label = "Buy 1 " .. params.material .. " for " .. params.price },
+        { key = "skip", label = "Do not buy" },
+      },
+    })
+    if pick.key == "buy" then
+      ctx:pay(p, "coins", params.price)
+      ctx:gain(p, params.material, 1)
+    end
+  end
+end
+
+function effects.sell(ctx, p, params)
+  local opts = {}
+  for _, m in ipairs(ctx:materials()) do
+    if ctx:has(p, m, 1) then
+      table.insert(opts, { key = m, label = "Sell 1 " .. m .. " for " .. (ctx:material_value(m) + (params.bonus or 0)) })
+    end
+  end
+  if #opts == 0 then
+    return
+  end
+  table.insert(opts, { key = "skip", label = "Sell nothing" })
+  local pick = ctx:choose({ prompt = "Sell which material?", options = opts })
+  if pick.key ~= "skip" then
+    ctx:pay(p, pick.key, 1)
+    ctx:gain(p, "coins", ctx:material_value(pick.key) + (params.bonus or 0))
+  end
+end
+
+function effects.draw(ctx, p, params)
+  local opts = {}
+  for _, g in ipairs(ctx:grades(p)) do
+    if ctx:deck_size(g) > 0 then
+      table.insert(opts, { key = g, label = "Draw from the " .. g .. " deck" })
+    end
+  end
+  if #opts == 0 then
+    return
+  end
+  local grade = ctx:choose({ prompt = "Draw from which deck?", options = opts }).key
+  local id = ctx:draw(grade)
+  if id then
+    ctx:give(p, id)
+  end
+end
+
+function effects.convert(ctx, p, params)
+  local opts = {}
+  for _, id in ipairs(ctx:hand(p)) do
+    table.insert(opts, { key = id, label = "Convert " .. ctx:card(id).name })
+  end
+  if #opts == 0 then
+    return
+  end
+  table.insert(opts, { key = "skip", label = "Convert nothing" })
+  local pick = ctx:choose({ prompt = "Convert which commission into materials?", options = opts })
+  if pick.key == "skip" then
+    return
+  end
+  local card = ctx:card(pick.key)
+  ctx:discard(pick.key, p)
+  for _, m in ipairs(ctx:materials()) do
+    if card.requires[m] then
+      ctx:gain(p, m, 1)
+    end
+  end
+end
+
+function effects.roll(ctx, p, params)
+  local face = ctx:roll(params.die or "white")
+  ctx:gain(p, face, 1)
+end
+
+return {
+  workshop = function(ctx, params)
+    local f = effects[params.effect]
+    if not f then
+      error("unknown workshop effect `" .. tostring(params.effect) .. "`; see scripts/weft/workshop.lua")
+    end
+    f(ctx, ctx:player(), params)
+  end,
+}
