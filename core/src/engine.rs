@@ -180,6 +180,20 @@ impl Engine {
         Ok(st)
     }
 
+    /// Recomputes the current decision after a state was edited by hand (scenario tests,
+    /// tools that build positions). Runs any queued jobs. Not for use while a script's
+    /// question is pending: its options come from the script and are kept as they are.
+    pub fn refresh(&mut self, st: &mut GameState) -> Result<(), EngineError> {
+        if st.flow.effect.is_some() || st.is_over() {
+            return Ok(());
+        }
+        let mut next = st.clone();
+        next.decision = None;
+        self.advance(&mut next, &mut EventLog::default())?;
+        *st = next;
+        Ok(())
+    }
+
     /// Applies an answer to the current decision. On any error the state is unchanged.
     pub fn apply(
         &mut self,

@@ -1,1 +1,225 @@
+//! Helpers for weft's integration tests: load the base pack from the repository, edit
+//! content, and drive a game by answer keys like a rulebook example.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use weft_core::content::{load_content, CardId, Content, MatId, PackFiles, SlotId};
+use weft_core::decision::Decision;
+use weft_core::engine::Engine;
+use weft_core::error::EngineError;
+use weft_core::state::GameState;
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The base pack's files, read from `content/tabriz`.
+pub fn base_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("content/tabriz")).expect("the base pack reads")
+}
+
+/// The shared library's files, read from `scripts/`.
+pub fn library() -> PackFiles {
+    PackFiles::from_dir(&repo().join("scripts")).expect("the library reads")
+}
+
+/// The base pack, loaded.
+pub fn content() -> Arc<Content> {
+    Arc::new(load_content(&[base_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The base pack with its files edited before loading.
+pub fn content_with_files(edit: impl FnOnce(&mut PackFiles)) -> Arc<Content> {
+    let mut files = base_files();
+    edit(&mut files);
+    Arc::new(load_content(&[files], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The base pack with its resolved content edited (parameters a test wants to vary).
+pub fn content_with(edit: impl FnOnce(&mut Content)) -> Arc<Content> {
+    let mut c = (*content()).clone();
+    edit(&mut c);
+    Arc::new(c)
+}
+
+/// A game under test: an engine and its state.
+pub struct Game {
+    /// The engine.
+    pub engine: Engine,
+    /// The state.
+    pub st: GameState,
+}
+
+impl Game {
+    /// A new base-pack game.
+    pub fn new(players: usize, seed: u64) -> Game {
+        Game::with(content(), players, seed)
+    }
+
+    /// A new game of the given content.
+    pub fn with(content: Arc<Content>, players: usize, seed: u64) -> Game {
+        let mut engine = Engine::with_lua(content).unwrap_or_else(|e| panic!("{e}"));
+        let st = engine
+            .new_game(players, seed)
+            .unwrap_or_else(|e| panic!("{e}"));
+        Game { engine, st }
+    }
+
+    /// The content.
+    pub fn content(&self) -> Arc<Content> {
+        Arc::clone(self.engine.content())
+    }
+
+    /// The current decision.
+    pub fn decision(&self) -> &Decision {
+        self.st.decision().expect("the game is not over")
+    }
+
+    /// The seat being asked.
+    pub fn current(&self) -> usize {
+        self.decision().player
+    }
+
+    /// Option keys of the current decision.
+    pub fn keys(&self) -> Vec<String> {
+        self.decision()
+            .options
+            .iter()
+            .map(|o| o.key.clone())
+            .collect()
+    }
+
+    /// Whether the current decision offers `key`.
+    pub fn offers(&self, key: &str) -> bool {
+        self.st
+            .decision()
+            .is_some_and(|d| d.index_of(key).is_some())
+    }
+
+    /// Answers by key; panics with the options when the key is not offered.
+    pub fn answer(&mut self, key: &str) {
+        if let Err(e) = self.engine.apply(&mut self.st, key) {
+            panic!("answer `{key}` failed: {e}");
+        }
+    }
+
+    /// Answers by key, returning the error.
+    pub fn try_answer(&mut self, key: &str) -> Result<(), EngineError> {
+        self.engine.apply(&mut self.st, key)
+    }
+
+    /// Recomputes the decision after editing the state.
+    pub fn refresh(&mut self) {
+        self.engine
+            .refresh(&mut self.st)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Index of a slot by id.
+    pub fn slot(&self, id: &str) -> SlotId {
+        self.content()
+            .board
+            .slot_index(id)
+            .unwrap_or_else(|| panic!("no slot {id}"))
+    }
+
+    /// Index of a material by id.
+    pub fn mat(&self, id: &str) -> MatId {
+        self.content()
+            .material(id)
+            .unwrap_or_else(|| panic!("no material {id}"))
+    }
+
+    /// Index of a card by id.
+    pub fn card(&self, id: &str) -> CardId {
+        self.content()
+            .card(id)
+            .unwrap_or_else(|| panic!("no card {id}"))
+    }
+
+    /// Id of the tile in a slot.
+    pub fn tile_at(&self, slot: &str) -> String {
+        let t = self.st.board[self.slot(slot) as usize].tile;
+        self.content().tiles[t as usize].id.clone()
+    }
+
+    /// Moves the tile `tile` (with everything on it) to `slot`, swapping with what was there.
+    pub fn place_tile(&mut self, tile: &str, slot: &str) {
+        let c = self.content();
+        let t = c.tile(tile).unwrap_or_else(|| panic!("no tile {tile}"));
+        let to = self.slot(slot) as usize;
+        let from = self
+            .st
+            .board
+            .iter()
+            .position(|s| s.tile == t)
+            .unwrap_or_else(|| panic!("tile {tile} is not on the board"));
+        self.st.board.swap(from, to);
+    }
+
+    /// Sets a player's count of a material.
+    pub fn set_material(&mut self, p: usize, mat: &str, n: u32) {
+        let m = self.mat(mat) as usize;
+        self.st.players[p].materials[m] = n;
+    }
+
+    /// Gives a player exactly these cards in hand.
+    pub fn set_hand(&mut self, p: usize, cards: &[&str]) {
+        let ids: Vec<CardId> = cards.iter().map(|c| self.card(c)).collect();
+        for deck in &mut self.st.decks {
+            deck.draw.retain(|c| !ids.contains(c));
+            deck.discard.retain(|c| !ids.contains(c));
+        }
+        for pl in &mut self.st.players {
+            pl.hand.retain(|c| !ids.contains(c));
+        }
+        self.st.players[p].hand = ids;
+    }
+
+    /// The display of the tile in a slot, as material ids (`-` for empty).
+    pub fn display(&self, slot: &str) -> Vec<String> {
+        let c = self.content();
+        self.st.board[self.slot(slot) as usize]
+            .slots
+            .iter()
+            .map(|s| s.map_or("-".to_string(), |m| c.materials[m as usize].id.clone()))
+            .collect()
+    }
+
+    /// Answers with the first option whose key starts with `prefix`.
+    pub fn answer_prefix(&mut self, prefix: &str) {
+        let key = self
+            .keys()
+            .into_iter()
+            .find(|k| k.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no option starts with {prefix}: {:?}", self.keys()));
+        self.answer(&key);
+    }
+
+    /// Plays `pass`/`done` (or else the first option) until `stop` holds or the game ends.
+    pub fn pass_until(&mut self, stop: impl Fn(&Game) -> bool) {
+        for _ in 0..100_000 {
+            if self.st.is_over() || stop(self) {
+                return;
+            }
+            let keys = self.keys();
+            let key = keys
+                .iter()
+                .find(|k| *k == "pass" || *k == "done")
+                .or_else(|| keys.iter().find(|k| k.ends_with(":plaza")))
+                .unwrap_or(&keys[0])
+                .clone();
+            self.answer(&key);
+        }
+        panic!("pass_until did not reach its stop condition");
+    }
+
+    /// Whether the current decision is a move.
+    pub fn at_move(&self) -> bool {
+        self.st
+            .decision()
+            .is_some_and(|d| d.options.iter().all(|o| o.key.starts_with("move:")))
+    }
+}
