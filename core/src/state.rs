@@ -128,8 +128,26 @@ pub struct GameState {
     pub decision: Option<Decision>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
-    /// The one source of randomness (invariant 5).
+    /// The one source of randomness (invariant 5). Serialised as a string because its
+    /// 128-bit state does not fit a JSON number.
+    #[serde(with = "rng_as_string")]
     pub rng: GameRng,
+}
+
+/// Serde for the RNG as a JSON string, so every JSON reader can carry it unchanged.
+mod rng_as_string {
+    use super::GameRng;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rng: &GameRng, s: S) -> Result<S::Ok, S::Error> {
+        let text = serde_json::to_string(rng).map_err(serde::ser::Error::custom)?;
+        s.serialize_str(&text)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameRng, D::Error> {
+        let text = String::deserialize(d)?;
+        serde_json::from_str(&text).map_err(D::Error::custom)
+    }
 }
 
 impl GameState {

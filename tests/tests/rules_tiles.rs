@@ -1,0 +1,289 @@
+//! R-SHOP-*, R-TRADE-1, R-DICE-*, R-TILE-*, R-WS-*: tiles and the workshop phase.
+
+use weft_tests::{content_with_files, Game};
+
+/// A 2-player game whose first player stands on the plaza with `tile` placed at north.
+fn at_tile(tile: &str, coins: u32) -> Game {
+    let mut g = Game::new(2, 1);
+    g.place_tile(tile, "north");
+    let p = g.current();
+    g.st.players[p].coins = coins;
+    g.refresh();
+    g
+}
+
+fn run_workshop_restock(g: &mut Game) {
+    let round = g.st.round;
+    g.pass_until(|g| g.st.round > round);
+}
+
+/// R-SHOP-1, R-SHOP-5: a shop sells from its display at its price, rightmost slot first.
+#[test]
+fn shop_sells_from_the_right_at_its_price() {
+    let mut g = at_tile("camel-silk-shop", 20);
+    let p = g.current();
+    assert_eq!(g.display("north"), ["camel", "camel", "silk", "-", "-"]);
+    g.answer("move:plaza:north");
+    g.answer("act");
+    // Only the rightmost material (silk, slot 3, price 4) is for sale.
+    assert_eq!(g.keys(), vec!["buy:silk", "done"]);
+    g.answer("buy:silk");
+    // Then the rightmost is camel (slot 2, price 3).
+    assert_eq!(g.keys(), vec!["buy:camel", "done"]);
+    // The effect commits when it finishes (invariant 4).
+    g.answer("buy:camel");
+    assert_eq!(g.st.players[p].coins, 20 - 4 - 3);
+    assert_eq!(g.display("north"), ["camel", "-", "-", "-", "-"]);
+}
+
+/// R-SHOP-2: restock fills empty slots from the left; an overflow empties the display.
+#[test]
+fn single_shop_overflow_empties_the_display() {
+    let mut g = at_tile("wool-shop", 5);
+    assert_eq!(g.display("north"), ["wool", "wool", "wool", "-", "-"]);
+    run_workshop_restock(&mut g); // +2 wool: 5 of 5
+    assert_eq!(g.display("north"), ["wool"; 5]);
+    run_workshop_restock(&mut g); // +2 wool: overflow, all removed, sold out
+    assert_eq!(g.display("north"), ["-"; 5]);
+    run_workshop_restock(&mut g); // a new round: restocked again
+    assert_eq!(g.display("north"), ["wool", "wool", "-", "-", "-"]);
+}
+
+/// R-SHOP-3: a split combined shop restocks and overflows each display on its own.
+#[test]
+fn split_shop_displays_overflow_independently() {
+    let mut g = at_tile("dye-shop", 0);
+    assert_eq!(g.display("north"), ["green", "green", "-", "-", "red", "-"]);
+    run_workshop_restock(&mut g); // green +2 (4/4), red +1 (2/2)
+    assert_eq!(
+        g.display("north"),
+        ["green", "green", "green", "green", "red", "red"]
+    );
+    run_workshop_restock(&mut g); // both overflow
+    assert_eq!(g.display("north"), ["-"; 6]);
+    // Make only the red display overflow: green has room.
+    let slot = g.slot("north") as usize;
+    let (green, red) = (g.mat("green"), g.mat("red"));
+    g.st.board[slot].slots = vec![None, None, None, None, Some(red), Some(red)];
+    run_workshop_restock(&mut g);
+    assert_eq!(g.display("north"), ["green", "green", "-", "-", "-", "-"]);
+    let _ = green;
+}
+
+/// R-SHOP-4: a merged combined shop is one display: an overflow empties every slot.
+#[test]
+fn merged_shop_overflow_empties_everything() {
+    let mut g = at_tile("camel-silk-shop", 0);
+    run_workshop_restock(&mut g); // 3 + 2 = 5 of 5
+    assert_eq!(
+        g.display("north"),
+        ["camel", "camel", "silk", "camel", "silk"]
+    );
+    run_workshop_restock(&mut g);
+    assert_eq!(g.display("north"), ["-"; 5]);
+}
+
+/// R-SHOP-6: "when the last material is bought, restock 1".
+#[test]
+fn buying_the_last_material_restocks_one() {
+    let mut g = at_tile("wool-shop", 10);
+    g.answer("move:plaza:north");
+    g.answer("act");
+    g.answer("buy:wool");
+    g.answer("buy:wool");
+    g.answer("buy:wool"); // the last one: restock 1
+    assert_eq!(g.display("north"), ["wool", "-", "-", "-", "-"]);
+}
+
+/// R-SHOP-6: "when this material is bought, restock (number bought + 1)".
+#[test]
+fn buying_red_restocks_bought_plus_one() {
+    let mut g = at_tile("dye-shop", 10);
+    g.answer("move:plaza:north");
+    g.answer("act");
+    g.answer("buy:red");
+    g.answer("done");
+    // 1 red bought → 2 red restocked into the 2-slot red display.
+    assert_eq!(
+        g.display("north"),
+        ["green", "green", "-", "-", "red", "red"]
+    );
+}
+
+/// R-SHOP-7: a tile's script may change the shop rules. Here a pack tile without the
+/// overflow icon keeps its display when full (extra materials are ignored).
+#[test]
+fn scripts_change_shop_rules() {
+    let c = content_with_files(|f| {
+        let t = f.files["tiles/wool-shop.toml"].replace("overflow = true", "overflow = false");
+        f.files.insert("tiles/wool-shop.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("wool-shop", "north");
+    run_workshop_restock(&mut g);
+    run_workshop_restock(&mut g);
+    assert_eq!(
+        g.display("north"),
+        ["wool"; 5],
+        "no overflow icon: the extras are ignored"
+    );
+}
+
+/// R-TILE-SIDE: the pack chooses a tile's side; side B's parameters replace side A's.
+#[test]
+fn pack_chooses_tile_sides() {
+    let c = content_with_files(|f| {
+        let t = f.files["game.toml"].replace(
+            "side = \"A\"",
+            "side = \"A\"\nsides = { wool-shop = \"B\" }",
+        );
+        f.files.insert("game.toml".into(), t);
+    });
+    let tile = &c.tiles[c.tile("wool-shop").unwrap() as usize];
+    assert_eq!(tile.side.as_deref(), Some("B"));
+    let mut g = Game::with(c.clone(), 2, 1);
+    g.place_tile("wool-shop", "north");
+    let p = g.current();
+    g.st.players[p].coins = 10;
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    g.answer("buy:wool");
+    g.answer("buy:wool"); // side B: at most 2 per visit
+    assert!(
+        !g.offers("buy:wool"),
+        "side B allows 2 buys: {:?}",
+        g.st.decision().map(|d| &d.prompt)
+    );
+}
+
+/// R-TRADE-1: trades repeat while the player can pay, except "at most once" trades.
+#[test]
+fn trades_repeat_except_once() {
+    let mut g = at_tile("dye-trader", 5);
+    let p = g.current();
+    g.set_material(p, "green", 4);
+    g.set_material(p, "camel", 2);
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["trade:1", "trade:2", "done"]);
+    g.answer("trade:2"); // once: camel + coin → red
+    assert_eq!(
+        g.keys(),
+        vec!["trade:1", "done"],
+        "the once-only trade is gone"
+    );
+    g.answer("trade:1");
+    g.answer("trade:1"); // repeated: 4 green → 2 red
+    assert_eq!(g.st.players[p].materials[g.mat("red") as usize], 3);
+    assert_eq!(g.st.players[p].materials[g.mat("green") as usize], 0);
+}
+
+/// R-DICE-1: the three dice kinds and their faces.
+#[test]
+fn dice_faces() {
+    let c = weft_tests::content();
+    let faces = |id: &str| -> Vec<String> {
+        let d = c.dice.iter().find(|d| d.id == id).unwrap();
+        d.faces
+            .iter()
+            .map(|&m| c.materials[m as usize].id.clone())
+            .collect()
+    };
+    assert_eq!(
+        faces("black"),
+        ["wool", "wool", "green", "green", "camel", "camel"]
+    );
+    assert_eq!(
+        faces("gray"),
+        ["green", "green", "camel", "camel", "red", "red"]
+    );
+    assert_eq!(
+        faces("white"),
+        ["camel", "camel", "red", "red", "silk", "silk"]
+    );
+}
+
+/// R-DICE-2, R-WS-3: the alley starts with rolled black and gray dice and their
+/// materials; the workshop phase re-rolls and adds; taking materials is its action.
+#[test]
+fn dice_tile_rolls_adds_and_gives() {
+    let mut g = at_tile("dice-alley", 0);
+    let slot = g.slot("north") as usize;
+    let tile = g.st.board[slot].clone();
+    assert_eq!(tile.dice.len(), 2);
+    assert_eq!(tile.dice[0].kind, 0, "black");
+    assert_eq!(tile.dice[1].kind, 1, "gray");
+    assert_eq!(g.display("north").iter().filter(|s| *s != "-").count(), 2);
+    run_workshop_restock(&mut g);
+    assert_eq!(
+        g.display("north").iter().filter(|s| *s != "-").count(),
+        4,
+        "two more materials rolled in"
+    );
+    let p = g.current();
+    g.pass_until(|g| g.at_move() && g.current() == p);
+    let before: u32 = g.st.players[p].material_count();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    g.answer("done");
+    assert_eq!(g.st.players[p].material_count(), before + 1);
+    assert_eq!(g.display("north").iter().filter(|s| *s != "-").count(), 3);
+}
+
+/// R-TILE-PWS: the courtyard's action is a personal workshop phase.
+#[test]
+fn courtyard_gives_a_personal_workshop_phase() {
+    let mut g = at_tile("courtyard", 0);
+    let p = g.current();
+    g.st.players[p].tucked = vec![g.card("c02")]; // workshop: gain 1 coin
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["workshop:c02", "done"]);
+    g.answer("workshop:c02");
+    assert_eq!(g.st.players[p].coins, 1);
+    assert!(!g.offers("workshop:c02"), "each card once per phase");
+}
+
+/// R-WS-1..5: restock, recover, roll, workshop actions from the first player, then the
+/// first-player marker passes left.
+#[test]
+fn workshop_phase_steps_in_order() {
+    let mut g = Game::new(3, 4);
+    let first = g.st.first_player;
+    for p in 0..3 {
+        g.st.players[p].tucked = vec![g.card(["c02", "c06", "c10"][p])];
+    }
+    g.pass_until(|g| g.st.round == 2);
+    // R-WS-2 already done, R-WS-4 asks the round's first player first.
+    assert!(g
+        .st
+        .players
+        .iter()
+        .all(|p| p.pieces.iter().all(|x| !x.moved)));
+    let mut asked = Vec::new();
+    while !g.at_move() {
+        if g.keys().iter().any(|k| k.starts_with("workshop:")) {
+            asked.push(g.current());
+            g.answer_prefix("workshop:");
+        } else {
+            let k = g.keys()[0].clone();
+            g.answer(&k);
+        }
+    }
+    assert_eq!(
+        asked,
+        vec![first, (first + 1) % 3, (first + 2) % 3],
+        "R-WS-4 order"
+    );
+    assert_eq!(g.st.first_player, (first + 1) % 3, "R-WS-5");
+    assert_eq!(
+        g.current(),
+        (first + 1) % 3,
+        "the new first player moves first"
+    );
+}
