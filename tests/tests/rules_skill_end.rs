@@ -1,0 +1,254 @@
+//! R-SKILL-*, R-END-*, R-MAT-*, R-SUPPLY-1: the skill track, the end and scoring.
+
+use weft_core::ops::{self, Resource};
+use weft_tests::{content_with, Game};
+
+/// Fulfils `card` for the current player from the plaza, with the materials given.
+fn fulfil_now(g: &mut Game, card: &str) {
+    let p = g.current();
+    g.set_hand(p, &[card]);
+    let c = g.content();
+    let id = g.card(card);
+    for &(m, n) in &c.commissions[id as usize].requires {
+        g.st.players[p].materials[m as usize] += n;
+    }
+    g.answer("move:plaza:plaza");
+    g.answer("pass");
+    g.answer(&format!("fulfil:{card}"));
+}
+
+/// R-SKILL-1: reaching skill 2 unlocks merchant: draw 2 merchant cards, keep 1.
+#[test]
+fn skill_two_draws_two_merchant_keeps_one() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 1;
+    fulfil_now(&mut g, "c03"); // +1 skill → 2
+    assert_eq!(g.st.players[p].skill, 2);
+    assert_eq!(g.decision().prompt, "Keep which commission?");
+    assert_eq!(g.keys().len(), 2);
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    let grade = g.content().commissions[g.st.players[p].hand[0] as usize].grade;
+    assert_eq!(grade, 1, "merchant");
+    assert_eq!(g.st.decks[1].discard.len(), 1);
+}
+
+/// R-SKILL-2: reaching skill 6 unlocks royal: draw 2 royal, keep 1.
+#[test]
+fn skill_six_draws_two_royal_keeps_one() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 5;
+    fulfil_now(&mut g, "c03");
+    assert_eq!(g.keys().len(), 2);
+    assert!(g
+        .decision()
+        .options
+        .iter()
+        .all(|o| o.label.contains("(royal)")));
+}
+
+/// R-SKILL-3: from skill 4 apprentices move up to 4 tiles.
+#[test]
+fn skill_four_moves_four() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].pieces[0].at = g.slot("far-east");
+    g.refresh();
+    assert!(!g.offers("move:far-east:west"));
+    g.st.players[p].skill = 4;
+    g.refresh();
+    assert!(g.offers("move:far-east:west"));
+}
+
+/// R-SKILL-4: from skill 8 the plaza keeps 2 of 4.
+#[test]
+fn skill_eight_keeps_two_at_the_plaza() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 8;
+    let hand = g.st.players[p].hand.len();
+    g.refresh();
+    g.answer("move:plaza:plaza");
+    g.answer("act");
+    for _ in 0..4 {
+        if g.decision().prompt.starts_with("Draw") {
+            g.answer("common");
+        }
+    }
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    assert_eq!(g.st.players[p].hand.len(), hand + 2);
+}
+
+/// R-SKILL-5: from skill 10 a player may fulfil 2 commissions in one turn.
+#[test]
+fn skill_ten_fulfils_two_per_turn() {
+    for (skill, expected) in [(9, false), (10, true)] {
+        let mut g = Game::new(2, 1);
+        let p = g.current();
+        g.st.players[p].skill = skill;
+        g.set_hand(p, &["c02", "c09"]);
+        g.set_material(p, "wool", 7);
+        g.refresh();
+        g.answer("move:plaza:plaza");
+        g.answer("pass");
+        g.answer("fulfil:c02");
+        assert_eq!(g.offers("fulfil:c09"), expected, "skill {skill}");
+    }
+}
+
+/// R-SKILL-6, R-END-3: final prestige = cards + every skill space at or below + bonus.
+#[test]
+fn final_score_adds_track_and_bonus() {
+    let c = weft_tests::content();
+    assert_eq!(c.skill_track_prestige(0), 0);
+    assert_eq!(
+        c.skill_track_prestige(14),
+        c.skill_prestige.iter().sum::<i32>()
+    );
+    assert_eq!(
+        c.skill_track_prestige(9),
+        c.skill_prestige[..=9].iter().sum::<i32>()
+    );
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 13;
+    g.st.players[p].prestige = 7;
+    fulfil_now(&mut g, "c03"); // +1 skill → 14: end triggered, bonus
+    g.pass_until(|g| g.st.is_over());
+    let r = g.st.result.clone().unwrap();
+    assert_eq!(r.cause, "skill");
+    assert_eq!(
+        r.scores[p],
+        7 + c.skill_track_prestige(14) + c.end.bonus_prestige
+    );
+}
+
+/// R-END-1: the first to 9 commissions takes the bonus; a second player does not.
+#[test]
+fn first_to_nine_takes_the_only_bonus() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    let other = 1 - p;
+    g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect();
+    g.st.players[other].tucked = (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect();
+    fulfil_now(&mut g, "c01");
+    assert_eq!(g.st.bonus, Some(p));
+    assert_eq!(g.st.end_trigger.as_deref(), Some("commissions"));
+    g.pass_until(|g| g.at_move() && g.current() == other);
+    fulfil_now(&mut g, "c02");
+    assert_eq!(g.st.bonus, Some(p), "only one bonus token");
+}
+
+/// R-END-2: after the triggering turn the rest of the round is played, then the game ends.
+#[test]
+fn the_round_is_played_out() {
+    let mut g = Game::new(3, 2);
+    let p = g.current();
+    g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect();
+    fulfil_now(&mut g, "c01");
+    assert!(!g.st.is_over());
+    let mut turns = 0;
+    while !g.st.is_over() {
+        if g.at_move() {
+            turns += 1;
+            g.answer_prefix("move:");
+        } else {
+            let keys = g.keys();
+            let k = keys
+                .iter()
+                .find(|k| *k == "pass" || *k == "done")
+                .unwrap_or(&keys[0])
+                .clone();
+            g.answer(&k);
+        }
+    }
+    assert_eq!(turns, 8, "the other 8 turns of the round");
+    assert_eq!(g.st.result.as_ref().unwrap().rounds, 1);
+}
+
+/// R-END-4: ties break on coins + materials; still tied, a shared win.
+#[test]
+fn ties_break_on_coins_and_materials() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    let o = 1 - p;
+    g.st.players[p].skill = 13;
+    fulfil_now(&mut g, "c03"); // ends at skill 14 with the bonus
+                               // Equalise prestige so that only the tie-break decides.
+    g.pass_until(|g| g.st.is_over() || (g.at_move() && g.st.flow.turn == 5));
+    let c = g.content();
+    let score_p = g.st.players[p].prestige
+        + c.skill_track_prestige(g.st.players[p].skill)
+        + c.end.bonus_prestige;
+    g.st.players[o].skill = g.st.players[p].skill;
+    g.st.players[o].prestige = score_p - c.skill_track_prestige(g.st.players[o].skill);
+    for pl in &mut g.st.players {
+        pl.materials.iter_mut().for_each(|m| *m = 0);
+    }
+    g.st.players[p].coins = 3;
+    g.st.players[o].coins = 5;
+    let mut tie = g.st.clone();
+    g.pass_until(|g| g.st.is_over());
+    assert_eq!(
+        g.st.result.as_ref().unwrap().winners,
+        vec![o],
+        "more coins wins the tie"
+    );
+    tie.players[p].coins = 5;
+    g.st = tie;
+    g.pass_until(|g| g.st.is_over());
+    let mut w = g.st.result.as_ref().unwrap().winners.clone();
+    w.sort();
+    assert_eq!(w, vec![0, 1], "a shared win");
+}
+
+/// R-MAT-1: five materials, cheapest to dearest.
+#[test]
+fn materials_cheapest_to_dearest() {
+    let c = weft_tests::content();
+    let ids: Vec<&str> = c.materials.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["wool", "green", "camel", "red", "silk"]);
+    assert!(c.materials.windows(2).all(|w| w[0].value < w[1].value));
+}
+
+/// R-MAT-2: coins are one integer count; paying more than one has is refused.
+#[test]
+fn coins_are_an_integer_count() {
+    let g = Game::new(2, 1);
+    let c = g.content();
+    let mut st = g.st.clone();
+    let mut log = weft_core::events::EventLog::default();
+    st.players[0].coins = 16;
+    ops::pay(&c, &mut st, &mut log, 0, Resource::Coins, 7).unwrap();
+    assert_eq!(st.players[0].coins, 9);
+    assert!(ops::pay(&c, &mut st, &mut log, 0, Resource::Coins, 10).is_err());
+    assert_eq!(st.players[0].coins, 9);
+}
+
+/// R-SUPPLY-1: unlimited by default; a limited supply runs out and the rest is lost.
+#[test]
+fn limited_supply_runs_out() {
+    let g = Game::new(2, 1);
+    assert!(g.st.supply.iter().all(|s| s.is_none()));
+    let limited = content_with(|c| c.materials[4].supply = Some(1));
+    let g = Game::with(limited.clone(), 2, 1);
+    let mut st = g.st.clone();
+    let mut log = weft_core::events::EventLog::default();
+    assert_eq!(
+        ops::gain(&limited, &mut st, &mut log, 0, Resource::Material(4), 3),
+        1
+    );
+    assert_eq!(st.players[0].materials[4], 1);
+    assert_eq!(st.supply[4], Some(0));
+    ops::pay(&limited, &mut st, &mut log, 0, Resource::Material(4), 1).unwrap();
+    assert_eq!(
+        st.supply[4],
+        Some(1),
+        "paid materials return to the supply (R-FUL-1)"
+    );
+}
