@@ -1,0 +1,185 @@
+//! DESIGN invariant 10: rule errors and script errors leave the state unchanged;
+//! content errors name file, line and column, all at once.
+
+use weft_core::content::{load_content, PackFiles};
+use weft_core::error::{EngineError, RuleError};
+use weft_tests::{base_files, content_with_files, library, Game};
+
+/// An illegal answer is a typed rule error and changes nothing.
+#[test]
+fn illegal_answers_change_nothing() {
+    let mut g = Game::new(3, 1);
+    let before = g.st.clone();
+    assert!(matches!(
+        g.try_answer("move:plaza:nowhere"),
+        Err(EngineError::Rule(RuleError::UnknownKey { .. }))
+    ));
+    assert!(matches!(
+        g.engine.apply(&mut g.st, 999usize),
+        Err(EngineError::Rule(RuleError::IndexOutOfRange { .. }))
+    ));
+    let wrong = (g.current() + 1) % 3;
+    assert!(matches!(
+        g.engine.apply_as(&mut g.st, wrong, 0usize),
+        Err(EngineError::Rule(RuleError::WrongPlayer { .. }))
+    ));
+    assert_eq!(g.st, before);
+    g.pass_until(|g| g.st.is_over());
+    let over = g.st.clone();
+    assert!(matches!(
+        g.engine.apply(&mut g.st, 0usize),
+        Err(EngineError::Rule(RuleError::GameOver))
+    ));
+    assert_eq!(g.st, over);
+}
+
+/// A hook that changes the state and then fails leaves the state exactly as it was, and
+/// the error names the pack, file, line, tile and hook.
+#[test]
+fn script_errors_change_nothing_and_say_where() {
+    let c = content_with_files(|f| {
+        f.files.insert(
+            "tiles/courtyard.lua".into(),
+            "return {\n  action = function(ctx)\n    ctx:gain(ctx:player(), \"coins\", 5)\n    error(\"boom\")\n  end,\n}\n".into(),
+        );
+        let t =
+            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
+        f.files.insert("tiles/courtyard.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
+    let before = g.st.clone();
+    let err = g.try_answer("act").unwrap_err();
+    assert_eq!(g.st, before, "the state is unchanged");
+    let EngineError::Script(e) = err else {
+        panic!("expected a script error, got {err}")
+    };
+    assert_eq!(e.file, "tabriz/tiles/courtyard.lua");
+    assert_eq!(e.line, Some(4));
+    assert_eq!(e.hook, "action");
+    assert!(e.owner.contains("courtyard"));
+    assert!(e.message.contains("boom"));
+    // The game goes on: declining is still possible.
+    g.answer("pass");
+}
+
+/// A hook that wraps ctx:choose in pcall cannot swallow the engine's question.
+#[test]
+fn pcall_cannot_swallow_a_choice() {
+    let c = content_with_files(|f| {
+        f.files.insert(
+            "tiles/courtyard.lua".into(),
+            "return { action = function(ctx)\n  local ok = pcall(function() return ctx:choose({ options = { 'a', 'b' } }) end)\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n".into(),
+        );
+        let t =
+            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
+        f.files.insert("tiles/courtyard.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["a", "b"], "the question reaches the player");
+}
+
+/// An endless loop is stopped by the instruction budget, as a script error.
+#[test]
+fn endless_loops_are_stopped() {
+    let c = content_with_files(|f| {
+        f.files.insert(
+            "tiles/courtyard.lua".into(),
+            "return { action = function(ctx) while true do end end }\n".into(),
+        );
+        let t =
+            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
+        f.files.insert("tiles/courtyard.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
+    let err = g.try_answer("act").unwrap_err();
+    assert!(err.to_string().contains("instruction budget"), "{err}");
+}
+
+/// Broken TOML files are all reported at once, each with file, line and column.
+#[test]
+fn content_errors_name_file_line_and_column() {
+    let mut files = base_files();
+    files.files.insert(
+        "tiles/wool-shop.toml".into(),
+        files.files["tiles/wool-shop.toml"]
+            .replace("kind = \"shop\"", "kind = \"shop\"\ncolour = \"red\""),
+    );
+    files.files.insert(
+        "commissions/common.toml".into(),
+        files.files["commissions/common.toml"].replacen("wool = 2", "wool = -2", 1),
+    );
+    files.files.insert(
+        "commissions/royal.toml".into(),
+        files.files["commissions/royal.toml"].replacen("silk = 2", "silkk = 2", 1),
+    );
+    let err = load_content(&[files], &library()).unwrap_err();
+    let text = err.to_string();
+    // Three broken files, plus the board now lacking the unreadable shop tile.
+    assert_eq!(err.0.len(), 4, "{text}");
+    assert!(err.0.iter().any(|e| e.file == "tabriz/board.toml"));
+    let unknown = err
+        .0
+        .iter()
+        .find(|e| e.file == "tabriz/tiles/wool-shop.toml")
+        .expect("unknown field");
+    assert_eq!(unknown.line, Some(4));
+    assert!(unknown.message.contains("colour"), "{}", unknown.message);
+    let negative = err
+        .0
+        .iter()
+        .find(|e| e.file == "tabriz/commissions/common.toml")
+        .expect("negative count");
+    assert!(negative.line.is_some() && negative.column.is_some());
+    let material = err
+        .0
+        .iter()
+        .find(|e| e.file == "tabriz/commissions/royal.toml")
+        .expect("unknown material");
+    assert!(material.message.contains("silkk") && material.line.is_some());
+}
+
+/// Oversized, non-UTF-8 and NUL-containing files are refused before parsing.
+#[test]
+fn bad_bytes_are_refused() {
+    let big = vec![b'#'; weft_core::content::MAX_FILE_BYTES + 1];
+    let errs = PackFiles::from_bytes(
+        "t",
+        vec![
+            ("a.toml", big),
+            ("b.toml", vec![0xff, 0xfe]),
+            ("c.lua", b"x\0".to_vec()),
+        ],
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 3);
+    assert!(errs.iter().any(|e| e.message.contains("limit")));
+    assert!(errs.iter().any(|e| e.message.contains("UTF-8")));
+    assert!(errs.iter().any(|e| e.message.contains("NUL")));
+}
+
+/// A Lua syntax error is a content error naming the file and line.
+#[test]
+fn lua_syntax_errors_are_reported_at_load() {
+    let mut files = base_files();
+    files.files.insert(
+        "tiles/broken.lua".into(),
+        "return {\n  action = function(ctx)\n    if then\n  end,\n}\n".into(),
+    );
+    let content = std::sync::Arc::new(load_content(&[files], &library()).expect("TOML is fine"));
+    let err = weft_core::lua::LuaHost::new(content)
+        .err()
+        .expect("syntax error");
+    let e = &err.0[0];
+    assert_eq!(e.file, "tabriz/tiles/broken.lua");
+    assert_eq!(e.line, Some(3), "{err}");
+}
