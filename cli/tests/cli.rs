@@ -1,0 +1,155 @@
+//! The `weft` binary: the machine interface, sim's JSON summary, check and replay.
+
+use std::process::Command;
+
+fn weft(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .expect("weft runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn state_json_has_the_documented_shape() {
+    let (code, out, err) = weft(&[
+        "state",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--answers",
+        "move:plaza:plaza,act",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "packs",
+        "digest",
+        "state",
+        "state_hash",
+        "decision",
+        "result",
+        "events",
+        "materials",
+        "answers_applied",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["answers_applied"], 2);
+    let d = &v["decision"];
+    assert!(d["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["key"].is_string() && o["label"].is_string()));
+    assert!(v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["kind"] == "move"));
+}
+
+#[test]
+fn state_reports_a_refused_answer() {
+    let (code, out, _) = weft(&[
+        "state",
+        "--players",
+        "2",
+        "--answers",
+        "move:plaza:nowhere",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["answer_index"], 0);
+    assert_eq!(v["answers_applied"], 0);
+}
+
+#[test]
+fn sim_json_summary() {
+    let (code, out, err) = weft(&[
+        "sim",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["errored"], 0);
+    assert_eq!(v["finished"], 6);
+    for key in ["mean_rounds", "games_per_second"] {
+        assert!(v[key].is_number());
+    }
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert!(seats
+        .iter()
+        .all(|s| s["bot"] == "random" && s["win_share"].is_number()));
+    // Results do not depend on --jobs.
+    let (_, one, _) = weft(&[
+        "sim",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+        "--jobs",
+        "1",
+    ]);
+    let w: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["seats"], w["seats"]);
+    assert_eq!(v["mean_rounds"], w["mean_rounds"]);
+}
+
+#[test]
+fn check_passes_on_the_base_pack() {
+    let (code, out, err) = weft(&["check", "--games", "8"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("0 problems"));
+}
+
+#[test]
+fn replay_verifies_and_detects_divergence() {
+    use weft_core::agent::{Agent, RandomAgent};
+    let content = weft_core::load(&[], None).unwrap();
+    let mut engine = weft_core::Engine::with_lua(content).unwrap();
+    let mut seats: Vec<Box<dyn Agent>> = (0..2)
+        .map(|s| Box::new(RandomAgent::new(s)) as Box<dyn Agent>)
+        .collect();
+    let record = weft_core::sim::play_game(&mut engine, &mut seats, 42, 0);
+    let dir = std::env::temp_dir().join(format!("weft-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.json");
+    std::fs::write(&good, record.replay.to_json()).unwrap();
+    // The embedded pack and the checkout's pack are the same files, so either verifies.
+    let (code, out, err) = weft(&["replay", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("matches"));
+    let mut bad = record.replay.clone();
+    bad.answers.truncate(bad.answers.len() / 2);
+    let bad_path = dir.join("bad.json");
+    std::fs::write(&bad_path, bad.to_json()).unwrap();
+    let (code, _, err) = weft(&["replay", bad_path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("differs"), "{err}");
+    std::fs::write(dir.join("trunc.json"), &record.replay.to_json()[..50]).unwrap();
+    let (code, _, err) = weft(&["replay", dir.join("trunc.json").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a valid replay"), "{err}");
+}
