@@ -17,7 +17,7 @@ fn fulfil_now(g: &mut Game, card: &str) {
     g.answer(&format!("fulfil:{card}"));
 }
 
-/// R-SKILL-1: reaching skill 2 unlocks merchant: draw 2 merchant cards, keep 1.
+/// R-SKILL-1, R-COM-3: reaching skill 2 unlocks merchant: draw 2 merchant cards, keep 1.
 #[test]
 fn skill_two_draws_two_merchant_keeps_one() {
     let mut g = Game::new(2, 1);
