@@ -31,7 +31,8 @@ end
 
 -- R-SHOP-2: place materials into the display's empty slots from the left; if one does
 -- not fit and the display has the overflow icon, empty the whole display (sold out).
-local function restock_display(ctx, params, i, list)
+-- `slots` is this tile's display as read by ctx:slots(), kept in step with every write.
+local function restock_display(ctx, params, slots, i, list)
   if ctx:counter(sold_out_key(i)) ~= 0 then
     return
   end
@@ -40,8 +41,9 @@ local function restock_display(ctx, params, i, list)
   for _, m in ipairs(list) do
     local placed = false
     for s = first, first + d.slots - 1 do
-      if not ctx:slot(s) then
+      if not slots[s] then
         ctx:put_slot(s, m)
+        slots[s] = m
         placed = true
         break
       end
@@ -50,6 +52,7 @@ local function restock_display(ctx, params, i, list)
       if d.overflow then
         for s = first, first + d.slots - 1 do
           ctx:take_slot(s)
+          slots[s] = false
         end
         ctx:set_counter(sold_out_key(i), 1)
         ctx:log("the display overflows and is sold out until the end of the round")
@@ -61,12 +64,12 @@ local function restock_display(ctx, params, i, list)
 end
 
 -- The rightmost filled slot of display i (R-SHOP-5), or nil.
-local function rightmost(ctx, params, i)
+local function rightmost(params, slots, i)
   local d = params.displays[i]
   local first = offsets(params)[i]
   for s = first + d.slots - 1, first, -1 do
-    if ctx:slot(s) then
-      return s, ctx:slot(s), s - first + 1
+    if slots[s] then
+      return s, slots[s], s - first + 1
     end
   end
   return nil
@@ -79,10 +82,10 @@ local function price(d, position)
   return d.price or 1
 end
 
-local function buy_options(ctx, params, p)
+local function buy_options(ctx, params, slots, p)
   local out = {}
   for i, d in ipairs(params.displays) do
-    local s, m, position = rightmost(ctx, params, i)
+    local s, m, position = rightmost(params, slots, i)
     if s then
       local cost = price(d, position)
       if ctx:has(p, "coins", cost) then
@@ -117,21 +120,23 @@ end
 
 -- R-WS-1: a new round: sold-out displays open again and every display restocks.
 function M.restock(ctx, params)
+  local slots = ctx:slots()
   for i, d in ipairs(params.displays) do
     ctx:set_counter(sold_out_key(i), 0)
-    restock_display(ctx, params, i, d.restock or {})
+    restock_display(ctx, params, slots, i, d.restock or {})
   end
 end
 
 function M.can_act(ctx, params)
-  return #buy_options(ctx, params, ctx:player()) > 0
+  return #buy_options(ctx, params, ctx:slots(), ctx:player()) > 0
 end
 
 function M.action(ctx, params)
   local p = ctx:player()
+  local slots = ctx:slots()
   local bought = {}
   for _ = 1, params.max_buy or 99 do
-    local opts = buy_options(ctx, params, p)
+    local opts = buy_options(ctx, params, slots, p)
     if #opts == 0 then
       break
     end
@@ -142,15 +147,16 @@ function M.action(ctx, params)
     end
     ctx:pay(p, "coins", pick.cost)
     ctx:take_slot(pick.slot)
+    slots[pick.slot] = false
     ctx:gain(p, pick.material, 1)
     bought[pick.material] = (bought[pick.material] or 0) + 1
     local d = params.displays[pick.display]
-    if d.restock_when_empty and not rightmost(ctx, params, pick.display) then
+    if d.restock_when_empty and not rightmost(params, slots, pick.display) then
       local list = {}
       for k = 1, d.restock_when_empty do
         list[k] = d.restock[((k - 1) % #d.restock) + 1]
       end
-      restock_display(ctx, params, pick.display, list)
+      restock_display(ctx, params, slots, pick.display, list)
     end
   end
   -- R-SHOP-6: "when this material is bought, restock (number bought + 1)"
@@ -161,7 +167,7 @@ function M.action(ctx, params)
       for k = 1, bought[m] + 1 do
         list[k] = m
       end
-      restock_display(ctx, params, i, list)
+      restock_display(ctx, params, slots, i, list)
     end
   end
 end

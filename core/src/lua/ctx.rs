@@ -5,7 +5,7 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{Lua, String as LuaStr, Table, UserData, UserDataMethods, Value};
 use rand::Rng;
 
 use crate::content::{CardId, Content, MatId, SlotId};
@@ -23,6 +23,19 @@ pub struct Ask {
     pub prompt: String,
     /// (key, label) pairs.
     pub options: Vec<(String, String)>,
+}
+
+/// Lua strings and tables made once per VM, so hooks do not allocate a new string for
+/// every material or card id they read.
+pub struct Names {
+    /// Material ids by index.
+    pub materials: Vec<mlua::String>,
+    /// Card ids by index.
+    pub cards: Vec<mlua::String>,
+    /// Grade ids by index.
+    pub grades: Vec<mlua::String>,
+    /// The frozen list of material ids, cheapest first.
+    pub material_list: Table,
 }
 
 /// The state of one hook call, lent to Lua for the call's duration only (invariant 2).
@@ -45,6 +58,8 @@ pub struct Ctx {
     pub drawn: Vec<CardId>,
     /// Host flags.
     pub shared: Rc<Shared>,
+    /// Interned names.
+    pub names: Rc<Names>,
 }
 
 fn err(message: impl Into<String>) -> mlua::Error {
@@ -151,55 +166,24 @@ impl Ctx {
             .clone()
     }
 
-    fn choose(&mut self, lua: &Lua, spec: Table) -> mlua::Result<Value> {
-        let prompt: String = spec
-            .get::<Option<String>>("prompt")?
-            .unwrap_or_else(|| "Choose".into());
+    fn choose(&mut self, spec: Table) -> mlua::Result<Value> {
         let list: Table = spec
             .get::<Option<Table>>("options")?
             .ok_or_else(|| err("ctx:choose needs options = { ... }"))?;
-        let mut options: Vec<(String, String, Value)> = Vec::new();
+        // Keys first; labels and the prompt are read only when the player must be asked.
+        let mut options: Vec<(String, Value)> = Vec::new();
         for v in list.sequence_values::<Value>() {
             let v = v?;
-            let (key, label) = match &v {
-                Value::String(s) => {
-                    let s = s.to_str()?.to_string();
-                    (s.clone(), s)
-                }
-                Value::Integer(i) => (i.to_string(), i.to_string()),
-                Value::Number(n) if n.fract() == 0.0 && n.is_finite() => {
-                    ((*n as i64).to_string(), (*n as i64).to_string())
-                }
-                Value::Table(t) => {
-                    let key: Value = t.get("key")?;
-                    let key = match key {
-                        Value::String(s) => s.to_str()?.to_string(),
-                        Value::Integer(i) => i.to_string(),
-                        _ => return Err(err("an option table needs key = a string or an integer")),
-                    };
-                    let label = t
-                        .get::<Option<String>>("label")?
-                        .unwrap_or_else(|| key.clone());
-                    (key, label)
-                }
-                other => {
-                    return Err(err(format!(
-                        "an option must be a string, an integer or {{key=, label=}}, not a {}",
-                        other.type_name()
-                    )))
-                }
-            };
-            if key.len() > 200 || label.len() > 500 {
-                return Err(err(
-                    "option keys are limited to 200 bytes and labels to 500",
-                ));
+            let key = option_key(&v)?;
+            if key.len() > 200 {
+                return Err(err("option keys are limited to 200 bytes"));
             }
-            if options.iter().any(|(k, _, _)| *k == key) {
+            if options.iter().any(|(k, _)| *k == key) {
                 return Err(err(format!(
                     "ctx:choose: two options share the key `{key}`"
                 )));
             }
-            options.push((key, label, v));
+            options.push((key, v));
             if options.len() > 1000 {
                 return Err(err("ctx:choose takes at most 1000 options"));
             }
@@ -208,27 +192,60 @@ impl Ctx {
             return Err(err("ctx:choose was given no options"));
         }
         if options.len() == 1 {
-            return Ok(options.pop().expect("one option").2); // nothing to decide
+            return Ok(options.pop().expect("one option").1); // nothing to decide
         }
         if let Some(answer) = self.answers.get(self.next_answer) {
             self.next_answer += 1;
             return options
                 .into_iter()
-                .find(|(k, _, _)| k == answer)
-                .map(|(_, _, v)| v)
+                .find(|(k, _)| k == answer)
+                .map(|(_, v)| v)
                 .ok_or_else(|| {
                     err(format!(
                         "the recorded answer `{answer}` is no longer an option; hooks must ask the same questions when re-run (no hidden state)"
                     ))
                 });
         }
-        let _ = lua;
+        let prompt: String = spec
+            .get::<Option<String>>("prompt")?
+            .unwrap_or_else(|| "Choose".into());
+        let mut asked = Vec::with_capacity(options.len());
+        for (key, v) in options {
+            let label = match &v {
+                Value::Table(t) => t
+                    .get::<Option<String>>("label")?
+                    .unwrap_or_else(|| key.clone()),
+                _ => key.clone(),
+            };
+            if label.len() > 500 {
+                return Err(err("option labels are limited to 500 bytes"));
+            }
+            asked.push((key, label));
+        }
         self.ask = Some(Ask {
             prompt,
-            options: options.into_iter().map(|(k, l, _)| (k, l)).collect(),
+            options: asked,
         });
         self.shared.signal.set(Signal::Ask);
         Err(err(ASK_MESSAGE))
+    }
+}
+
+/// The key of one `ctx:choose` option: a string, an integer, or a table's `key` field.
+fn option_key(v: &Value) -> mlua::Result<String> {
+    match v {
+        Value::String(s) => Ok(s.to_str()?.to_string()),
+        Value::Integer(i) => Ok(i.to_string()),
+        Value::Number(n) if n.fract() == 0.0 && n.is_finite() => Ok((*n as i64).to_string()),
+        Value::Table(t) => match t.get::<Value>("key")? {
+            Value::String(s) => Ok(s.to_str()?.to_string()),
+            Value::Integer(i) => Ok(i.to_string()),
+            _ => Err(err("an option table needs key = a string or an integer")),
+        },
+        other => Err(err(format!(
+            "an option must be a string, an integer or {{key=, label=}}, not a {}",
+            other.type_name()
+        ))),
     }
 }
 
@@ -244,11 +261,13 @@ impl UserData for Ctx {
         });
         m.add_method("player_count", |_, this, ()| Ok(this.state.players.len()));
         m.add_method("round", |_, this, ()| Ok(this.state.round));
-        m.add_method("count", |_, this, (p, what): (i64, String)| {
+        m.add_method("count", |_, this, (p, what): (i64, LuaStr)| {
+            let what = what.to_str()?;
             let p = this.player_index(p)?;
             Ok(ops::count(&this.state, p, this.resource(&what)?))
         });
-        m.add_method("has", |_, this, (p, what, n): (i64, String, i64)| {
+        m.add_method("has", |_, this, (p, what, n): (i64, LuaStr, i64)| {
+            let what = what.to_str()?;
             let p = this.player_index(p)?;
             Ok(ops::count(&this.state, p, this.resource(&what)?) as i64 >= n)
         });
@@ -269,7 +288,7 @@ impl UserData for Ctx {
                 this.state.players[p]
                     .hand
                     .iter()
-                    .map(|&c| this.content.commissions[c as usize].id.clone()),
+                    .map(|&c| this.names.cards[c as usize].clone()),
             )
         });
         m.add_method("tucked", |lua, this, p: i64| {
@@ -279,7 +298,7 @@ impl UserData for Ctx {
                 this.state.players[p]
                     .tucked
                     .iter()
-                    .map(|&c| this.content.commissions[c as usize].id.clone()),
+                    .map(|&c| this.names.cards[c as usize].clone()),
             )
         });
         m.add_method("card", |lua, this, id: String| {
@@ -308,10 +327,11 @@ impl UserData for Ctx {
             }
             Ok(t)
         });
-        m.add_method("materials", |lua, this, ()| {
-            list(lua, this.content.materials.iter().map(|x| x.id.clone()))
+        m.add_method("materials", |_, this, ()| {
+            Ok(this.names.material_list.clone())
         });
-        m.add_method("material_value", |_, this, what: String| {
+        m.add_method("material_value", |_, this, what: LuaStr| {
+            let what = what.to_str()?;
             Ok(this.content.materials[this.material(&what)? as usize].value)
         });
         m.add_method("grades", |lua, this, p: i64| {
@@ -320,10 +340,11 @@ impl UserData for Ctx {
                 lua,
                 ops::unlocked_grades(&this.content, &this.state, p)
                     .into_iter()
-                    .map(|g| this.content.grades[g as usize].id.clone()),
+                    .map(|g| this.names.grades[g as usize].clone()),
             )
         });
-        m.add_method("deck_size", |_, this, grade: String| {
+        m.add_method("deck_size", |_, this, grade: LuaStr| {
+            let grade = grade.to_str()?;
             let g = this
                 .content
                 .grade(&grade)
@@ -341,16 +362,14 @@ impl UserData for Ctx {
         m.add_method_mut("slot", |_, this, i: i64| {
             let i = this.slot_index(i)?;
             let v = this.tile_state()?.slots[i];
-            Ok(v.map(|mat| this.content.materials[mat as usize].id.clone()))
+            Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
         });
         m.add_method_mut("slots", |lua, this, ()| {
             let slots = this.tile_state()?.slots.clone();
             let t = lua.create_table()?;
             for (i, s) in slots.iter().enumerate() {
                 match s {
-                    Some(mat) => {
-                        t.raw_set(i + 1, this.content.materials[*mat as usize].id.as_str())?
-                    }
+                    Some(mat) => t.raw_set(i + 1, this.names.materials[*mat as usize].clone())?,
                     None => t.raw_set(i + 1, false)?,
                 }
             }
@@ -372,7 +391,8 @@ impl UserData for Ctx {
         });
 
         // ---- verbs ----
-        m.add_method_mut("gain", |_, this, (p, what, n): (i64, String, i64)| {
+        m.add_method_mut("gain", |_, this, (p, what, n): (i64, LuaStr, i64)| {
+            let what = what.to_str()?;
             this.writable("gain")?;
             let p = this.player_index(p)?;
             let res = this.resource(&what)?;
@@ -380,7 +400,8 @@ impl UserData for Ctx {
             let c = Arc::clone(&this.content);
             Ok(ops::gain(&c, &mut this.state, &mut this.log, p, res, n))
         });
-        m.add_method_mut("pay", |_, this, (p, what, n): (i64, String, i64)| {
+        m.add_method_mut("pay", |_, this, (p, what, n): (i64, LuaStr, i64)| {
+            let what = what.to_str()?;
             this.writable("pay")?;
             let p = this.player_index(p)?;
             let res = this.resource(&what)?;
@@ -425,7 +446,7 @@ impl UserData for Ctx {
             this.writable("take_slot")?;
             let i = this.slot_index(i)?;
             let v = this.tile_state()?.slots[i].take();
-            Ok(v.map(|mat| this.content.materials[mat as usize].id.clone()))
+            Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
         });
         m.add_method_mut("set_counter", |_, this, (name, v): (String, i64)| {
             this.writable("set_counter")?;
@@ -552,7 +573,7 @@ impl UserData for Ctx {
             });
             Ok(())
         });
-        m.add_method_mut("choose", |lua, this, spec: Table| this.choose(lua, spec));
+        m.add_method_mut("choose", |_, this, spec: Table| this.choose(spec));
         m.add_method_mut("log", |_, this, text: String| {
             let round = this.state.round;
             let player = this.call.player;

@@ -22,7 +22,7 @@ use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Owner};
 use crate::state::GameState;
 
-pub use ctx::Ctx;
+pub use ctx::{Ctx, Names};
 use sandbox::{Shared, Signal};
 
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
@@ -40,6 +40,7 @@ pub struct LuaHost {
     tiles: Vec<Bound>,
     cards: Vec<Option<Bound>>,
     unlocks: Vec<Option<Bound>>,
+    names: Rc<Names>,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -169,7 +170,9 @@ impl LuaHost {
         if !errors.is_empty() {
             return Err(ContentErrors(errors));
         }
+        let names = make_names(&lua, &content).map_err(vm_error)?;
         Ok(LuaHost {
+            names: Rc::new(names),
             lua,
             shared,
             tiles: tiles
@@ -224,6 +227,21 @@ impl LuaHost {
     }
 }
 
+fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
+    let strings = |ids: Vec<&str>| -> mlua::Result<Vec<mlua::String>> {
+        ids.into_iter().map(|s| lua.create_string(s)).collect()
+    };
+    let materials = strings(content.materials.iter().map(|m| m.id.as_str()).collect())?;
+    let material_list = lua.create_sequence_from(materials.iter().cloned())?;
+    material_list.set_readonly(true);
+    Ok(Names {
+        cards: strings(content.commissions.iter().map(|c| c.id.as_str()).collect())?,
+        grades: strings(content.grades.iter().map(|g| g.id.as_str()).collect())?,
+        materials,
+        material_list,
+    })
+}
+
 /// The line in `file:LINE: message`.
 fn parse_line(message: &str, file: &str) -> Option<u32> {
     let rest = message.strip_prefix(file)?.strip_prefix(':')?;
@@ -268,6 +286,7 @@ impl Effects for LuaHost {
             },
             drawn: Vec::new(),
             shared: Rc::clone(&self.shared),
+            names: Rc::clone(&self.names),
         };
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut ctx)?;
