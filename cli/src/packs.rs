@@ -17,6 +17,9 @@ pub struct PackArgs {
     /// The shared Lua library folder. Default: ./scripts beside ./content, else built in.
     #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
+    /// Interrupt checks one hook call may use (overrides game.toml's instruction_budget).
+    #[arg(long, value_name = "N")]
+    pub budget: Option<u64>,
 }
 
 impl PackArgs {
@@ -31,6 +34,33 @@ impl PackArgs {
             }
         }
         let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
-        weft_core::load(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+        let content =
+            weft_core::load(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(match self.budget {
+            Some(b) => {
+                let mut c = (*content).clone();
+                c.instruction_budget = b;
+                Arc::new(c)
+            }
+            None => content,
+        })
+    }
+
+    /// The same selection as command-line arguments, for a child process.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in &self.packs {
+            out.push("--pack".into());
+            out.push(p.display().to_string());
+        }
+        if let Some(s) = &self.scripts {
+            out.push("--scripts".into());
+            out.push(s.display().to_string());
+        }
+        if let Some(b) = self.budget {
+            out.push("--budget".into());
+            out.push(b.to_string());
+        }
+        out
     }
 }

@@ -34,9 +34,21 @@ pub struct SimArgs {
     /// Print one JSON summary object on stdout.
     #[arg(long)]
     json: bool,
-    /// Write a replay file for every errored game into DIR.
+    /// Write a replay file for every errored game into DIR (default when games error:
+    /// ./weft-failed).
     #[arg(long, value_name = "DIR")]
     save_failed: Option<PathBuf>,
+    /// Wall-clock seconds one game may take before the watchdog stops it (0: none).
+    #[arg(long, default_value_t = 120.0)]
+    game_seconds: f64,
+    /// Play the games in two separate processes and compare the state hash after every
+    /// decision; exit 1 at the first difference.
+    #[arg(long)]
+    verify_determinism: bool,
+    /// Print `game decision hash` after every decision instead of a summary (used by
+    /// --verify-determinism).
+    #[arg(long, hide = true)]
+    emit_hashes: bool,
 }
 
 pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
@@ -56,7 +68,19 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         jobs: a
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        limits: sim::Limits {
+            game_seconds: (a.game_seconds > 0.0).then_some(a.game_seconds),
+        },
     };
+    if a.emit_hashes {
+        for line in sim::hash_trace(&content, &cfg).map_err(|e| anyhow::anyhow!("error: {e}"))? {
+            println!("{line}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.verify_determinism {
+        return verify_determinism(&a);
+    }
     let done = AtomicU64::new(0);
     let show = std::io::stderr().is_terminal() && !a.json;
     let total = a.games;
@@ -72,23 +96,90 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         eprintln!();
     }
     let summary = sim::summarise(&content, &cfg, &records, start.elapsed().as_secs_f64());
-    if let Some(dir) = &a.save_failed {
-        std::fs::create_dir_all(dir)?;
-        for r in records.iter().filter(|r| r.error.is_some()) {
-            let path = dir.join(format!("failed-{:05}.json", r.index));
-            std::fs::write(&path, r.replay.to_json())?;
+    let mut saved = None;
+    if summary.errored > 0 || a.save_failed.is_some() {
+        let dir = a
+            .save_failed
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("weft-failed"));
+        match save_failed(&dir, &records) {
+            Ok(()) => saved = Some(dir),
+            Err(e) => eprintln!("warning: could not write replays to {}: {e}", dir.display()),
         }
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
-        print_summary(&summary, a.save_failed.as_ref());
+        print_summary(&summary, saved.as_ref());
     }
     Ok(if summary.errored > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn save_failed(dir: &PathBuf, records: &[sim::GameRecord]) -> std::io::Result<()> {
+    let failed: Vec<_> = records.iter().filter(|r| r.error.is_some()).collect();
+    if failed.is_empty() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir)?;
+    for r in failed {
+        std::fs::write(
+            dir.join(format!("failed-{:05}.json", r.index)),
+            r.replay.to_json(),
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs the same games in two child processes and compares their hash traces.
+fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
+    let exe = std::env::current_exe()?;
+    let mut args: Vec<String> = vec!["sim".into(), "--emit-hashes".into()];
+    args.extend(a.packs.to_args());
+    args.extend([
+        "--players".into(),
+        a.players.to_string(),
+        "--games".into(),
+        a.games.to_string(),
+        "--seed".into(),
+        a.seed.to_string(),
+        "--bots".into(),
+        a.bots.join(","),
+    ]);
+    let run = || -> anyhow::Result<String> {
+        let out = std::process::Command::new(&exe).args(&args).output()?;
+        if !out.status.success() {
+            anyhow::bail!(
+                "error: the child process failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (first, second) = (run()?, run()?);
+    let (la, lb): (Vec<&str>, Vec<&str>) = (first.lines().collect(), second.lines().collect());
+    for (i, (x, y)) in la.iter().zip(lb.iter()).enumerate() {
+        if x != y {
+            println!(
+                "determinism: FAILED at line {}: first process `{x}`, second `{y}`",
+                i + 1
+            );
+            return Ok(ExitCode::from(1));
+        }
+    }
+    if la.len() != lb.len() {
+        println!(
+            "determinism: FAILED: {} vs {} decisions",
+            la.len(),
+            lb.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    println!("determinism: ok: {} games, {} decisions, the same state hash after every decision in two processes", a.games, la.len());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_summary(s: &Summary, saved: Option<&PathBuf>) {
@@ -135,17 +226,23 @@ fn print_summary(s: &Summary, saved: Option<&PathBuf>) {
         s.games_per_second, s.seconds
     );
     if let Some(e) = &s.first_error {
+        println!("\nerrored games by place:");
+        for (site, n) in &s.errors_by_site {
+            println!("  {n:>6}  {site}");
+        }
+        let index = s.first_error_index.unwrap_or(0);
         println!(
-            "\nfirst error (game seed {}):\n{e}",
+            "\nfirst error (game {index}, seed {}):\n{e}",
             s.first_error_seed.unwrap_or(0)
         );
         match saved {
             Some(dir) => println!(
-                "replays of errored games are in {}; run: weft replay {}/failed-NNNNN.json",
-                dir.display(),
-                dir.display()
+                "\nreplay it: weft replay {}",
+                dir.join(format!("failed-{index:05}.json")).display()
             ),
-            None => println!("rerun with --save-failed DIR to write replays of the errored games"),
+            None => {
+                println!("\nrerun with --save-failed DIR to write replays of the errored games")
+            }
         }
     }
 }

@@ -153,3 +153,52 @@ fn replay_verifies_and_detects_divergence() {
     assert_eq!(code, 1);
     assert!(err.contains("not a valid replay"), "{err}");
 }
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Hostile case 14: scripts that iterate with pairs, use tostring({}) and look for
+/// os.time still play the same games in two separate processes.
+#[test]
+fn determinism_holds_across_processes_for_hostile_scripts() {
+    let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let dir = std::env::temp_dir().join(format!("weft-det-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&root.join("content/tabriz"), &dir);
+    std::fs::copy(
+        root.join("tests/hostile/14-determinism.lua"),
+        dir.join("tiles/courtyard.lua"),
+    )
+    .unwrap();
+    let toml = std::fs::read_to_string(dir.join("tiles/courtyard.toml")).unwrap();
+    std::fs::write(
+        dir.join("tiles/courtyard.toml"),
+        toml.replace("behaviour = \"weft.personal_workshop\"", ""),
+    )
+    .unwrap();
+    let (code, out, err) = weft(&[
+        "sim",
+        "--pack",
+        dir.to_str().unwrap(),
+        "--games",
+        "4",
+        "--players",
+        "2",
+        "--seed",
+        "9",
+        "--verify-determinism",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("determinism: ok"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

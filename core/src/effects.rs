@@ -38,4 +38,8 @@ pub trait Effects {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>>;
+
+    /// Sets the wall-clock deadline after which running scripts are stopped (the
+    /// watchdog for runaway games); `None` clears it. Hosts without scripts ignore it.
+    fn set_deadline(&mut self, _deadline: Option<std::time::Instant>) {}
 }

@@ -47,6 +47,11 @@ impl Engine {
         Engine { content, effects }
     }
 
+    /// Sets the wall-clock deadline for scripts (see [`Effects::set_deadline`]).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.effects.set_deadline(deadline);
+    }
+
     /// The content this engine runs.
     pub fn content(&self) -> &Arc<Content> {
         &self.content

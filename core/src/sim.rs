@@ -5,12 +5,14 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use crate::agent::{make_agent, Agent};
 use crate::content::Content;
 use crate::engine::Engine;
+use crate::error::EngineError;
 use crate::replay::{Replay, FORMAT};
 use crate::state::GameResult;
 
@@ -36,6 +38,8 @@ pub struct GameRecord {
     pub result: Option<GameResult>,
     /// The error, if it errored.
     pub error: Option<String>,
+    /// Where a script error happened: `pack file hook`, for counting errors by site.
+    pub error_site: Option<String>,
     /// Decisions answered.
     pub decisions: usize,
     /// A replay (answers and final hash).
@@ -43,12 +47,23 @@ pub struct GameRecord {
     pub replay: Replay,
 }
 
-/// Plays one game with the given seats.
-pub fn play_game(
+/// Limits on one game beyond the per-hook instruction budget.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// Wall-clock seconds a game may take before the watchdog stops it (reported as an
+    /// error, never silently). `None`: no watchdog.
+    pub game_seconds: Option<f64>,
+}
+
+/// Plays one game with the given seats. `on_decision` sees the state after every
+/// applied answer (used to trace state hashes).
+pub fn play_game_traced(
     engine: &mut Engine,
     seats: &mut [Box<dyn Agent>],
     seed: u64,
     index: u64,
+    limits: Limits,
+    on_decision: &mut dyn FnMut(&crate::state::GameState),
 ) -> GameRecord {
     let content = Arc::clone(engine.content());
     let players = seats.len();
@@ -69,13 +84,20 @@ pub fn play_game(
         seed,
         result: None,
         error: None,
+        error_site: None,
         decisions: 0,
         replay: replay.clone(),
     };
+    let started = Instant::now();
+    let deadline = limits
+        .game_seconds
+        .map(|s| started + Duration::from_secs_f64(s));
+    engine.set_deadline(deadline);
     let mut st = match engine.new_game(players, seed) {
         Ok(st) => st,
         Err(e) => {
             record.error = Some(format!("setup failed: {e}"));
+            engine.set_deadline(None);
             return record;
         }
     };
@@ -86,21 +108,128 @@ pub fn play_game(
             ));
             break;
         }
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            record.error = Some(format!(
+                "watchdog: the game ran longer than {:.1} s of wall-clock time and was stopped (not deterministic)",
+                limits.game_seconds.unwrap_or(0.0)
+            ));
+            record.error_site = Some("watchdog".into());
+            break;
+        }
         let choice = seats[decision.player].choose(&content, &st, decision);
         let key = decision.options[choice].key.clone();
         if let Err(e) = engine.apply(&mut st, choice) {
+            if let EngineError::Script(s) = &e {
+                record.error_site = Some(format!("{} {} hook `{}`", s.pack, s.file, s.hook));
+            }
             record.error = Some(e.to_string());
             replay.failing_answer = Some(key);
             break;
         }
         replay.answers.push(key);
+        on_decision(&st);
     }
+    engine.set_deadline(None);
     record.decisions = replay.answers.len();
     record.result = st.result.clone();
     replay.final_hash = st.hash();
     replay.error = record.error.clone();
     record.replay = replay;
     record
+}
+
+/// Plays one game with the given seats.
+pub fn play_game(
+    engine: &mut Engine,
+    seats: &mut [Box<dyn Agent>],
+    seed: u64,
+    index: u64,
+) -> GameRecord {
+    play_game_traced(engine, seats, seed, index, Limits::default(), &mut |_| {})
+}
+
+/// Plays one game inside `catch_unwind`: a panic (an engine bug, or a host function
+/// that panicked under a script) is recorded as an errored game and the caller goes on.
+/// Returns whether a panic happened, after which the engine should be rebuilt.
+pub fn play_game_guarded(
+    engine: &mut Engine,
+    seats: &mut [Box<dyn Agent>],
+    seed: u64,
+    index: u64,
+    limits: Limits,
+) -> (GameRecord, bool) {
+    match catch_unwind(AssertUnwindSafe(|| {
+        play_game_traced(engine, seats, seed, index, limits, &mut |_| {})
+    })) {
+        Ok(r) => (r, false),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown panic".into());
+            let content = engine.content();
+            let error = format!("engine panic: {what}");
+            let record = GameRecord {
+                index,
+                seed,
+                result: None,
+                error: Some(error.clone()),
+                error_site: Some("engine panic".into()),
+                decisions: 0,
+                replay: Replay {
+                    format: FORMAT,
+                    packs: content.packs.clone(),
+                    digest: content.digest.clone(),
+                    players: seats.len(),
+                    seats: seats.iter().map(|s| s.name().to_string()).collect(),
+                    seed,
+                    answers: Vec::new(),
+                    final_hash: String::new(),
+                    error: Some(error),
+                    failing_answer: None,
+                },
+            };
+            (record, true)
+        }
+    }
+}
+
+/// The seats of game `seed`: bot names cycled over the players, each seeded apart.
+pub fn make_seats(cfg: &SimConfig, seed: u64) -> Vec<Box<dyn Agent>> {
+    (0..cfg.players)
+        .map(|s| {
+            let name = &cfg.bots[s % cfg.bots.len()];
+            make_agent(name, game_seed(seed, 1000 + s as u64)).expect("bot names are checked first")
+        })
+        .collect()
+}
+
+/// Plays games one after another and returns `game decision hash` for every decision:
+/// two processes that print the same lines played the same games (hostile case 14).
+pub fn hash_trace(content: &Arc<Content>, cfg: &SimConfig) -> Result<Vec<String>, String> {
+    let mut engine = Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
+    let mut lines = Vec::new();
+    for i in 0..cfg.games {
+        let seed = game_seed(cfg.seed, i);
+        let mut seats = make_seats(cfg, seed);
+        let mut k = 0usize;
+        let record = play_game_traced(
+            &mut engine,
+            &mut seats,
+            seed,
+            i,
+            Limits::default(),
+            &mut |st| {
+                k += 1;
+                lines.push(format!("{i} {k} {}", st.hash()));
+            },
+        );
+        if let Some(e) = record.error {
+            lines.push(format!("{i} error {}", e.lines().next().unwrap_or("")));
+        }
+    }
+    Ok(lines)
 }
 
 /// What a simulation run plays.
@@ -116,6 +245,8 @@ pub struct SimConfig {
     pub bots: Vec<String>,
     /// Worker threads.
     pub jobs: usize,
+    /// Per-game limits.
+    pub limits: Limits,
 }
 
 /// Plays a run. Each worker builds its own engine; a panicking game is recorded as an
@@ -151,48 +282,15 @@ pub fn run(
                         break;
                     }
                     let seed = game_seed(cfg.seed, i);
-                    let mut seats: Vec<Box<dyn Agent>> = (0..cfg.players)
-                        .map(|s| {
-                            let name = &cfg.bots[s % cfg.bots.len()];
-                            make_agent(name, game_seed(seed, 1000 + s as u64))
-                                .expect("checked above")
-                        })
-                        .collect();
-                    let record = match catch_unwind(AssertUnwindSafe(|| {
-                        play_game(&mut engine, &mut seats, seed, i)
-                    })) {
-                        Ok(r) => r,
-                        Err(panic) => {
-                            let what = panic
-                                .downcast_ref::<String>()
-                                .cloned()
-                                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                                .unwrap_or_else(|| "unknown panic".into());
-                            // The VM may be in any state after a panic: start a new one.
-                            if let Ok(e) = Engine::with_lua(Arc::clone(content)) {
-                                engine = e;
-                            }
-                            GameRecord {
-                                index: i,
-                                seed,
-                                result: None,
-                                error: Some(format!("engine panic: {what}")),
-                                decisions: 0,
-                                replay: Replay {
-                                    format: FORMAT,
-                                    packs: content.packs.clone(),
-                                    digest: content.digest.clone(),
-                                    players: cfg.players,
-                                    seats: seats.iter().map(|s| s.name().to_string()).collect(),
-                                    seed,
-                                    answers: Vec::new(),
-                                    final_hash: String::new(),
-                                    error: Some(format!("engine panic: {what}")),
-                                    failing_answer: None,
-                                },
-                            }
+                    let mut seats = make_seats(cfg, seed);
+                    let (record, panicked) =
+                        play_game_guarded(&mut engine, &mut seats, seed, i, cfg.limits);
+                    if panicked {
+                        // The VM may be in any state after a panic: start a new one.
+                        if let Ok(e) = Engine::with_lua(Arc::clone(content)) {
+                            engine = e;
                         }
-                    };
+                    }
                     on_game(i);
                     results.lock().expect("no poisoning").push(record);
                 }
@@ -241,6 +339,10 @@ pub struct Summary {
     pub first_error: Option<String>,
     /// Seed of the first errored game.
     pub first_error_seed: Option<u64>,
+    /// Index of the first errored game in the run.
+    pub first_error_index: Option<u64>,
+    /// Errored games by where the error happened (`pack file hook`, `watchdog`, …).
+    pub errors_by_site: std::collections::BTreeMap<String, u64>,
     /// Mean rounds over finished games.
     pub mean_rounds: f64,
     /// Mean decisions per game.
@@ -297,6 +399,15 @@ pub fn summarise(
         stalled: finished.iter().filter(|r| r.cause == "stalled").count() as u64,
         first_error: first.and_then(|r| r.error.clone()),
         first_error_seed: first.map(|r| r.seed),
+        first_error_index: first.map(|r| r.index),
+        errors_by_site: records.iter().filter(|r| r.error.is_some()).fold(
+            Default::default(),
+            |mut m, r| {
+                *m.entry(r.error_site.clone().unwrap_or_else(|| "rules".into()))
+                    .or_insert(0) += 1;
+                m
+            },
+        ),
         mean_rounds: finished.iter().map(|r| r.rounds as f64).sum::<f64>() / nf,
         mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
             / records.len().max(1) as f64,

@@ -7,7 +7,10 @@ fn registered_ctx_functions() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for marker in ["add_method(\"", "add_method_mut(\""] {
         for part in src.split(marker).skip(1) {
-            out.insert(part.split('"').next().unwrap().to_string());
+            let name = part.split('"').next().unwrap();
+            if !name.starts_with("__") {
+                out.insert(name.to_string());
+            }
         }
     }
     out

@@ -574,6 +574,10 @@ impl UserData for Ctx {
             Ok(())
         });
         m.add_method_mut("choose", |_, this, spec: Table| this.choose(spec));
+        #[cfg(feature = "test-hooks")]
+        m.add_method("__test_panic", |_, _, ()| -> mlua::Result<()> {
+            panic!("a host function panicked (test hook)")
+        });
         m.add_method_mut("log", |_, this, text: String| {
             let round = this.state.round;
             let player = this.call.player;

@@ -86,6 +86,7 @@ impl LuaHost {
             used: Cell::new(0),
             budget: Cell::new(content.instruction_budget),
             printed: RefCell::new(Vec::new()),
+            deadline: Cell::new(None),
         });
         let vm_error = |e: mlua::Error| {
             ContentErrors(vec![ContentError::new(
@@ -100,7 +101,13 @@ impl LuaHost {
                     .map(|(file, message)| {
                         let mut e = ContentError::new(file.clone(), message.clone());
                         if let Some(line) = parse_line(&message, &file) {
-                            e = e.at(line as usize, 1);
+                            // Say the place once: `file:line:` is in the error's position.
+                            let rest = message
+                                .splitn(3, ':')
+                                .nth(2)
+                                .unwrap_or(&message)
+                                .trim_start();
+                            e = ContentError::new(file.clone(), rest).at(line as usize, 1);
                         }
                         e
                     })
@@ -214,11 +221,29 @@ impl LuaHost {
             .modules
             .values()
             .find(|x| message.starts_with(&format!("{}:", x.chunk)));
-        let file_module = named.or(m);
+        // Errors raised by the host (budget, memory) carry no position: take the innermost
+        // script frame of the traceback.
+        let from_trace = || {
+            traceback.lines().find_map(|l| {
+                let l = l.trim();
+                self.content
+                    .modules
+                    .values()
+                    .find(|x| l.starts_with(&format!("{}:", x.chunk)))
+                    .and_then(|x| parse_line(l, &x.chunk).map(|line| (x, line)))
+            })
+        };
+        let (file_module, line) = match named {
+            Some(x) => (Some(x), parse_line(&message, &x.chunk)),
+            None => match from_trace() {
+                Some((x, line)) => (Some(x), Some(line)),
+                None => (m, None),
+            },
+        };
         ScriptError {
             pack: file_module.map(|x| x.pack.clone()).unwrap_or_default(),
             file: file_module.map(|x| x.chunk.clone()).unwrap_or_default(),
-            line: file_module.and_then(|x| parse_line(&message, &x.chunk)),
+            line,
             owner,
             hook: call.hook.name().into(),
             message: sandbox::cap(&message, 1000),
@@ -250,6 +275,12 @@ fn parse_line(message: &str, file: &str) -> Option<u32> {
 }
 
 impl Effects for LuaHost {
+    /// Once the deadline has fired, every hook call fails until it is set again.
+    fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.shared.deadline.set(deadline);
+        self.shared.signal.set(Signal::None);
+    }
+
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
         self.bound(st, owner)
             .is_some_and(|b| b.hooks[hook_index(hook)].is_some())

@@ -20,6 +20,8 @@ pub enum Signal {
     Budget,
     /// The memory cap was hit.
     Memory,
+    /// The wall-clock watchdog fired.
+    Watchdog,
 }
 
 /// State shared between the host and the closures it installs in the VM.
@@ -33,6 +35,9 @@ pub struct Shared {
     pub budget: Cell<u64>,
     /// Lines printed by scripts during the current call.
     pub printed: RefCell<Vec<String>>,
+    /// Wall-clock deadline of the current game, if a watchdog is set. Not deterministic
+    /// by nature: it only stops runaway games, and says so.
+    pub deadline: Cell<Option<std::time::Instant>>,
 }
 
 /// The message of the error raised for a pending choice; never shown to players.
@@ -114,14 +119,23 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
             },
         )?,
     )?;
+    // tostring without addresses: a table's address differs between processes, and a
+    // script that keeps one in the state would break determinism (invariant 5).
+    let original: Function = g.get("tostring")?;
+    let tostring = lua.create_function(move |lua, v: Value| match address_free(&v) {
+        Some(name) => Ok(Value::String(lua.create_string(name)?)),
+        None => original.call::<Value>(v),
+    })?;
+    g.set("tostring", tostring.clone())?;
     let s = Rc::clone(shared);
     g.set(
         "print",
         lua.create_function(move |_, args: MultiValue| {
-            let line: Vec<String> = args
-                .iter()
-                .map(|v| v.to_string().unwrap_or_else(|_| "?".into()))
-                .collect();
+            let mut line: Vec<String> = Vec::new();
+            for v in args {
+                let text = tostring.call::<Value>(v)?;
+                line.push(text.to_string().unwrap_or_else(|_| "?".into()));
+            }
             let mut printed = s.printed.borrow_mut();
             if printed.len() < 100 {
                 printed.push(line.join("\t").chars().take(500).collect());
@@ -134,6 +148,19 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
     lua.set_interrupt(move |_| {
         let used = s.used.get() + 1;
         s.used.set(used);
+        if used % 4096 == 0 {
+            if let Some(deadline) = s.deadline.get() {
+                if std::time::Instant::now() > deadline {
+                    s.signal.set(Signal::Watchdog);
+                    return Err(mlua::Error::runtime(
+                        "the game ran past its wall-clock limit (watchdog); this stop is not deterministic",
+                    ));
+                }
+            }
+        }
+        if s.signal.get() == Signal::Watchdog {
+            return Err(mlua::Error::runtime("the game ran past its wall-clock limit (watchdog)"));
+        }
         if used > s.budget.get() {
             s.signal.set(Signal::Budget);
             return Err(mlua::Error::runtime(format!(
@@ -144,6 +171,22 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
         Ok(VmState::Continue)
     });
     Ok(lua)
+}
+
+/// The text `tostring` gives for values whose default text holds a memory address, or
+/// `None` when the default is safe (or a `__tostring` metamethod decides).
+fn address_free(v: &Value) -> Option<&'static str> {
+    let has_tostring = |mt: Option<Table>| {
+        mt.is_some_and(|m| m.raw_get::<Value>("__tostring").is_ok_and(|f| !f.is_nil()))
+    };
+    match v {
+        Value::Table(t) if !has_tostring(t.metatable()) => Some("table"),
+        Value::Function(_) => Some("function"),
+        Value::Thread(_) => Some("thread"),
+        Value::UserData(_) => Some("userdata"),
+        Value::LightUserData(_) => Some("userdata"),
+        _ => None,
+    }
 }
 
 /// Errors a script may not catch: engine signals and memory errors. Returns `None`
@@ -315,6 +358,8 @@ pub fn is_memory_error(e: &mlua::Error) -> bool {
 pub fn reset(shared: &Shared, budget: u64) {
     shared.used.set(0);
     shared.budget.set(budget);
-    shared.signal.set(Signal::None);
+    if shared.signal.get() != Signal::Watchdog {
+        shared.signal.set(Signal::None);
+    }
     shared.printed.borrow_mut().clear();
 }
