@@ -34,7 +34,7 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
     match verify(&content, &mut engine, &replay) {
         Ok(n) => {
             println!(
-                "{}: {n} answers replayed; final state hash {} matches",
+                "{}: answers replayed: {n}; final state hash {} matches",
                 a.file.display(),
                 replay.final_hash
             );

@@ -110,7 +110,7 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
-        print_summary(&summary, saved.as_ref());
+        print_summary(&summary, saved.as_ref(), &a.packs.to_args().join(" "));
     }
     Ok(if summary.errored > 0 {
         ExitCode::from(1)
@@ -182,7 +182,7 @@ fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_summary(s: &Summary, saved: Option<&PathBuf>) {
+fn print_summary(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
     let chain: Vec<String> = s
         .packs
         .iter()
@@ -237,7 +237,12 @@ fn print_summary(s: &Summary, saved: Option<&PathBuf>) {
         );
         match saved {
             Some(dir) => println!(
-                "\nreplay it: weft replay {}",
+                "\nreplay it: weft replay {}{}",
+                if pack_args.is_empty() {
+                    String::new()
+                } else {
+                    format!("{pack_args} ")
+                },
                 dir.join(format!("failed-{index:05}.json")).display()
             ),
             None => {

@@ -120,7 +120,7 @@ pub fn play_game_traced(
         let key = decision.options[choice].key.clone();
         if let Err(e) = engine.apply(&mut st, choice) {
             if let EngineError::Script(s) = &e {
-                record.error_site = Some(format!("{} {} hook `{}`", s.pack, s.file, s.hook));
+                record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
             }
             record.error = Some(e.to_string());
             replay.failing_answer = Some(key);
@@ -408,8 +408,8 @@ pub fn summarise(
                 m
             },
         ),
-        mean_rounds: finished.iter().map(|r| r.rounds as f64).sum::<f64>() / nf,
-        mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
+        mean_rounds: finished.iter().fold(0.0, |a, r| a + r.rounds as f64) / nf,
+        mean_decisions: records.iter().fold(0.0, |a, r| a + r.decisions as f64)
             / records.len().max(1) as f64,
         end_causes: causes,
         seats,
