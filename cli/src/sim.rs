@@ -102,7 +102,7 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
             .save_failed
             .clone()
             .unwrap_or_else(|| PathBuf::from("weft-failed"));
-        match save_failed(&dir, &records) {
+        match save_failed(&content, &dir, &records) {
             Ok(()) => saved = Some(dir),
             Err(e) => eprintln!("warning: could not write replays to {}: {e}", dir.display()),
         }
@@ -119,16 +119,24 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn save_failed(dir: &PathBuf, records: &[sim::GameRecord]) -> std::io::Result<()> {
+fn save_failed(
+    content: &std::sync::Arc<weft_core::Content>,
+    dir: &PathBuf,
+    records: &[sim::GameRecord],
+) -> anyhow::Result<()> {
     let failed: Vec<_> = records.iter().filter(|r| r.error.is_some()).collect();
     if failed.is_empty() {
         return Ok(());
     }
     std::fs::create_dir_all(dir)?;
+    let mut engine =
+        weft_core::Engine::with_lua(content.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
     for r in failed {
+        let mut replay = r.replay.clone();
+        replay.add_checkpoints(&mut engine);
         std::fs::write(
             dir.join(format!("failed-{:05}.json", r.index)),
-            r.replay.to_json(),
+            replay.to_json(),
         )?;
     }
     Ok(())

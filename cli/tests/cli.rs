@@ -147,7 +147,7 @@ fn replay_verifies_and_detects_divergence() {
     std::fs::write(&bad_path, bad.to_json()).unwrap();
     let (code, _, err) = weft(&["replay", bad_path.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("differs"), "{err}");
+    assert!(err.contains("diverged"), "{err}");
     std::fs::write(dir.join("trunc.json"), &record.replay.to_json()[..50]).unwrap();
     let (code, _, err) = weft(&["replay", dir.join("trunc.json").to_str().unwrap()]);
     assert_eq!(code, 1);

@@ -36,7 +36,14 @@ pub struct Replay {
     /// The answer that raised that error (not among `answers`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failing_answer: Option<String>,
+    /// State hashes after every [`CHECKPOINT_EVERY`]th answer, so a diverging replay
+    /// can say where it diverged: `(answers applied, hash)`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<(usize, String)>,
 }
+
+/// Answers between two checkpoints of a replay.
+pub const CHECKPOINT_EVERY: usize = 25;
 
 /// Why a replay could not be verified.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -67,9 +74,13 @@ pub enum ReplayError {
         /// Why.
         reason: String,
     },
-    /// The game finished differently.
-    #[error("the final state differs: recorded hash {expected}, replayed {found}")]
+    /// The game went differently.
+    #[error("{}", diverged_text(*at, *last_good, expected, found))]
     Diverged {
+        /// Answers applied where the first differing hash was seen.
+        at: usize,
+        /// Answers applied at the last checkpoint that still matched (0 if none).
+        last_good: usize,
         /// Recorded.
         expected: String,
         /// Replayed.
@@ -77,7 +88,30 @@ pub enum ReplayError {
     },
 }
 
+fn diverged_text(at: usize, last_good: usize, expected: &str, found: &str) -> String {
+    format!(
+        "the replay diverged between answer {last_good} and answer {at}: after answer {at} the recorded state hash is {expected} but the replayed one is {found}"
+    )
+}
+
 impl Replay {
+    /// Plays the replay on `engine` and records a state hash every
+    /// [`CHECKPOINT_EVERY`] answers (answers that stop being legal end the recording).
+    pub fn add_checkpoints(&mut self, engine: &mut Engine) {
+        self.checkpoints.clear();
+        let Ok(mut st) = engine.new_game(self.players, self.seed) else {
+            return;
+        };
+        for (i, key) in self.answers.iter().enumerate() {
+            if engine.apply(&mut st, key.as_str()).is_err() {
+                return;
+            }
+            if (i + 1) % CHECKPOINT_EVERY == 0 {
+                self.checkpoints.push((i + 1, st.hash()));
+            }
+        }
+    }
+
     /// Parses replay JSON.
     pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
         let r: Replay =
@@ -118,6 +152,8 @@ pub fn verify(
     let mut st = engine
         .new_game(replay.players, replay.seed)
         .map_err(|e| ReplayError::Setup(e.to_string()))?;
+    let mut checkpoints = replay.checkpoints.iter().peekable();
+    let mut last_good = 0;
     for (index, key) in replay.answers.iter().enumerate() {
         engine
             .apply(&mut st, key.as_str())
@@ -126,10 +162,24 @@ pub fn verify(
                 key: key.clone(),
                 reason: e.to_string(),
             })?;
+        if let Some((at, expected)) = checkpoints.next_if(|(at, _)| *at == index + 1) {
+            let found = st.hash();
+            if &found != expected {
+                return Err(ReplayError::Diverged {
+                    at: *at,
+                    last_good,
+                    expected: expected.clone(),
+                    found,
+                });
+            }
+            last_good = *at;
+        }
     }
     let found = st.hash();
     if found != replay.final_hash {
         return Err(ReplayError::Diverged {
+            at: replay.answers.len(),
+            last_good,
             expected: replay.final_hash.clone(),
             found,
         });

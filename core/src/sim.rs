@@ -78,6 +78,7 @@ pub fn play_game_traced(
         final_hash: String::new(),
         error: None,
         failing_answer: None,
+        checkpoints: Vec::new(),
     };
     let mut record = GameRecord {
         index,
@@ -188,6 +189,7 @@ pub fn play_game_guarded(
                     final_hash: String::new(),
                     error: Some(error),
                     failing_answer: None,
+                    checkpoints: Vec::new(),
                 },
             };
             (record, true)

@@ -468,4 +468,20 @@ fn case_24_bad_replays_say_what_and_where() {
         verify(&content, &mut engine, &record.replay).unwrap(),
         record.replay.answers.len()
     );
+    // With checkpoints, a divergence is located between two checkpoints.
+    let mut checked = record.replay.clone();
+    checked.add_checkpoints(&mut engine);
+    assert!(
+        checked.checkpoints.len() >= 2,
+        "the game is long enough for checkpoints"
+    );
+    assert_eq!(
+        verify(&content, &mut engine, &checked).unwrap(),
+        checked.answers.len()
+    );
+    checked.checkpoints[1].1 = "tampered".into();
+    match verify(&content, &mut engine, &checked) {
+        Err(ReplayError::Diverged { at, last_good, .. }) => assert_eq!((last_good, at), (25, 50)),
+        other => panic!("expected a located divergence, got {other:?}"),
+    }
 }
