@@ -5,6 +5,7 @@
 //! 2 bad usage or content that does not load.
 
 mod check;
+mod doc_cmd;
 mod packs;
 mod replay_cmd;
 mod sim;
@@ -36,6 +37,10 @@ enum Command {
     ///
     /// Example: weft state --players 3 --seed 1 --answers move:plaza:north,act --json
     State(state_cmd::StateArgs),
+    /// Reference documentation generated from a pack.
+    ///
+    /// Example: weft doc content --out docs/content.md
+    Doc(doc_cmd::DocArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay runs/failed-0042.json
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
+        Command::Doc(a) => doc_cmd::run(a),
     };
     match result {
         Ok(code) => code,

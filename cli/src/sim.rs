@@ -233,6 +233,15 @@ fn print_summary(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
         "  games/second  {:>8.1}   ({:.2} s)",
         s.games_per_second, s.seconds
     );
+    if !s.warnings.is_empty() {
+        println!("\nwarnings:");
+        for w in s.warnings.iter().take(20) {
+            println!("  {w}");
+        }
+        if s.warnings.len() > 20 {
+            println!("  … and {} more (see --json)", s.warnings.len() - 20);
+        }
+    }
     if let Some(e) = &s.first_error {
         println!("\nerrored games by place:");
         for (site, n) in &s.errors_by_site {

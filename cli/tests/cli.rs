@@ -202,3 +202,22 @@ fn determinism_holds_across_processes_for_hostile_scripts() {
     assert!(out.contains("determinism: ok"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn doc_content_json_lists_tiles_and_commissions() {
+    let (code, out, err) = weft(&["doc", "content", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tiles = v["tiles"].as_array().unwrap();
+    assert!(tiles
+        .iter()
+        .any(|t| t["id"] == "plaza" && t["kind"] == "plaza"));
+    let cards = v["commissions"].as_array().unwrap();
+    for grade in ["common", "merchant", "royal"] {
+        assert_eq!(
+            cards.iter().filter(|c| c["grade"] == grade).count(),
+            27,
+            "{grade}"
+        );
+    }
+}

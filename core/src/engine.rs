@@ -161,6 +161,12 @@ impl Engine {
             for &(m, n) in &setup.materials {
                 ops::gain(c, &mut st, log, p, Resource::Material(m), n);
             }
+            // The advanced setup: one starting workshop card tucked per player.
+            if let Some(g) = c.starting_grade {
+                if let Some(card) = ops::draw_card(c, &mut st, log, g) {
+                    st.players[p].tucked.push(card);
+                }
+            }
             for &(g, n) in &setup.hand {
                 for _ in 0..n {
                     if let Some(card) = ops::draw_card(c, &mut st, log, g) {
@@ -393,7 +399,13 @@ impl Engine {
             ops::add_skill(&c, st, log, p, def.reward_skill as i64);
         }
         st.flow.take_incoming();
-        if st.players[p].tucked.len() as u32 >= c.end.commissions {
+        // Starting workshop cards (a non-deck grade) are not fulfilled commissions.
+        let fulfilled = st.players[p]
+            .tucked
+            .iter()
+            .filter(|&&t| c.grades[c.commissions[t as usize].grade as usize].deck)
+            .count();
+        if fulfilled as u32 >= c.end.commissions {
             ops::trigger_end(&c, st, log, p, "commissions");
         }
     }
@@ -517,8 +529,11 @@ impl Engine {
                             })
                             .map(|&card| {
                                 let def = &c.commissions[card as usize];
-                                let text =
-                                    def.workshop.as_ref().map(|w| w.text.as_str()).unwrap_or("");
+                                let text = self
+                                    .effects
+                                    .card_text(card)
+                                    .or_else(|| def.workshop.as_ref().map(|w| w.text.clone()))
+                                    .unwrap_or_default();
                                 Choice {
                                     key: format!("workshop:{}", def.id),
                                     label: format!("Workshop action of {}: {text}", def.name),

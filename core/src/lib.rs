@@ -9,6 +9,7 @@ pub mod agent;
 pub mod check;
 pub mod content;
 pub mod decision;
+pub mod doc;
 pub mod effects;
 pub mod embedded;
 pub mod engine;

@@ -176,7 +176,9 @@ pub fn trigger_end(
 pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
     let skill = st.players[p].skill;
     (0..content.grades.len() as GradeId)
-        .filter(|&g| content.grades[g as usize].unlock_skill <= skill)
+        .filter(|&g| {
+            content.grades[g as usize].deck && content.grades[g as usize].unlock_skill <= skill
+        })
         .collect()
 }
 

@@ -42,6 +42,12 @@ pub struct GameRecord {
     pub error_site: Option<String>,
     /// Decisions answered.
     pub decisions: usize,
+    /// Cards fulfilled in this game (deck grades only), by card index.
+    #[serde(skip)]
+    pub fulfilled: Vec<u16>,
+    /// Apprentice visits per tile index (moves ending on it).
+    #[serde(skip)]
+    pub visits: Vec<u32>,
     /// A replay (answers and final hash).
     #[serde(skip)]
     pub replay: Replay,
@@ -87,6 +93,8 @@ pub fn play_game_traced(
         error: None,
         error_site: None,
         decisions: 0,
+        fulfilled: Vec::new(),
+        visits: vec![0; content.tiles.len()],
         replay: replay.clone(),
     };
     let started = Instant::now();
@@ -119,6 +127,9 @@ pub fn play_game_traced(
         }
         let choice = seats[decision.player].choose(&content, &st, decision);
         let key = decision.options[choice].key.clone();
+        if let crate::decision::Action::Move { to, .. } = decision.options[choice].action {
+            record.visits[st.board[to as usize].tile as usize] += 1;
+        }
         if let Err(e) = engine.apply(&mut st, choice) {
             if let EngineError::Script(s) = &e {
                 record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
@@ -133,6 +144,12 @@ pub fn play_game_traced(
     engine.set_deadline(None);
     record.decisions = replay.answers.len();
     record.result = st.result.clone();
+    record.fulfilled = st
+        .players
+        .iter()
+        .flat_map(|p| p.tucked.iter().copied())
+        .filter(|&c| content.grades[content.commissions[c as usize].grade as usize].deck)
+        .collect();
     replay.final_hash = st.hash();
     replay.error = record.error.clone();
     record.replay = replay;
@@ -178,6 +195,8 @@ pub fn play_game_guarded(
                 error: Some(error.clone()),
                 error_site: Some("engine panic".into()),
                 decisions: 0,
+                fulfilled: Vec::new(),
+                visits: Vec::new(),
                 replay: Replay {
                     format: FORMAT,
                     packs: content.packs.clone(),
@@ -353,6 +372,12 @@ pub struct Summary {
     pub end_causes: std::collections::BTreeMap<String, f64>,
     /// Per seat.
     pub seats: Vec<SeatSummary>,
+    /// Share of finished games in which each card was fulfilled, by card id.
+    pub fulfilled_share: std::collections::BTreeMap<String, f64>,
+    /// Mean apprentice visits per game, by tile id.
+    pub tile_visits: std::collections::BTreeMap<String, f64>,
+    /// Plain-language warnings: cards never or rarely fulfilled, tiles never visited.
+    pub warnings: Vec<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Games per second.
@@ -391,6 +416,46 @@ pub fn summarise(
         *causes.entry(r.cause.clone()).or_insert(0.0) += 1.0 / nf;
     }
     let first = records.iter().find(|r| r.error.is_some());
+    let ok: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| r.error.is_none() && r.result.is_some())
+        .collect();
+    let mut fulfilled_share = std::collections::BTreeMap::new();
+    for (i, card) in content.commissions.iter().enumerate() {
+        if content.grades[card.grade as usize].deck {
+            let n = ok
+                .iter()
+                .filter(|r| r.fulfilled.contains(&(i as u16)))
+                .count();
+            fulfilled_share.insert(card.id.clone(), n as f64 / nf);
+        }
+    }
+    let mut tile_visits = std::collections::BTreeMap::new();
+    for (i, tile) in content.tiles.iter().enumerate() {
+        let n: u32 = ok
+            .iter()
+            .map(|r| r.visits.get(i).copied().unwrap_or(0))
+            .sum();
+        tile_visits.insert(tile.id.clone(), n as f64 / nf);
+    }
+    let mut warnings = Vec::new();
+    if !ok.is_empty() {
+        for (id, share) in &fulfilled_share {
+            if *share == 0.0 {
+                warnings.push(format!("commission {id} was never fulfilled"));
+            } else if *share < 0.01 {
+                warnings.push(format!(
+                    "commission {id} was fulfilled in only {:.2}% of games",
+                    share * 100.0
+                ));
+            }
+        }
+        for (id, visits) in &tile_visits {
+            if *visits == 0.0 {
+                warnings.push(format!("tile {id} was never visited"));
+            }
+        }
+    }
     Summary {
         packs: content.packs.clone(),
         players: cfg.players,
@@ -415,6 +480,9 @@ pub fn summarise(
             / records.len().max(1) as f64,
         end_causes: causes,
         seats,
+        fulfilled_share,
+        tile_visits,
+        warnings,
         seconds,
         games_per_second: records.len() as f64 / seconds.max(1e-9),
     }

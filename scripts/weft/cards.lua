@@ -33,4 +33,20 @@ function M.draw(ctx, grade, n)
   return drawn
 end
 
+-- Draws one card from a deck player p chooses among the unlocked, non-empty ones; nil
+-- when every such deck is empty.
+function M.draw_from_choice(ctx, p)
+  local decks = {}
+  for _, g in ipairs(ctx:grades(p)) do
+    if ctx:deck_size(g) > 0 then
+      table.insert(decks, { key = g, label = "Draw from the " .. g .. " deck" })
+    end
+  end
+  if #decks == 0 then
+    return nil
+  end
+  local grade = ctx:choose({ prompt = "Draw from which deck?", options = decks }).key
+  return ctx:draw(grade)
+end
+
 return M

@@ -35,6 +35,17 @@ local function unique(list)
 end
 
 return {
+  describe = function(params)
+    local dice = params.dice or {}
+    local text = "Dice spaces: " .. (#dice > 0 and (table.concat(dice, ", ") .. " dice, rolled at setup") or "none")
+    if params.reroll then
+      text ..= "; in the workshop phase the dice are re-rolled"
+    else
+      text ..= "; in the workshop phase the dice keep their faces"
+    end
+    return text .. " and the materials shown are added here (room for " .. (params.capacity or 6)
+      .. "). Take up to " .. (params.take or 2) .. " materials."
+  end,
   setup = function(ctx, params)
     ctx:set_slot_count(params.capacity or 6)
     local faces = {}

@@ -3,6 +3,9 @@
 local cards = require("weft.cards")
 
 return {
+  describe = function(params)
+    return "Draw " .. (params.draw or 2) .. " " .. params.grade .. " commissions and keep " .. (params.keep or 1) .. "."
+  end,
   on_reach = function(ctx, params)
     local p = ctx:player()
     local drawn = cards.draw(ctx, params.grade, params.draw or 2)

@@ -48,4 +48,24 @@ function M.text(ctx, bundle)
   return table.concat(parts, ", ")
 end
 
+-- "2 wool, 1 coins" without a ctx (for rules text): coins first, then materials by
+-- name, so the order is fixed.
+function M.text_static(bundle)
+  local keys = {}
+  for k in pairs(bundle) do
+    if k ~= "coins" then
+      table.insert(keys, k)
+    end
+  end
+  table.sort(keys)
+  if bundle.coins then
+    table.insert(keys, 1, "coins")
+  end
+  local parts = {}
+  for _, k in ipairs(keys) do
+    table.insert(parts, bundle[k] .. " " .. k)
+  end
+  return table.concat(parts, ", ")
+end
+
 return M

@@ -10,6 +10,9 @@ local function has_workshop_cards(ctx, p)
 end
 
 return {
+  describe = function()
+    return "Take a personal workshop phase: use each of your tucked commissions' workshop actions once."
+  end,
   can_act = function(ctx)
     return has_workshop_cards(ctx, ctx:player())
   end,

@@ -4,24 +4,18 @@
 local cards = require("weft.cards")
 
 return {
+  describe = function(params)
+    return "Draw " .. (params.draw or 4) .. " commissions, one at a time from any deck you have unlocked; keep as many as your plaza_keep ability (1, or 2 from the skill unlock); discard the rest."
+  end,
   action = function(ctx, params)
     local p = ctx:player()
     local drawn = {}
     for _ = 1, params.draw or 4 do
-      local decks = {}
-      for _, g in ipairs(ctx:grades(p)) do
-        if ctx:deck_size(g) > 0 then
-          table.insert(decks, { key = g, label = "Draw from the " .. g .. " deck" })
-        end
-      end
-      if #decks == 0 then
+      local id = cards.draw_from_choice(ctx, p)
+      if id == nil then
         break
       end
-      local grade = ctx:choose({ prompt = "Draw from which deck?", options = decks }).key
-      local id = ctx:draw(grade)
-      if id then
-        table.insert(drawn, id)
-      end
+      table.insert(drawn, id)
     end
     cards.keep(ctx, p, drawn, ctx:ability(p, "plaza_keep"))
   end,

@@ -172,4 +172,39 @@ function M.action(ctx, params)
   end
 end
 
+local function list_text(list)
+  if not list or #list == 0 then
+    return "nothing"
+  end
+  return table.concat(list, ", ")
+end
+
+-- Rules text generated from the params (weft doc content).
+function M.describe(params)
+  local parts = { "Buy up to " .. (params.max_buy or 99) .. " per visit, each from the rightmost filled slot of a display (R-SHOP-5)." }
+  for i, d in ipairs(params.displays) do
+    local price
+    if d.slot_prices then
+      price = "slot prices " .. table.concat(d.slot_prices, "/") .. " from the left"
+    else
+      price = (d.price or 1) .. " kiran each"
+    end
+    local line = "Display " .. i .. ": " .. table.concat(d.sells, "+") .. ", " .. price .. ", " .. d.slots
+      .. " slots, starts with " .. list_text(d.start) .. "; restock " .. list_text(d.restock) .. "; "
+    if d.overflow then
+      line ..= "overflow empties the display until the end of the round"
+    else
+      line ..= "extra materials are ignored"
+    end
+    if d.restock_when_empty then
+      line ..= "; when its last material is bought, restock " .. d.restock_when_empty
+    end
+    if d.restock_on_buy then
+      line ..= "; when " .. d.restock_on_buy .. " is bought, restock the number bought + 1"
+    end
+    table.insert(parts, line .. ".")
+  end
+  return table.concat(parts, " ")
+end
+
 return M

@@ -18,7 +18,18 @@ local function options(ctx, params, p, used)
   return out
 end
 
+local function describe(params)
+  local parts = {}
+  for i, t in ipairs(params.trades) do
+    local once = t.once and " (at most once)" or ""
+    table.insert(parts, i .. ". pay " .. bundle.text_static(t.pay) .. ", gain " .. bundle.text_static(t.gain) .. once)
+  end
+  return "Trades, repeated as often as you can pay, at most " .. (params.max_trades or 6) .. " per visit: "
+    .. table.concat(parts, "; ") .. "."
+end
+
 return {
+  describe = describe,
   can_act = function(ctx, params)
     return #options(ctx, params, ctx:player(), {}) > 0
   end,

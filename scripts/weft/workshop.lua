@@ -9,6 +9,7 @@
 --                                                of each material it requires
 --   roll    { die = "white" }                    roll a pool die, gain the face
 local bundle = require("weft.materials")
+local cards = require("weft.cards")
 
 local effects = {}
 
@@ -72,17 +73,7 @@ function effects.sell(ctx, p, params)
 end
 
 function effects.draw(ctx, p, params)
-  local opts = {}
-  for _, g in ipairs(ctx:grades(p)) do
-    if ctx:deck_size(g) > 0 then
-      table.insert(opts, { key = g, label = "Draw from the " .. g .. " deck" })
-    end
-  end
-  if #opts == 0 then
-    return
-  end
-  local grade = ctx:choose({ prompt = "Draw from which deck?", options = opts }).key
-  local id = ctx:draw(grade)
+  local id = cards.draw_from_choice(ctx, p)
   if id then
     ctx:give(p, id)
   end
@@ -115,7 +106,43 @@ function effects.roll(ctx, p, params)
   ctx:gain(p, face, 1)
 end
 
+local texts = {
+  gain = function(params)
+    local parts = {}
+    if params.gain then
+      table.insert(parts, bundle.text_static(params.gain))
+    end
+    if params.skill then
+      table.insert(parts, params.skill .. " skill")
+    end
+    return "Gain " .. table.concat(parts, " and ") .. "."
+  end,
+  trade = function(params)
+    return "Once: pay " .. bundle.text_static(params.pay) .. " to gain " .. bundle.text_static(params.gain) .. "."
+  end,
+  buy = function(params)
+    return "Buy 1 " .. params.material .. " from the supply for " .. params.price .. " kiran."
+  end,
+  sell = function(params)
+    local bonus = params.bonus or 0
+    return "Sell 1 material for its value" .. (bonus > 0 and (" + " .. bonus) or "") .. " in kiran."
+  end,
+  draw = function()
+    return "Draw 1 commission from a deck you have unlocked."
+  end,
+  convert = function()
+    return "Discard a commission from your hand to gain 1 of each material it requires."
+  end,
+  roll = function(params)
+    return "Roll a " .. (params.die or "white") .. " pool die and gain the material shown."
+  end,
+}
+
 return {
+  describe = function(params)
+    local f = texts[params.effect]
+    return f and f(params) or ("unknown workshop effect " .. tostring(params.effect))
+  end,
   workshop = function(ctx, params)
     local f = effects[params.effect]
     if not f then

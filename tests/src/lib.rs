@@ -15,9 +15,21 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The base pack's files, read from `content/tabriz`.
-pub fn base_files() -> PackFiles {
+/// The rules fixture pack's files (`tests/fixtures/rules`): the first base pack, frozen so
+/// that rule tests name slots, tiles and cards that do not move when the base game is
+/// rebalanced.
+pub fn fixture_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("tests/fixtures/rules")).expect("the fixture pack reads")
+}
+
+/// The base game's files, read from `content/tabriz`.
+pub fn tabriz_files() -> PackFiles {
     PackFiles::from_dir(&repo().join("content/tabriz")).expect("the base pack reads")
+}
+
+/// The base game, loaded.
+pub fn tabriz_content() -> Arc<Content> {
+    Arc::new(load_content(&[tabriz_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// The shared library's files, read from `scripts/`.
@@ -25,19 +37,19 @@ pub fn library() -> PackFiles {
     PackFiles::from_dir(&repo().join("scripts")).expect("the library reads")
 }
 
-/// The base pack, loaded.
+/// The rules fixture pack, loaded.
 pub fn content() -> Arc<Content> {
-    Arc::new(load_content(&[base_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+    Arc::new(load_content(&[fixture_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// The base pack with its files edited before loading.
+/// The rules fixture pack with its files edited before loading.
 pub fn content_with_files(edit: impl FnOnce(&mut PackFiles)) -> Arc<Content> {
-    let mut files = base_files();
+    let mut files = fixture_files();
     edit(&mut files);
     Arc::new(load_content(&[files], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// The base pack with its resolved content edited (parameters a test wants to vary).
+/// The rules fixture pack with its resolved content edited (parameters a test wants to vary).
 pub fn content_with(edit: impl FnOnce(&mut Content)) -> Arc<Content> {
     let mut c = (*content()).clone();
     edit(&mut c);
@@ -53,7 +65,7 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new base-pack game.
+    /// A new game of the rules fixture pack.
     pub fn new(players: usize, seed: u64) -> Game {
         Game::with(content(), players, seed)
     }

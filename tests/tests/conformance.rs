@@ -78,20 +78,20 @@ fn conformance(content: Arc<Content>, players: usize) {
 
 #[test]
 fn conformance_2_players() {
-    conformance(weft_tests::content(), 2);
+    conformance(weft_tests::tabriz_content(), 2);
 }
 
 #[test]
 fn conformance_3_players() {
-    conformance(weft_tests::content(), 3);
+    conformance(weft_tests::tabriz_content(), 3);
 }
 
 #[test]
 fn conformance_4_players() {
-    conformance(weft_tests::content(), 4);
+    conformance(weft_tests::tabriz_content(), 4);
 }
 
 #[test]
 fn conformance_5_players() {
-    conformance(weft_tests::content(), 5);
+    conformance(weft_tests::tabriz_content(), 5);
 }

@@ -3,7 +3,7 @@
 
 use weft_core::content::{load_content, PackFiles};
 use weft_core::error::{EngineError, RuleError};
-use weft_tests::{base_files, content_with_files, library, Game};
+use weft_tests::{content_with_files, fixture_files, library, Game};
 
 /// An illegal answer is a typed rule error and changes nothing.
 #[test]
@@ -56,7 +56,7 @@ fn script_errors_change_nothing_and_say_where() {
     let EngineError::Script(e) = err else {
         panic!("expected a script error, got {err}")
     };
-    assert_eq!(e.file, "tabriz/tiles/courtyard.lua");
+    assert_eq!(e.file, "rules-fixture/tiles/courtyard.lua");
     assert_eq!(e.line, Some(4));
     assert_eq!(e.hook, "action");
     assert!(e.owner.contains("courtyard"));
@@ -108,7 +108,7 @@ fn endless_loops_are_stopped() {
 /// Broken TOML files are all reported at once, each with file, line and column.
 #[test]
 fn content_errors_name_file_line_and_column() {
-    let mut files = base_files();
+    let mut files = fixture_files();
     files.files.insert(
         "tiles/wool-shop.toml".into(),
         files.files["tiles/wool-shop.toml"]
@@ -126,24 +126,24 @@ fn content_errors_name_file_line_and_column() {
     let text = err.to_string();
     // Three broken files, plus the board now lacking the unreadable shop tile.
     assert_eq!(err.0.len(), 4, "{text}");
-    assert!(err.0.iter().any(|e| e.file == "tabriz/board.toml"));
+    assert!(err.0.iter().any(|e| e.file == "rules-fixture/board.toml"));
     let unknown = err
         .0
         .iter()
-        .find(|e| e.file == "tabriz/tiles/wool-shop.toml")
+        .find(|e| e.file == "rules-fixture/tiles/wool-shop.toml")
         .expect("unknown field");
     assert_eq!(unknown.line, Some(4));
     assert!(unknown.message.contains("colour"), "{}", unknown.message);
     let negative = err
         .0
         .iter()
-        .find(|e| e.file == "tabriz/commissions/common.toml")
+        .find(|e| e.file == "rules-fixture/commissions/common.toml")
         .expect("negative count");
     assert!(negative.line.is_some() && negative.column.is_some());
     let material = err
         .0
         .iter()
-        .find(|e| e.file == "tabriz/commissions/royal.toml")
+        .find(|e| e.file == "rules-fixture/commissions/royal.toml")
         .expect("unknown material");
     assert!(material.message.contains("silkk") && material.line.is_some());
 }
@@ -170,7 +170,7 @@ fn bad_bytes_are_refused() {
 /// A Lua syntax error is a content error naming the file and line.
 #[test]
 fn lua_syntax_errors_are_reported_at_load() {
-    let mut files = base_files();
+    let mut files = fixture_files();
     files.files.insert(
         "tiles/broken.lua".into(),
         "return {\n  action = function(ctx)\n    if then\n  end,\n}\n".into(),
@@ -180,6 +180,6 @@ fn lua_syntax_errors_are_reported_at_load() {
         .err()
         .expect("syntax error");
     let e = &err.0[0];
-    assert_eq!(e.file, "tabriz/tiles/broken.lua");
+    assert_eq!(e.file, "rules-fixture/tiles/broken.lua");
     assert_eq!(e.line, Some(3), "{err}");
 }

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use weft_core::content::{load_content, PackFiles};
 use weft_core::lua::LuaHost;
 use weft_core::Engine;
-use weft_tests::{base_files, library};
+use weft_tests::{fixture_files, library};
 
 static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -98,7 +98,7 @@ fn apply_edits(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
 
 /// Loads the base pack with one file mutated; if it loads, plays a few decisions.
 fn load_mutated(file_index: usize, edits: &[Edit]) {
-    let base = base_files();
+    let base = fixture_files();
     let names: Vec<&String> = base.files.keys().collect();
     let name = names[file_index % names.len()].clone();
     let mutated = apply_edits(base.files[&name].clone().into_bytes(), edits);
@@ -150,7 +150,7 @@ fn library_mutated(file_index: usize, edits: &[Edit]) {
     let Ok(lib) = PackFiles::from_bytes("fuzz-lib", files) else {
         return;
     };
-    let Ok(content) = load_content(&[base_files()], &lib) else {
+    let Ok(content) = load_content(&[fixture_files()], &lib) else {
         return;
     };
     let content = Arc::new(content);

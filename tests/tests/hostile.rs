@@ -11,11 +11,11 @@ use weft_core::error::{EngineError, RuleError};
 use weft_core::replay::{verify, Replay, ReplayError};
 use weft_core::sim::{play_game, play_game_guarded, Limits};
 use weft_core::{Engine, GameState};
-use weft_tests::{base_files, library, Game};
+use weft_tests::{fixture_files, library, Game};
 
 /// The base pack with the courtyard's behaviour replaced by `source`.
 fn pack_with_courtyard(source: &str) -> PackFiles {
-    let mut f = base_files();
+    let mut f = fixture_files();
     f.files.insert("tiles/courtyard.lua".into(), source.into());
     let t = f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
     f.files.insert("tiles/courtyard.toml".into(), t);
@@ -89,8 +89,8 @@ fn script_error_in(case: &str, content: Arc<Content>) -> String {
     let EngineError::Script(e) = &err else {
         panic!("{case}: expected a script error, got {err}")
     };
-    assert_eq!(e.pack, "tabriz", "{case}: {err}");
-    assert_eq!(e.file, "tabriz/tiles/courtyard.lua", "{case}: {err}");
+    assert_eq!(e.pack, "rules-fixture", "{case}: {err}");
+    assert_eq!(e.file, "rules-fixture/tiles/courtyard.lua", "{case}: {err}");
     assert_eq!(e.hook, "action");
     assert!(e.owner.contains("courtyard"));
     assert!(e.message.chars().count() <= 1100, "{case}: message capped");
@@ -136,7 +136,7 @@ fn case_04_bytecode_refused() {
     script_error("04-dump.lua");
     // A .lua file holding real Luau bytecode is refused at load.
     let bytecode = mlua::Compiler::new().compile("return {}").unwrap();
-    let mut f = base_files();
+    let mut f = fixture_files();
     let as_text = String::from_utf8(bytecode.clone());
     match as_text {
         Ok(text) => {
@@ -149,7 +149,9 @@ fn case_04_bytecode_refused() {
                 .err()
                 .expect("bytecode refused");
             assert!(
-                err.0.iter().any(|e| e.file == "tabriz/tiles/courtyard.lua"),
+                err.0
+                    .iter()
+                    .any(|e| e.file == "rules-fixture/tiles/courtyard.lua"),
                 "{err}"
             );
         }
@@ -235,7 +237,9 @@ fn case_12_deep_nesting_is_a_load_error() {
         let c = Arc::new(load_content(&[pack_with_courtyard(&source)], &library()).unwrap());
         let err = weft_core::lua::LuaHost::new(c).err().expect("a load error");
         assert!(
-            err.0.iter().any(|e| e.file == "tabriz/tiles/courtyard.lua"),
+            err.0
+                .iter()
+                .any(|e| e.file == "rules-fixture/tiles/courtyard.lua"),
             "{err}"
         );
     }
@@ -299,7 +303,7 @@ fn case_18_bad_tables_are_conversion_errors() {
 
 /// Loads the base pack with one file replaced; returns the errors.
 fn broken(path: &str, text: &str) -> Vec<weft_core::content::ContentError> {
-    let mut f = base_files();
+    let mut f = fixture_files();
     f.files.insert(path.into(), text.into());
     load_content(&[f], &library()).expect_err("must not load").0
 }
@@ -316,7 +320,7 @@ fn case_19_deep_toml_is_a_parse_error() {
         );
         let e = errs
             .iter()
-            .find(|e| e.file == "tabriz/tiles/deep.toml")
+            .find(|e| e.file == "rules-fixture/tiles/deep.toml")
             .expect("named");
         assert_eq!(e.line, Some(5), "{e}");
     }
@@ -324,7 +328,7 @@ fn case_19_deep_toml_is_a_parse_error() {
 
 #[test]
 fn case_20_typed_toml_errors_have_positions() {
-    let wool = base_files().files["tiles/wool-shop.toml"].clone();
+    let wool = fixture_files().files["tiles/wool-shop.toml"].clone();
     let cases = [
         (
             "duplicate key",
@@ -350,11 +354,11 @@ fn case_20_typed_toml_errors_have_positions() {
         let errs = broken("tiles/wool-shop.toml", &text);
         let e = errs
             .iter()
-            .find(|e| e.file == "tabriz/tiles/wool-shop.toml")
+            .find(|e| e.file == "rules-fixture/tiles/wool-shop.toml")
             .unwrap_or_else(|| panic!("{what}: {errs:?}"));
         assert!(e.line.is_some() && e.column.is_some(), "{what}: {e}");
     }
-    let common = base_files().files["commissions/common.toml"].clone();
+    let common = fixture_files().files["commissions/common.toml"].clone();
     let errs = broken(
         "commissions/common.toml",
         &common.replacen("wool = 2", "wool = -2", 1),
@@ -397,11 +401,12 @@ fn case_22_behaviour_paths_cannot_leave_the_pack() {
         "tiles/../../x.lua",
         "C:/x.lua",
     ] {
-        let t = base_files().files["tiles/courtyard.toml"].replace("weft.personal_workshop", path);
+        let t =
+            fixture_files().files["tiles/courtyard.toml"].replace("weft.personal_workshop", path);
         let errs = broken("tiles/courtyard.toml", &t);
         let e = errs
             .iter()
-            .find(|e| e.file == "tabriz/tiles/courtyard.toml")
+            .find(|e| e.file == "rules-fixture/tiles/courtyard.toml")
             .unwrap_or_else(|| panic!("{path}: {errs:?}"));
         assert!(e.line.is_some(), "{e}");
     }

@@ -285,6 +285,7 @@ fn resolve(
             id: g.id.clone(),
             name: g.name.clone(),
             unlock_skill: g.unlock_skill,
+            deck: g.deck,
         })
         .collect();
     if grades.is_empty() {
@@ -645,6 +646,14 @@ fn resolve(
                     "",
                 );
             }
+            if c.requires.is_empty() && grades[g as usize].deck {
+                ld.fail(
+                    &path,
+                    &c.id,
+                    format!("commission `{}` requires nothing", c.id),
+                    "add requires = { material = count }",
+                );
+            }
             let mut requires = Vec::new();
             for (m, k) in &c.requires {
                 match mat(m) {
@@ -680,6 +689,33 @@ fn resolve(
         );
     }
 
+    let starting_grade = match &game.starting_workshop {
+        Some(sw) if sw.enabled => match grade(&sw.grade) {
+            Some(g) if !grades[g as usize].deck => Some(g),
+            Some(_) => {
+                ld.fail(
+                    G,
+                    &sw.grade,
+                    format!(
+                        "starting_workshop.grade `{}` is a deck; use a grade with deck = false",
+                        sw.grade
+                    ),
+                    "",
+                );
+                None
+            }
+            None => {
+                ld.fail(
+                    G,
+                    &sw.grade,
+                    format!("starting_workshop.grade names unknown grade `{}`", sw.grade),
+                    &format!("grades are: {grade_list}"),
+                );
+                None
+            }
+        },
+        _ => None,
+    };
     let packs = vec![
         PackInfo {
             name: pack_toml.name.clone(),
@@ -723,6 +759,7 @@ fn resolve(
             max_rounds: game.end.max_rounds,
         },
         setup,
+        starting_grade,
         board: Board {
             slots,
             neighbours,

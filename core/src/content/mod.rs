@@ -69,6 +69,8 @@ pub struct Grade {
     pub name: String,
     /// Skill needed to draw from it.
     pub unlock_skill: u32,
+    /// Whether players draw from it (R-COM-1); non-deck grades are dealt at setup only.
+    pub deck: bool,
 }
 
 /// A piece of behaviour: which Lua module, with which parameters.
@@ -256,6 +258,9 @@ pub struct Content {
     pub end: EndRules,
     /// Setups by player count.
     pub setup: BTreeMap<u8, Setup>,
+    /// When the advanced setup is on: the grade of which each player starts with one
+    /// card tucked.
+    pub starting_grade: Option<GradeId>,
     /// Board.
     pub board: Board,
     /// Tiles.

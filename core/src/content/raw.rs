@@ -65,6 +65,9 @@ pub struct GameToml {
     pub tiles: TilesToml,
     /// Setup per player count.
     pub setup: Vec<SetupToml>,
+    /// The advanced setup's starting workshop cards.
+    #[serde(default)]
+    pub starting_workshop: Option<StartingToml>,
 }
 
 fn default_first_player() -> String {
@@ -112,6 +115,24 @@ pub struct GradeToml {
     pub name: String,
     /// Skill at which a player may draw from this deck (R-COM-3, R-COM-4).
     pub unlock_skill: u32,
+    /// Whether players draw from it. `false` for cards that are only dealt at setup
+    /// (the advanced setup's starting workshop cards).
+    #[serde(default = "yes")]
+    pub deck: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The advanced setup: each player starts with one card of a non-deck grade tucked.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartingToml {
+    /// Whether the advanced setup is used.
+    pub enabled: bool,
+    /// The grade whose cards are dealt, one per player.
+    pub grade: String,
 }
 
 /// Movement.
@@ -294,7 +315,8 @@ pub struct CommissionToml {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Materials to return to the supply.
+    /// Materials to return to the supply (empty only for cards of a non-deck grade).
+    #[serde(default)]
     pub requires: BTreeMap<String, u32>,
     /// Reward gained once.
     #[serde(default)]

@@ -1,0 +1,236 @@
+//! The base pack (`content/tabriz`): the published game's component counts, every shop
+//! mechanism and workshop family used, the board's reach, the advanced setup, and the
+//! generated reference kept up to date.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use weft_core::doc::{content_doc, to_markdown};
+use weft_core::lua::LuaHost;
+use weft_core::Engine;
+use weft_tests::{tabriz_content, tabriz_files};
+
+fn tiles_of(kind: &str) -> Vec<String> {
+    let c = tabriz_content();
+    c.tiles
+        .iter()
+        .filter(|t| t.kind == kind)
+        .map(|t| t.id.clone())
+        .collect()
+}
+
+#[test]
+fn component_counts() {
+    let c = tabriz_content();
+    assert_eq!(tiles_of("plaza").len(), 1);
+    assert_eq!(tiles_of("courtyard").len(), 2);
+    assert_eq!(tiles_of("shop").len(), 6);
+    assert_eq!(tiles_of("alley").len(), 2);
+    assert_eq!(tiles_of("trader").len(), 6);
+    for (grade, n) in [
+        ("common", 27),
+        ("merchant", 27),
+        ("royal", 27),
+        ("starting", 10),
+    ] {
+        let g = c.grade(grade).unwrap();
+        assert_eq!(
+            c.commissions.iter().filter(|x| x.grade == g).count(),
+            n,
+            "{grade}"
+        );
+    }
+    // The board has a slot for every tile kind, as many as tiles of that kind.
+    for kind in ["plaza", "courtyard", "shop", "alley", "trader"] {
+        let slots = c.board.slots.iter().filter(|s| s.kind == kind).count();
+        assert_eq!(slots, tiles_of(kind).len(), "{kind}");
+    }
+}
+
+#[test]
+fn a_three_step_move_reaches_most_but_not_all_tiles() {
+    let c = tabriz_content();
+    let n = c.board.slots.len() as u16;
+    let reach = (0..n)
+        .filter(|&s| s != c.start_slot && c.board.distance(c.start_slot, s) <= 3)
+        .count();
+    assert!(
+        reach * 4 >= 3 * (n as usize - 1),
+        "most: {reach} of {}",
+        n - 1
+    );
+    assert!(reach < n as usize - 1, "not all");
+}
+
+#[test]
+fn every_shop_mechanism_is_used() {
+    let c = tabriz_content();
+    let shops: Vec<&toml::Table> = c
+        .tiles
+        .iter()
+        .filter(|t| t.kind == "shop")
+        .map(|t| &t.script.params)
+        .collect();
+    let displays = |p: &toml::Table| p["displays"].as_array().unwrap().clone();
+    let has = |f: &dyn Fn(&toml::Value) -> bool| shops.iter().any(|p| displays(p).iter().any(f));
+    assert!(
+        shops.iter().any(|p| displays(p).len() >= 2),
+        "a split combined shop (R-SHOP-3)"
+    );
+    assert!(
+        has(&|d| d["sells"].as_array().unwrap().len() >= 2),
+        "a merged combined shop (R-SHOP-4)"
+    );
+    assert!(
+        has(&|d| d.get("overflow").and_then(|o| o.as_bool()) == Some(true)),
+        "overflow icon"
+    );
+    assert!(
+        has(&|d| d.get("overflow").and_then(|o| o.as_bool()) == Some(false)),
+        "a shop without it"
+    );
+    assert!(
+        has(&|d| d.get("restock_when_empty").is_some()),
+        "restock 1 when last bought (R-SHOP-6)"
+    );
+    assert!(
+        has(&|d| d.get("restock_on_buy").is_some()),
+        "restock bought + 1 (R-SHOP-6)"
+    );
+    // Single shops cover every material family.
+    let mut single: BTreeSet<String> = BTreeSet::new();
+    for p in &shops {
+        if displays(p).len() == 1 {
+            for m in displays(p)[0]["sells"].as_array().unwrap() {
+                single.insert(m.as_str().unwrap().to_string());
+            }
+        }
+    }
+    for m in ["wool", "green", "camel", "silk"] {
+        assert!(single.contains(m), "a shop selling {m}");
+    }
+    let once = c.tiles.iter().filter(|t| t.kind == "trader").any(|t| {
+        t.script.params["trades"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x.get("once").is_some())
+    });
+    assert!(once, "a trade marked at most once (R-TRADE-1)");
+}
+
+#[test]
+fn workshop_actions_cover_every_family() {
+    let c = tabriz_content();
+    let families: BTreeSet<String> = c
+        .commissions
+        .iter()
+        .filter_map(|x| x.workshop.as_ref())
+        .map(|w| {
+            let effect = w.params["effect"].as_str().unwrap().to_string();
+            if effect == "gain" && w.params.contains_key("skill") {
+                "gain skill".into()
+            } else if effect == "gain" {
+                "gain coins or materials".into()
+            } else {
+                effect
+            }
+        })
+        .collect();
+    for f in [
+        "gain coins or materials",
+        "gain skill",
+        "trade",
+        "buy",
+        "sell",
+        "draw",
+        "convert",
+        "roll",
+    ] {
+        assert!(families.contains(f), "family {f}: {families:?}");
+    }
+}
+
+#[test]
+fn requirements_and_rewards_rise_by_grade() {
+    let c = tabriz_content();
+    let mean = |grade: &str, f: &dyn Fn(&weft_core::content::Commission) -> u32| -> f64 {
+        let g = c.grade(grade).unwrap();
+        let cards: Vec<_> = c.commissions.iter().filter(|x| x.grade == g).collect();
+        cards.iter().map(|x| f(x) as f64).sum::<f64>() / cards.len() as f64
+    };
+    let value = |x: &weft_core::content::Commission| {
+        x.requires
+            .iter()
+            .map(|&(m, n)| c.materials[m as usize].value * n)
+            .sum()
+    };
+    let prestige = |x: &weft_core::content::Commission| x.reward_prestige;
+    assert!(mean("common", &value) < mean("merchant", &value));
+    assert!(mean("merchant", &value) < mean("royal", &value));
+    assert!(mean("common", &prestige) < mean("merchant", &prestige));
+    assert!(mean("merchant", &prestige) < mean("royal", &prestige));
+}
+
+/// The advanced setup deals each player one starting workshop card, tucked; it does not
+/// count towards the 9 commissions of R-END-1.
+#[test]
+fn advanced_setup_deals_starting_workshop_cards() {
+    let mut files = tabriz_files();
+    let game = files.files["game.toml"].replace(
+        "[starting_workshop]\nenabled = false",
+        "[starting_workshop]\nenabled = true",
+    );
+    files.files.insert("game.toml".into(), game);
+    let c = Arc::new(weft_core::content::load_content(&[files], &weft_tests::library()).unwrap());
+    let starting = c.grade("starting").unwrap();
+    let mut engine = Engine::with_lua(c.clone()).unwrap();
+    let st = engine.new_game(4, 3).unwrap();
+    let mut dealt = BTreeSet::new();
+    for p in &st.players {
+        assert_eq!(p.tucked.len(), 1);
+        assert_eq!(c.commissions[p.tucked[0] as usize].grade, starting);
+        dealt.insert(p.tucked[0]);
+    }
+    assert_eq!(dealt.len(), 4, "different cards");
+    // Off by default.
+    let mut plain = Engine::with_lua(tabriz_content()).unwrap();
+    assert!(plain
+        .new_game(4, 3)
+        .unwrap()
+        .players
+        .iter()
+        .all(|p| p.tucked.is_empty()));
+}
+
+/// `docs/content.md` is what `weft doc content` generates for the base pack.
+#[test]
+fn content_reference_is_up_to_date() {
+    let c = tabriz_content();
+    let host = LuaHost::new(c.clone()).unwrap();
+    let doc = content_doc(&c, &host);
+    let md = to_markdown(&doc, &c);
+    let on_disk = std::fs::read_to_string(weft_tests::repo().join("docs/content.md")).unwrap();
+    assert!(
+        md == on_disk,
+        "docs/content.md is stale: run `weft doc content --out docs/content.md`"
+    );
+    // Every workshop action has generated text.
+    assert!(doc
+        .commissions
+        .iter()
+        .filter(|x| x.grade != "starting")
+        .all(|x| !x.requires.is_empty()));
+    assert!(doc
+        .commissions
+        .iter()
+        .filter(|x| c
+            .commissions
+            .iter()
+            .any(|y| y.id == x.id && y.workshop.is_some()))
+        .all(|x| x.workshop.as_deref().is_some_and(|t| !t.is_empty())));
+    assert!(
+        doc.tiles.iter().all(|t| t.generated.is_some()),
+        "every tile's behaviour describes it"
+    );
+}
