@@ -1,21 +1,27 @@
-//! Seats: one trait for every player, human or bot. Bots get the state and the decision
-//! and return an option index. Later bots (greedy, search) implement the same trait.
+//! Seats: one trait for every player, human or bot. A bot gets the engine (to look ahead
+//! on copies of the state), the state and the decision, and returns an option index.
+
+use std::collections::BTreeMap;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::content::Content;
 use crate::decision::Decision;
+use crate::engine::Engine;
+use crate::flow::Stage;
 use crate::state::GameState;
 
-/// A player seat. Implementations must read only what their seat may see: the hidden
-/// parts of the state (other hands, deck order) are the search bot's to re-sample.
+/// A player seat. Implementations must base their choice only on what their seat may
+/// see; look-ahead bots simulate on copies (the search bot will also re-sample hidden
+/// hands and deck order).
 pub trait Agent {
-    /// Name for reports (`random`, …).
+    /// Name for reports (`random`, `greedy`, …).
     fn name(&self) -> &str;
 
-    /// Picks an option index of `decision`.
-    fn choose(&mut self, content: &Content, state: &GameState, decision: &Decision) -> usize;
+    /// Picks an option index of `decision`. `engine` may be used to apply answers to
+    /// copies of `state`; it must not be used on anything else.
+    fn choose(&mut self, engine: &mut Engine, state: &GameState, decision: &Decision) -> usize;
 }
 
 /// Picks uniformly at random, with its own RNG so it never touches the game's.
@@ -37,21 +43,232 @@ impl Agent for RandomAgent {
         "random"
     }
 
-    fn choose(&mut self, _content: &Content, _state: &GameState, decision: &Decision) -> usize {
+    fn choose(&mut self, _engine: &mut Engine, _state: &GameState, decision: &Decision) -> usize {
         self.rng.random_range(0..decision.options.len())
     }
 }
 
+/// Weights of the greedy bot's evaluation. Defaults here; a pack tunes them in
+/// `game.toml` under `[bots.greedy]` with the same names.
+#[derive(Debug, Clone)]
+pub struct GreedyWeights {
+    /// Per point of prestige (cards, skill track, bonus).
+    pub prestige: f64,
+    /// Per skill step.
+    pub skill: f64,
+    /// Per coin.
+    pub coins: f64,
+    /// Per point of material value held.
+    pub material: f64,
+    /// Per point of a hand card's reward value, times the share of its requirement held.
+    pub progress: f64,
+    /// Per point of a hand card's reward value, just for holding it.
+    pub hand: f64,
+    /// Per tucked card with a workshop action.
+    pub workshop: f64,
+    /// Added when the game is over and the player is among the winners.
+    pub win: f64,
+}
+
+impl GreedyWeights {
+    /// Defaults overridden by `[bots.greedy]` in the content.
+    pub fn from_content(content: &Content) -> GreedyWeights {
+        let mut w = GreedyWeights {
+            prestige: 1.0,
+            skill: 0.5,
+            coins: 0.1,
+            material: 0.12,
+            progress: 0.5,
+            hand: 0.02,
+            workshop: 0.6,
+            win: 50.0,
+        };
+        if let Some(t) = content.bot_params.get("greedy") {
+            let set = |name: &str, field: &mut f64| {
+                if let Some(v) = t.get(name) {
+                    *field = *v;
+                }
+            };
+            set("prestige", &mut w.prestige);
+            set("skill", &mut w.skill);
+            set("coins", &mut w.coins);
+            set("material", &mut w.material);
+            set("progress", &mut w.progress);
+            set("hand", &mut w.hand);
+            set("workshop", &mut w.workshop);
+            set("win", &mut w.win);
+        }
+        w
+    }
+
+    /// Names a pack may set.
+    pub const NAMES: [&'static str; 8] = [
+        "prestige", "skill", "coins", "material", "progress", "hand", "workshop", "win",
+    ];
+}
+
+/// How good a state looks for player `p` (the greedy evaluation).
+pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) -> f64 {
+    if let Some(r) = &st.result {
+        let won = if r.winners.contains(&p) {
+            w.win / r.winners.len() as f64
+        } else {
+            0.0
+        };
+        return w.prestige * r.scores[p] as f64 + won;
+    }
+    let pl = &st.players[p];
+    let bonus = if st.bonus == Some(p) {
+        content.end.bonus_prestige
+    } else {
+        0
+    };
+    let prestige = (pl.prestige + content.skill_track_prestige(pl.skill) + bonus) as f64;
+    let material: u32 = pl
+        .materials
+        .iter()
+        .enumerate()
+        .map(|(m, n)| content.materials[m].value * n)
+        .sum();
+    let mut cards = 0.0;
+    for &c in &pl.hand {
+        let card = &content.commissions[c as usize];
+        let reward = card.reward_prestige as f64
+            + w.skill * card.reward_skill as f64
+            + w.coins * card.reward_coins as f64;
+        let need: u32 = card
+            .requires
+            .iter()
+            .map(|&(m, n)| content.materials[m as usize].value * n)
+            .sum();
+        let have: u32 = card
+            .requires
+            .iter()
+            .map(|&(m, n)| content.materials[m as usize].value * n.min(pl.materials[m as usize]))
+            .sum();
+        let frac = if need == 0 {
+            1.0
+        } else {
+            have as f64 / need as f64
+        };
+        cards += reward * (w.hand + w.progress * frac * frac);
+    }
+    let workshop = pl
+        .tucked
+        .iter()
+        .filter(|&&c| content.commissions[c as usize].workshop.is_some())
+        .count() as f64;
+    w.prestige * prestige
+        + w.skill * pl.skill as f64
+        + w.coins * pl.coins as f64
+        + w.material * material as f64
+        + cards
+        + w.workshop * workshop
+}
+
+/// One-step look-ahead: tries every option on a copy, finishes the rest of the player's
+/// turn (or the pending effect) greedily without further look-ahead, and keeps the option
+/// whose result evaluates best. Ties are broken at random with its own RNG.
+pub struct GreedyAgent {
+    rng: Pcg64Mcg,
+    weights: Option<GreedyWeights>,
+}
+
+impl GreedyAgent {
+    /// A greedy bot with its own seed; weights come from the content on first use.
+    pub fn new(seed: u64) -> GreedyAgent {
+        GreedyAgent {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            weights: None,
+        }
+    }
+
+    /// Best option by the value of the state right after it (no further look-ahead).
+    fn immediate(
+        &mut self,
+        engine: &mut Engine,
+        st: &GameState,
+        d: &Decision,
+        w: &GreedyWeights,
+    ) -> usize {
+        let content = engine.content().clone();
+        let mut best = (f64::NEG_INFINITY, 0);
+        for i in 0..d.options.len() {
+            let mut sim = st.clone();
+            if engine.apply(&mut sim, i).is_err() {
+                continue;
+            }
+            let v = evaluate(&content, &sim, d.player, w) + self.rng.random::<f64>() * 1e-6;
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+}
+
+/// Whether `st` still asks player `p` something within the same turn or effect.
+fn same_context(st: &GameState, p: usize) -> bool {
+    st.decision().is_some_and(|d| d.player == p)
+        && !(st.flow.stage == Stage::TurnMove
+            && st.flow.effect.is_none()
+            && st.flow.jobs.is_empty())
+}
+
+impl Agent for GreedyAgent {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, engine: &mut Engine, state: &GameState, decision: &Decision) -> usize {
+        if decision.options.len() == 1 {
+            return 0;
+        }
+        let content = engine.content().clone();
+        let w = self
+            .weights
+            .get_or_insert_with(|| GreedyWeights::from_content(&content))
+            .clone();
+        let p = decision.player;
+        let mut best = (f64::NEG_INFINITY, 0);
+        for i in 0..decision.options.len() {
+            let mut sim = state.clone();
+            if engine.apply(&mut sim, i).is_err() {
+                continue;
+            }
+            for _ in 0..12 {
+                if !same_context(&sim, p) {
+                    break;
+                }
+                let d = sim.decision().expect("checked").clone();
+                let pick = self.immediate(engine, &sim, &d, &w);
+                if engine.apply(&mut sim, pick).is_err() {
+                    break;
+                }
+            }
+            let v = evaluate(&content, &sim, p, &w) + self.rng.random::<f64>() * 1e-6;
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+}
+
 /// Bot names `make_agent` knows.
-pub const BOT_NAMES: &[&str] = &["random"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy"];
 
 /// Builds a bot by name, seeded.
 pub fn make_agent(name: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
         other => Err(format!(
             "unknown bot `{other}`; bots are: {}",
             BOT_NAMES.join(", ")
         )),
     }
 }
+
+/// Bot parameters by bot name, as read from `[bots.NAME]` in `game.toml`.
+pub type BotParams = BTreeMap<String, BTreeMap<String, f64>>;

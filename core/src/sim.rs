@@ -125,7 +125,7 @@ pub fn play_game_traced(
             record.error_site = Some("watchdog".into());
             break;
         }
-        let choice = seats[decision.player].choose(&content, &st, decision);
+        let choice = seats[decision.player].choose(engine, &st, decision);
         let key = decision.options[choice].key.clone();
         if let crate::decision::Action::Move { to, .. } = decision.options[choice].action {
             record.visits[st.board[to as usize].tile as usize] += 1;

@@ -234,3 +234,43 @@ fn content_reference_is_up_to_date() {
         "every tile's behaviour describes it"
     );
 }
+
+/// The greedy bot (one-step look-ahead) beats random bots on the base pack, and its
+/// games end in a Tabriz-like number of rounds.
+#[test]
+fn greedy_beats_random() {
+    use weft_core::agent::{make_agent, Agent};
+    let content = tabriz_content();
+    let mut engine = Engine::with_lua(content).unwrap();
+    let mut greedy_wins = 0.0;
+    let mut rounds = 0;
+    let games = 6;
+    for i in 0..games {
+        let mut seats: Vec<Box<dyn Agent>> = vec![
+            make_agent("greedy", i).unwrap(),
+            make_agent("random", i).unwrap(),
+        ];
+        let record = weft_core::sim::play_game(&mut engine, &mut seats, 100 + i, i);
+        let r = record.result.expect("finished");
+        if r.winners.contains(&0) {
+            greedy_wins += 1.0 / r.winners.len() as f64;
+        }
+        rounds += r.rounds;
+    }
+    assert!(greedy_wins >= 5.0, "greedy won {greedy_wins} of {games}");
+    assert!(
+        rounds as f64 / (games as f64) < 20.0,
+        "mean rounds {}",
+        rounds as f64 / games as f64
+    );
+}
+
+/// `[bots.greedy]` weights are checked by name.
+#[test]
+fn greedy_weights_are_checked() {
+    let mut files = tabriz_files();
+    let game = files.files["game.toml"].clone() + "\n[bots.greedy]\nprestig = 2.0\n";
+    files.files.insert("game.toml".into(), game);
+    let err = weft_core::content::load_content(&[files], &weft_tests::library()).unwrap_err();
+    assert!(err.to_string().contains("prestig"), "{err}");
+}

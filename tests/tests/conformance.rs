@@ -37,7 +37,7 @@ fn conformance(content: Arc<Content>, players: usize) {
             if answers.len() == split {
                 clone_at = Some((st.clone(), answers.len()));
             }
-            let pick = bot.choose(&content, &st, d);
+            let pick = bot.choose(&mut engine, &st, d);
             let key = d.options[pick].key.clone();
             engine
                 .apply(&mut st, pick)

@@ -50,13 +50,14 @@ fn next_game_runs(engine: &mut Engine) {
         fn name(&self) -> &str {
             "avoid"
         }
-        fn choose(&mut self, c: &Content, st: &GameState, d: &Decision) -> usize {
+        fn choose(&mut self, engine: &mut Engine, st: &GameState, d: &Decision) -> usize {
+            let c = engine.content().clone();
             if let (Some(i), Some(slot)) = (d.index_of("pass"), st.flow.acted_slot) {
                 if c.tiles[st.board[slot as usize].tile as usize].id == "courtyard" {
                     return i;
                 }
             }
-            self.0.choose(c, st, d)
+            self.0.choose(engine, st, d)
         }
     }
     let mut seats: Vec<Box<dyn Agent>> = (0..2)
@@ -267,7 +268,7 @@ fn case_16_panic_in_host_function() {
         fn name(&self) -> &str {
             "act"
         }
-        fn choose(&mut self, _: &Content, _: &GameState, d: &Decision) -> usize {
+        fn choose(&mut self, _: &mut Engine, _: &GameState, d: &Decision) -> usize {
             d.index_of("act")
                 .or_else(|| d.index_of("move:plaza:west"))
                 .unwrap_or(0)

@@ -689,6 +689,23 @@ fn resolve(
         );
     }
 
+    for (bot, params) in &game.bots {
+        if bot == "greedy" {
+            for name in params.keys() {
+                if !crate::agent::GreedyWeights::NAMES.contains(&name.as_str()) {
+                    ld.fail(
+                        G,
+                        name,
+                        format!("[bots.greedy] has no weight `{name}`"),
+                        &format!(
+                            "weights are: {}",
+                            crate::agent::GreedyWeights::NAMES.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
     let starting_grade = match &game.starting_workshop {
         Some(sw) if sw.enabled => match grade(&sw.grade) {
             Some(g) if !grades[g as usize].deck => Some(g),
@@ -759,6 +776,7 @@ fn resolve(
             max_rounds: game.end.max_rounds,
         },
         setup,
+        bot_params: game.bots.clone(),
         starting_grade,
         board: Board {
             slots,

@@ -258,6 +258,8 @@ pub struct Content {
     pub end: EndRules,
     /// Setups by player count.
     pub setup: BTreeMap<u8, Setup>,
+    /// Bot parameters by bot name, from `[bots.NAME]`.
+    pub bot_params: BTreeMap<String, BTreeMap<String, f64>>,
     /// When the advanced setup is on: the grade of which each player starts with one
     /// card tucked.
     pub starting_grade: Option<GradeId>,

@@ -68,6 +68,9 @@ pub struct GameToml {
     /// The advanced setup's starting workshop cards.
     #[serde(default)]
     pub starting_workshop: Option<StartingToml>,
+    /// Bot parameters by bot name (`[bots.greedy]`).
+    #[serde(default)]
+    pub bots: BTreeMap<String, BTreeMap<String, f64>>,
 }
 
 fn default_first_player() -> String {
