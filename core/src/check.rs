@@ -187,14 +187,12 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
-    let mut checked_cards = 0;
     for (c, card) in content.commissions.iter().enumerate() {
         let owner = Owner::Card { card: c as CardId };
         let Some(st) = samples.first() else { break };
         if !host.has_hook(content, st, owner, Hook::Workshop) {
             continue;
         }
-        checked_cards += 1;
         for st in &samples {
             let call = HookCall {
                 owner,
@@ -210,7 +208,6 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
-    let _ = checked_cards;
     for (i, u) in content.unlocks.iter().enumerate() {
         if u.on_reach.is_none() {
             continue;
