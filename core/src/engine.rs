@@ -439,6 +439,7 @@ impl Engine {
                 let Some(player) = call.player else {
                     return Err(self
                         .hook_error(
+                            st,
                             &call,
                             "this hook runs for no player and may not call ctx:choose",
                         )
@@ -446,7 +447,7 @@ impl Engine {
                 };
                 if options.is_empty() {
                     return Err(self
-                        .hook_error(&call, "ctx:choose was given no options")
+                        .hook_error(st, &call, "ctx:choose was given no options")
                         .into());
                 }
                 st.decision = Some(Decision {
@@ -468,8 +469,8 @@ impl Engine {
     }
 
     /// A script error raised by the engine itself about a hook's behaviour.
-    fn hook_error(&self, call: &HookCall, message: &str) -> ScriptError {
-        let (owner, script) = describe_owner(&self.content, None, call.owner);
+    fn hook_error(&self, st: &GameState, call: &HookCall, message: &str) -> ScriptError {
+        let (owner, script) = describe_owner(&self.content, Some(st), call.owner);
         let module = script.and_then(|m| self.content.modules.get(m));
         ScriptError {
             pack: module.map(|m| m.pack.clone()).unwrap_or_default(),
@@ -746,7 +747,7 @@ impl Engine {
         {
             HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
             HookOutcome::Ask { .. } => Err(self
-                .hook_error(&call, "can_act may not call ctx:choose")
+                .hook_error(st, &call, "can_act may not call ctx:choose")
                 .into()),
         }
     }
