@@ -49,4 +49,22 @@ function M.draw_from_choice(ctx, p)
   return ctx:draw(grade)
 end
 
+-- Asks player p to pick a card from hand, or to pick none. `spec` has prompt, verb (for
+-- labels), none_key and none_label. Returns the card id, or nil for none or an empty hand.
+function M.pick_from_hand(ctx, p, spec)
+  local opts = {}
+  for _, id in ipairs(ctx:hand(p)) do
+    table.insert(opts, { key = id, label = spec.verb .. " " .. ctx:card(id).name })
+  end
+  if #opts == 0 then
+    return nil
+  end
+  table.insert(opts, { key = spec.none_key, label = spec.none_label })
+  local pick = ctx:choose({ prompt = spec.prompt, options = opts })
+  if pick.key == spec.none_key then
+    return nil
+  end
+  return pick.key
+end
+
 return M

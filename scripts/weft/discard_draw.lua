@@ -14,19 +14,16 @@ return {
     local p = ctx:player()
     local discarded = 0
     for _ = 1, params.max or 1 do
-      local opts = {}
-      for _, id in ipairs(ctx:hand(p)) do
-        table.insert(opts, { key = id, label = "Discard " .. ctx:card(id).name })
-      end
-      if #opts == 0 then
+      local id = cards.pick_from_hand(ctx, p, {
+        prompt = "Discard which commission?",
+        verb = "Discard",
+        none_key = "done",
+        none_label = "Discard nothing more",
+      })
+      if id == nil then
         break
       end
-      table.insert(opts, { key = "done", label = "Discard nothing more" })
-      local pick = ctx:choose({ prompt = "Discard which commission?", options = opts })
-      if pick.key == "done" then
-        break
-      end
-      ctx:discard(pick.key, p)
+      ctx:discard(id, p)
       discarded += 1
     end
     for _ = 1, discarded do

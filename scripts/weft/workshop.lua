@@ -80,20 +80,17 @@ function effects.draw(ctx, p, params)
 end
 
 function effects.convert(ctx, p, params)
-  local opts = {}
-  for _, id in ipairs(ctx:hand(p)) do
-    table.insert(opts, { key = id, label = "Convert " .. ctx:card(id).name })
-  end
-  if #opts == 0 then
+  local id = cards.pick_from_hand(ctx, p, {
+    prompt = "Convert which commission into materials?",
+    verb = "Convert",
+    none_key = "skip",
+    none_label = "Convert nothing",
+  })
+  if id == nil then
     return
   end
-  table.insert(opts, { key = "skip", label = "Convert nothing" })
-  local pick = ctx:choose({ prompt = "Convert which commission into materials?", options = opts })
-  if pick.key == "skip" then
-    return
-  end
-  local card = ctx:card(pick.key)
-  ctx:discard(pick.key, p)
+  local card = ctx:card(id)
+  ctx:discard(id, p)
   for _, m in ipairs(ctx:materials()) do
     if card.requires[m] then
       ctx:gain(p, m, 1)

@@ -56,6 +56,32 @@ pub fn content_with(edit: impl FnOnce(&mut Content)) -> Arc<Content> {
     Arc::new(c)
 }
 
+/// Replaces the courtyard tile's behaviour with `source` (a module returning hooks), for
+/// tests of what scripts may and may not do.
+pub fn with_courtyard_script(files: &mut PackFiles, source: &str) {
+    files
+        .files
+        .insert("tiles/courtyard.lua".into(), source.into());
+    let t =
+        files.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
+    files.files.insert("tiles/courtyard.toml".into(), t);
+}
+
+/// The rules fixture pack with the courtyard's behaviour replaced by `source`.
+pub fn content_with_courtyard(source: &str) -> Arc<Content> {
+    content_with_files(|f| with_courtyard_script(f, source))
+}
+
+/// A game whose first player has just moved onto the courtyard (placed at `north`),
+/// ready to answer `act`.
+pub fn at_courtyard(content: Arc<Content>) -> Game {
+    let mut g = Game::with(content, 2, 1);
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
+    g
+}
+
 /// A game under test: an engine and its state.
 pub struct Game {
     /// The engine.

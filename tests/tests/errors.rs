@@ -3,7 +3,7 @@
 
 use weft_core::content::{load_content, PackFiles};
 use weft_core::error::{EngineError, RuleError};
-use weft_tests::{content_with_files, fixture_files, library, Game};
+use weft_tests::{at_courtyard, content_with_courtyard, fixture_files, library, Game};
 
 /// An illegal answer is a typed rule error and changes nothing.
 #[test]
@@ -37,19 +37,9 @@ fn illegal_answers_change_nothing() {
 /// the error names the pack, file, line, tile and hook.
 #[test]
 fn script_errors_change_nothing_and_say_where() {
-    let c = content_with_files(|f| {
-        f.files.insert(
-            "tiles/courtyard.lua".into(),
-            "return {\n  action = function(ctx)\n    ctx:gain(ctx:player(), \"coins\", 5)\n    error(\"boom\")\n  end,\n}\n".into(),
-        );
-        let t =
-            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
-        f.files.insert("tiles/courtyard.toml".into(), t);
-    });
-    let mut g = Game::with(c, 2, 1);
-    g.place_tile("courtyard", "north");
-    g.refresh();
-    g.answer("move:plaza:north");
+    let mut g = at_courtyard(content_with_courtyard(
+        "return {\n  action = function(ctx)\n    ctx:gain(ctx:player(), \"coins\", 5)\n    error(\"boom\")\n  end,\n}\n",
+    ));
     let before = g.st.clone();
     let err = g.try_answer("act").unwrap_err();
     assert_eq!(g.st, before, "the state is unchanged");
@@ -68,19 +58,9 @@ fn script_errors_change_nothing_and_say_where() {
 /// A hook that wraps ctx:choose in pcall cannot swallow the engine's question.
 #[test]
 fn pcall_cannot_swallow_a_choice() {
-    let c = content_with_files(|f| {
-        f.files.insert(
-            "tiles/courtyard.lua".into(),
-            "return { action = function(ctx)\n  local ok = pcall(function() return ctx:choose({ options = { 'a', 'b' } }) end)\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n".into(),
-        );
-        let t =
-            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
-        f.files.insert("tiles/courtyard.toml".into(), t);
-    });
-    let mut g = Game::with(c, 2, 1);
-    g.place_tile("courtyard", "north");
-    g.refresh();
-    g.answer("move:plaza:north");
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local ok = pcall(function() return ctx:choose({ options = { 'a', 'b' } }) end)\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n",
+    ));
     g.answer("act");
     assert_eq!(g.keys(), vec!["a", "b"], "the question reaches the player");
 }
@@ -88,19 +68,9 @@ fn pcall_cannot_swallow_a_choice() {
 /// An endless loop is stopped by the instruction budget, as a script error.
 #[test]
 fn endless_loops_are_stopped() {
-    let c = content_with_files(|f| {
-        f.files.insert(
-            "tiles/courtyard.lua".into(),
-            "return { action = function(ctx) while true do end end }\n".into(),
-        );
-        let t =
-            f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
-        f.files.insert("tiles/courtyard.toml".into(), t);
-    });
-    let mut g = Game::with(c, 2, 1);
-    g.place_tile("courtyard", "north");
-    g.refresh();
-    g.answer("move:plaza:north");
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx) while true do end end }\n",
+    ));
     let err = g.try_answer("act").unwrap_err();
     assert!(err.to_string().contains("instruction budget"), "{err}");
 }

@@ -11,14 +11,12 @@ use weft_core::error::{EngineError, RuleError};
 use weft_core::replay::{verify, Replay, ReplayError};
 use weft_core::sim::{play_game, play_game_guarded, Limits};
 use weft_core::{Engine, GameState};
-use weft_tests::{fixture_files, library, Game};
+use weft_tests::{at_courtyard, fixture_files, library, with_courtyard_script, Game};
 
-/// The base pack with the courtyard's behaviour replaced by `source`.
+/// The fixture pack with the courtyard's behaviour replaced by `source`.
 fn pack_with_courtyard(source: &str) -> PackFiles {
     let mut f = fixture_files();
-    f.files.insert("tiles/courtyard.lua".into(), source.into());
-    let t = f.files["tiles/courtyard.toml"].replace("behaviour = \"weft.personal_workshop\"", "");
-    f.files.insert("tiles/courtyard.toml".into(), t);
+    with_courtyard_script(&mut f, source);
     f
 }
 
@@ -31,15 +29,6 @@ fn content_for(case: &str) -> Arc<Content> {
         load_content(&[pack_with_courtyard(&script(case))], &library())
             .unwrap_or_else(|e| panic!("{e}")),
     )
-}
-
-/// A game whose first player has just moved onto the hostile courtyard.
-fn at_courtyard_in(content: Arc<Content>) -> Game {
-    let mut g = Game::with(content, 2, 1);
-    g.place_tile("courtyard", "north");
-    g.refresh();
-    g.answer("move:plaza:north");
-    g
 }
 
 /// Plays a whole game on `engine`, never taking the courtyard's action, and checks it
@@ -78,7 +67,7 @@ fn script_error(case: &str) -> String {
 }
 
 fn script_error_in(case: &str, content: Arc<Content>) -> String {
-    let mut g = at_courtyard_in(content);
+    let mut g = at_courtyard(content);
     let before = g.st.clone();
     let started = std::time::Instant::now();
     let err = g
