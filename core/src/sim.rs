@@ -61,6 +61,23 @@ pub struct Limits {
     pub game_seconds: Option<f64>,
 }
 
+/// A replay of game `seed` with these seats and no answers yet.
+fn empty_replay(content: &Content, seats: &[Box<dyn Agent>], seed: u64) -> Replay {
+    Replay {
+        format: FORMAT,
+        packs: content.packs.clone(),
+        digest: content.digest.clone(),
+        players: seats.len(),
+        seats: seats.iter().map(|s| s.name().to_string()).collect(),
+        seed,
+        answers: Vec::new(),
+        final_hash: String::new(),
+        error: None,
+        failing_answer: None,
+        checkpoints: Vec::new(),
+    }
+}
+
 /// Plays one game with the given seats. `on_decision` sees the state after every
 /// applied answer (used to trace state hashes).
 pub fn play_game_traced(
@@ -73,19 +90,7 @@ pub fn play_game_traced(
 ) -> GameRecord {
     let content = Arc::clone(engine.content());
     let players = seats.len();
-    let mut replay = Replay {
-        format: FORMAT,
-        packs: content.packs.clone(),
-        digest: content.digest.clone(),
-        players,
-        seats: seats.iter().map(|s| s.name().to_string()).collect(),
-        seed,
-        answers: Vec::new(),
-        final_hash: String::new(),
-        error: None,
-        failing_answer: None,
-        checkpoints: Vec::new(),
-    };
+    let mut replay = empty_replay(&content, seats, seed);
     let mut record = GameRecord {
         index,
         seed,
@@ -198,17 +203,8 @@ pub fn play_game_guarded(
                 fulfilled: Vec::new(),
                 visits: Vec::new(),
                 replay: Replay {
-                    format: FORMAT,
-                    packs: content.packs.clone(),
-                    digest: content.digest.clone(),
-                    players: seats.len(),
-                    seats: seats.iter().map(|s| s.name().to_string()).collect(),
-                    seed,
-                    answers: Vec::new(),
-                    final_hash: String::new(),
                     error: Some(error),
-                    failing_answer: None,
-                    checkpoints: Vec::new(),
+                    ..empty_replay(content, seats, seed)
                 },
             };
             (record, true)

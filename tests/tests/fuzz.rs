@@ -96,20 +96,31 @@ fn apply_edits(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
     bytes
 }
 
-/// Loads the base pack with one file mutated; if it loads, plays a few decisions.
-fn load_mutated(file_index: usize, edits: &[Edit]) {
-    let base = fixture_files();
-    let names: Vec<&String> = base.files.keys().collect();
+/// `pack` with its `file_index`-th file (modulo the file count) edited, through the same
+/// byte checks as any pack; `None` when the checks refuse it.
+fn with_one_file_mutated(
+    pack: &PackFiles,
+    origin: &str,
+    file_index: usize,
+    edits: &[Edit],
+) -> Option<PackFiles> {
+    let names: Vec<&String> = pack.files.keys().collect();
     let name = names[file_index % names.len()].clone();
-    let mutated = apply_edits(base.files[&name].clone().into_bytes(), edits);
-    let mut files: Vec<(String, Vec<u8>)> = base
-        .files
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone().into_bytes()))
-        .collect();
-    files.retain(|(k, _)| *k != name);
-    files.push((name, mutated));
-    let Ok(pack) = PackFiles::from_bytes("fuzz", files) else {
+    let files = pack.files.iter().map(|(k, v)| {
+        let bytes = v.clone().into_bytes();
+        let bytes = if *k == name {
+            apply_edits(bytes, edits)
+        } else {
+            bytes
+        };
+        (k.clone(), bytes)
+    });
+    PackFiles::from_bytes(origin, files).ok()
+}
+
+/// Loads the fixture pack with one file mutated; if it loads, plays a few decisions.
+fn load_mutated(file_index: usize, edits: &[Edit]) {
+    let Some(pack) = with_one_file_mutated(&fixture_files(), "fuzz", file_index, edits) else {
         return;
     };
     let Ok(content) = load_content(&[pack], &library()) else {
@@ -136,18 +147,7 @@ fn load_mutated(file_index: usize, edits: &[Edit]) {
 
 /// Mutated Lua modules of the shared library, run through whole short games.
 fn library_mutated(file_index: usize, edits: &[Edit]) {
-    let lib = library();
-    let names: Vec<&String> = lib.files.keys().collect();
-    let name = names[file_index % names.len()].clone();
-    let mutated = apply_edits(lib.files[&name].clone().into_bytes(), edits);
-    let mut files: Vec<(String, Vec<u8>)> = lib
-        .files
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone().into_bytes()))
-        .collect();
-    files.retain(|(k, _)| *k != name);
-    files.push((name, mutated));
-    let Ok(lib) = PackFiles::from_bytes("fuzz-lib", files) else {
+    let Some(lib) = with_one_file_mutated(&library(), "fuzz-lib", file_index, edits) else {
         return;
     };
     let Ok(content) = load_content(&[fixture_files()], &lib) else {
