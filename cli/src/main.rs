@@ -6,10 +6,14 @@
 
 mod check;
 mod doc_cmd;
+mod html;
+mod merge_cmd;
 mod packs;
 mod replay_cmd;
+mod runs_file;
 mod sim;
 mod state_cmd;
+mod table;
 
 use std::process::ExitCode;
 
@@ -29,6 +33,10 @@ enum Command {
     ///
     /// Example: weft sim --games 1000 --players 4 --seed 7
     Sim(sim::SimArgs),
+    /// Join the `--out` records of several runs or shards into one summary and report.
+    ///
+    /// Example: weft merge shard-0.jsonl shard-1.jsonl --report report.html
+    Merge(merge_cmd::MergeArgs),
     /// Load and validate a pack, call every hook on sample states, play 50 seeded games.
     ///
     /// Example: weft check --pack content/tabriz
@@ -51,6 +59,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Sim(a) => sim::run(a),
+        Command::Merge(a) => merge_cmd::run(a),
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),

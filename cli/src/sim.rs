@@ -3,13 +3,15 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
-use weft_core::sim::{self, SimConfig, Summary};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use weft_core::report::{self, Summary};
+use weft_core::sim::{self, SimConfig};
 
 use crate::packs::PackArgs;
+use crate::{html, runs_file, table};
 
 /// Flags of `weft sim`.
 #[derive(Args, Debug)]
@@ -49,6 +51,21 @@ pub struct SimArgs {
     /// --verify-determinism).
     #[arg(long, hide = true)]
     emit_hashes: bool,
+    /// Write one JSON object per game to FILE (JSON Lines), enough to rebuild every
+    /// statistic offline with `weft merge`.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Play only shard I of N (0-based): the games whose index % N == I. Run the N
+    /// shards anywhere with the same flags and join their --out files with `weft merge`.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<sim::Shard>,
+    /// Write a self-contained HTML report (charts inline, no network needed) to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+}
+
+fn parse_shard(text: &str) -> Result<sim::Shard, String> {
+    sim::Shard::parse(text)
 }
 
 pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
@@ -71,6 +88,7 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         limits: sim::Limits {
             game_seconds: (a.game_seconds > 0.0).then_some(a.game_seconds),
         },
+        shard: a.shard.unwrap_or(sim::Shard::ALL),
     };
     if a.emit_hashes {
         for line in sim::hash_trace(&content, &cfg).map_err(|e| anyhow::anyhow!("error: {e}"))? {
@@ -81,21 +99,18 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if a.verify_determinism {
         return verify_determinism(&a);
     }
-    let done = AtomicU64::new(0);
-    let show = std::io::stderr().is_terminal() && !a.json;
-    let total = a.games;
-    let progress = move |_i: u64| {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if show && (n % 100 == 0 || n == total) {
-            eprint!("\r{n}/{total} games");
-        }
-    };
+    let bar = progress_bar(cfg.indices().len() as u64, a.json);
+    let on_game = |_: &sim::GameRecord| bar.inc(1);
     let start = Instant::now();
-    let records = sim::run(&content, &cfg, &progress).map_err(|e| anyhow::anyhow!("error: {e}"))?;
-    if show {
-        eprintln!();
+    let records = sim::run(&content, &cfg, &on_game).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    bar.finish_and_clear();
+    let summary = report::summarise(&records, Some(a.seed), Some(start.elapsed().as_secs_f64()));
+    if let Some(path) = &a.out {
+        runs_file::write(path, &records)?;
     }
-    let summary = sim::summarise(&content, &cfg, &records, start.elapsed().as_secs_f64());
+    if let Some(path) = &a.report {
+        html::write(path, &summary)?;
+    }
     let mut saved = None;
     if summary.errored > 0 || a.save_failed.is_some() {
         let dir = a
@@ -110,7 +125,14 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
-        print_summary(&summary, saved.as_ref(), &a.packs.to_args().join(" "));
+        table::print(&summary);
+        print_errors(&summary, saved.as_ref(), &a.packs.to_args().join(" "));
+        if let Some(path) = &a.out {
+            println!("\nrecords: {} ({} games)", path.display(), records.len());
+        }
+        if let Some(path) = &a.report {
+            println!("report:  {}", path.display());
+        }
     }
     Ok(if summary.errored > 0 {
         ExitCode::from(1)
@@ -190,58 +212,21 @@ fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_summary(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
-    let chain: Vec<String> = s
-        .packs
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.version))
-        .collect();
-    println!(
-        "weft sim: {} games, {} players, seed {} ({})",
-        s.games,
-        s.players,
-        s.seed,
-        chain.join(" + ")
+/// A progress bar on stderr, drawn only when stderr is a terminal and `--json` is off.
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    println!("  finished      {:>8}", s.finished);
-    println!("  errored       {:>8}", s.errored);
-    if s.stalled > 0 {
-        println!(
-            "  stalled       {:>8}   (hit the round cap; see end.max_rounds)",
-            s.stalled
-        );
-    }
-    println!("  mean rounds   {:>8.2}", s.mean_rounds);
-    println!("  decisions/game{:>8.1}", s.mean_decisions);
-    let causes: Vec<String> = s
-        .end_causes
-        .iter()
-        .map(|(k, v)| format!("{k} {:.1}%", v * 100.0))
-        .collect();
-    println!("  end causes    {}", causes.join(", "));
-    println!("  seat  bot        mean prestige   win share");
-    for seat in &s.seats {
-        println!(
-            "  {:>4}  {:<10} {:>13.2}   {:>8.1}%",
-            seat.seat,
-            seat.bot,
-            seat.mean_prestige,
-            seat.win_share * 100.0
-        );
-    }
-    println!(
-        "  games/second  {:>8.1}   ({:.2} s)",
-        s.games_per_second, s.seconds
-    );
-    if !s.warnings.is_empty() {
-        println!("\nwarnings:");
-        for w in s.warnings.iter().take(20) {
-            println!("  {w}");
-        }
-        if s.warnings.len() > 20 {
-            println!("  … and {} more (see --json)", s.warnings.len() - 20);
-        }
-    }
+    bar
+}
+
+/// Where the errors happened and how to replay the first one.
+fn print_errors(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
     if let Some(e) = &s.first_error {
         println!("\nerrored games by place:");
         for (site, n) in &s.errors_by_site {

@@ -118,12 +118,7 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
         return w.prestige * r.scores[p] as f64 + won;
     }
     let pl = &st.players[p];
-    let bonus = if st.bonus == Some(p) {
-        content.end.bonus_prestige
-    } else {
-        0
-    };
-    let prestige = (pl.prestige + content.skill_track_prestige(pl.skill) + bonus) as f64;
+    let prestige = crate::ops::score_now(content, st, p) as f64;
     let material: u32 = pl
         .materials
         .iter()

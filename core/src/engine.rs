@@ -813,19 +813,8 @@ impl Engine {
     /// R-END-3, R-END-4: final scores and winners.
     fn finish(&mut self, st: &mut GameState, cause: &str, log: &mut EventLog) {
         let c = &*self.content;
-        let scores: Vec<i32> = st
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, pl)| {
-                pl.prestige
-                    + c.skill_track_prestige(pl.skill)
-                    + if st.bonus == Some(i) {
-                        c.end.bonus_prestige
-                    } else {
-                        0
-                    }
-            })
+        let scores: Vec<i32> = (0..st.players.len())
+            .map(|i| ops::score_now(c, st, i))
             .collect();
         let tiebreak: Vec<u32> = st
             .players

@@ -19,6 +19,7 @@ pub mod flow;
 pub mod lua;
 pub mod ops;
 pub mod replay;
+pub mod report;
 pub mod sim;
 pub mod state;
 

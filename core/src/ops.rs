@@ -220,3 +220,16 @@ pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardId) -> 
         .iter()
         .all(|&(m, n)| st.players[p].materials[m as usize] >= n)
 }
+
+/// Player `p`'s score if the game ended now (R-END-3): card and effect prestige, the
+/// skill track's prestige, and the bonus token.
+pub fn score_now(content: &Content, st: &GameState, p: usize) -> i32 {
+    let pl = &st.players[p];
+    pl.prestige
+        + content.skill_track_prestige(pl.skill)
+        + if st.bonus == Some(p) {
+            content.end.bonus_prestige
+        } else {
+            0
+        }
+}

@@ -12,7 +12,7 @@ use crate::engine::Engine;
 pub const FORMAT: u32 = 1;
 
 /// Everything needed to play a game again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
     /// Format version.
     pub format: u32,
@@ -40,6 +40,21 @@ pub struct Replay {
     /// can say where it diverged: `(answers applied, hash)`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<(usize, String)>,
+}
+
+impl Replay {
+    /// A replay of game `seed` on `content` with these seats and no answers yet.
+    pub fn empty(content: &Content, seats: &[String], seed: u64) -> Replay {
+        Replay {
+            format: FORMAT,
+            packs: content.packs.clone(),
+            digest: content.digest.clone(),
+            players: seats.len(),
+            seats: seats.to_vec(),
+            seed,
+            ..Replay::default()
+        }
+    }
 }
 
 /// Answers between two checkpoints of a replay.

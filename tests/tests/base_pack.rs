@@ -251,11 +251,9 @@ fn greedy_beats_random() {
             make_agent("random", i).unwrap(),
         ];
         let record = weft_core::sim::play_game(&mut engine, &mut seats, 100 + i, i);
-        let r = record.result.expect("finished");
-        if r.winners.contains(&0) {
-            greedy_wins += 1.0 / r.winners.len() as f64;
-        }
-        rounds += r.rounds;
+        assert!(record.finished(), "{:?}", record.error);
+        greedy_wins += record.win_share(0);
+        rounds += record.rounds;
     }
     assert!(greedy_wins >= 5.0, "greedy won {greedy_wins} of {games}");
     assert!(

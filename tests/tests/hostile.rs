@@ -58,7 +58,7 @@ fn next_game_runs(engine: &mut Engine) {
         "the next game failed: {:?}",
         record.error
     );
-    assert!(record.result.is_some());
+    assert!(record.finished());
 }
 
 /// Takes the hostile action and checks the common promises; returns the message.

@@ -1,0 +1,317 @@
+//! The self-contained HTML report: inline SVG charts drawn with plotters, tables, and
+//! the warnings. It needs no network and no other file to be read.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
+use plotters::prelude::*;
+use weft_core::report::{Estimate, Summary};
+
+/// Chart size in pixels.
+const SIZE: (u32, u32) = (640, 320);
+
+/// Writes the report for `s` to `path`.
+pub fn write(path: &Path, s: &Summary) -> anyhow::Result<()> {
+    let html = render(s).map_err(|e| anyhow::anyhow!("error: could not draw the report: {e}"))?;
+    std::fs::write(path, html).with_context(|| format!("error: could not write {}", path.display()))
+}
+
+/// Escapes text for HTML.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The whole page.
+pub fn render(s: &Summary) -> DrawResult<String> {
+    let mut h = String::new();
+    let chain: Vec<String> = s
+        .packs
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} <code>{}</code>",
+                esc(&p.name),
+                esc(&p.version),
+                esc(&p.digest[..p.digest.len().min(12)])
+            )
+        })
+        .collect();
+    let parity = 1.0 / s.players.max(1) as f64;
+    write!(
+        h,
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>weft report</title><style>{STYLE}</style></head><body>"
+    )?;
+    write!(
+        h,
+        "<h1>weft report</h1><p>{} games, {} players, {}; packs: {}</p>",
+        s.games,
+        s.players,
+        s.seed
+            .map_or("merged records".to_string(), |x| format!("run seed {x}")),
+        chain.join(" + ")
+    )?;
+    write!(
+        h,
+        "<p>finished {} · errored {} · stalled {} · rounds {} · decisions per game {:.0}</p>",
+        s.finished,
+        s.errored,
+        s.stalled,
+        s.rounds.plus_minus(2),
+        s.mean_decisions
+    )?;
+    h.push_str("<h2>Warnings</h2>");
+    if s.warnings.is_empty() {
+        h.push_str("<p>None.</p>");
+    } else {
+        h.push_str("<ul class=\"warn\">");
+        for w in &s.warnings {
+            write!(h, "<li>{}</li>", esc(w))?;
+        }
+        h.push_str("</ul>");
+    }
+
+    h.push_str("<h2>Who wins</h2>");
+    let labels: Vec<String> = s
+        .seats
+        .iter()
+        .map(|x| format!("seat {} ({})", x.seat, x.bot))
+        .collect();
+    let shares: Vec<Estimate> = s.seats.iter().map(|x| x.win_share).collect();
+    h.push_str(&shares_chart(
+        "win share per seat, 95% intervals",
+        &labels,
+        &shares,
+        Some(parity),
+    )?);
+    h.push_str(
+        "<table><tr><th>seat</th><th>bot</th><th>mean score</th><th>win share (95%)</th></tr>",
+    );
+    for x in &s.seats {
+        write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            x.seat,
+            esc(&x.bot),
+            x.mean_score.plus_minus(2),
+            x.win_share.percent()
+        )?;
+    }
+    h.push_str("</table>");
+    if s.bots.len() > 1 {
+        h.push_str(
+            "<table><tr><th>bot</th><th>seats</th><th>win share (95%)</th><th>parity</th></tr>",
+        );
+        for b in &s.bots {
+            write!(
+                h,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td></tr>",
+                esc(&b.bot),
+                b.seats,
+                b.win_share.percent(),
+                b.parity * 100.0
+            )?;
+        }
+        h.push_str("</table>");
+    }
+    write!(
+        h,
+        "<p>First player (round 1) wins {}; a fair share is {:.1}%.</p>",
+        s.first_player.percent(),
+        parity * 100.0
+    )?;
+
+    h.push_str("<h2>How games go</h2>");
+    let causes: Vec<String> = s
+        .end_causes
+        .iter()
+        .map(|(k, v)| format!("{} {}", esc(k), v.percent()))
+        .collect();
+    write!(h, "<p>End causes: {}.</p>", causes.join(", "))?;
+    let m = &s.metrics;
+    write!(
+        h,
+        "<table><tr><th>metric</th><th>value</th><th>meaning</th></tr>\
+         <tr><td>balance</td><td>{:.3}</td><td>1 − (highest − lowest seat win share); 1 is even</td></tr>\
+         <tr><td>decisiveness</td><td>{:.3}</td><td>share of rounds after the winner's lead became permanent</td></tr>\
+         <tr><td>lead changes</td><td>{:.3}</td><td>changes of the sole leader per round</td></tr>\
+         <tr><td>drama</td><td>{:.3}</td><td>winner's mean deficit while behind, as a share of its final score</td></tr>\
+         <tr><td>early leader wins</td><td>{:.1}%</td><td>games won by the leader after round 1</td></tr></table>",
+        m.balance,
+        m.decisiveness,
+        m.lead_changes,
+        m.drama,
+        m.early_leader_wins * 100.0
+    )?;
+    let scores: Vec<(f64, u64)> = s
+        .score_histogram
+        .iter()
+        .map(|&(v, n)| (v as f64, n))
+        .collect();
+    h.push_str(&histogram_chart(
+        "final scores (every seat)",
+        "prestige",
+        &scores,
+    )?);
+    let winning: Vec<(f64, u64)> = s
+        .winning_score_histogram
+        .iter()
+        .map(|&(v, n)| (v as f64, n))
+        .collect();
+    h.push_str(&histogram_chart("winning scores", "prestige", &winning)?);
+    let rounds: Vec<(f64, u64)> = s
+        .rounds_histogram
+        .iter()
+        .map(|&(v, n)| (v as f64, n))
+        .collect();
+    h.push_str(&histogram_chart("game length", "rounds", &rounds)?);
+
+    h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
+    for c in &s.cards {
+        write!(
+            h,
+            "<tr><td>{}</td><td>{:.2}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
+            esc(&c.id),
+            c.drawn,
+            c.fulfilled.percent(),
+            if c.win_share_when_fulfilled.n > 0.0 {
+                c.win_share_when_fulfilled.percent()
+            } else {
+                "–".into()
+            },
+            c.fulfilled.value * 200.0
+        )?;
+    }
+    h.push_str("</table>");
+    h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
+    for t in &s.tiles {
+        write!(
+            h,
+            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}%</td><td>{:.1}%</td></tr>",
+            esc(&t.id),
+            t.visits,
+            t.actions,
+            t.gained,
+            t.used_in * 100.0,
+            t.action_share * 100.0
+        )?;
+    }
+    h.push_str("</table>");
+    if !s.errors_by_site.is_empty() {
+        h.push_str("<h2>Errors</h2><table><tr><th>games</th><th>where</th></tr>");
+        for (site, n) in &s.errors_by_site {
+            write!(h, "<tr><td>{n}</td><td>{}</td></tr>", esc(site))?;
+        }
+        h.push_str("</table>");
+        if let Some(e) = &s.first_error {
+            write!(h, "<pre>{}</pre>", esc(e))?;
+        }
+    }
+    h.push_str("<p class=\"foot\">Intervals are 95%: Wilson for shares, normal for means. Generated by weft.</p></body></html>");
+    Ok(h)
+}
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}\
+table{border-collapse:collapse;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}\
+.warn li{color:#a40}.bar{background:#4a7;height:10px}.foot{color:#777;font-size:small}svg{display:block;margin:1em 0}";
+
+/// Bars with 95% interval whiskers and an optional parity line.
+fn shares_chart(
+    title: &str,
+    labels: &[String],
+    shares: &[Estimate],
+    parity: Option<f64>,
+) -> DrawResult<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE)?;
+        let top = shares
+            .iter()
+            .map(|e| e.hi)
+            .fold(parity.unwrap_or(0.0), f64::max)
+            .max(0.05)
+            * 1.15;
+        let n = shares.len().max(1) as u32;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d((0..n - 1).into_segmented(), 0f64..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&|x| match x {
+                SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .draw()?;
+        chart.draw_series(
+            Histogram::vertical(&chart)
+                .style(RGBColor(70, 130, 180).filled())
+                .margin(20)
+                .data(shares.iter().enumerate().map(|(i, e)| (i as u32, e.value))),
+        )?;
+        chart.draw_series(shares.iter().enumerate().map(|(i, e)| {
+            ErrorBar::new_vertical(
+                SegmentValue::CenterOf(i as u32),
+                e.lo,
+                e.value,
+                e.hi,
+                BLACK.stroke_width(2),
+                12,
+            )
+        }))?;
+        if let Some(p) = parity {
+            chart.draw_series(LineSeries::new(
+                vec![(SegmentValue::Exact(0), p), (SegmentValue::Last, p)],
+                RGBColor(200, 60, 40).stroke_width(1),
+            ))?;
+        }
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// A histogram of (value, count) pairs.
+fn histogram_chart(title: &str, x_label: &str, data: &[(f64, u64)]) -> DrawResult<String> {
+    let mut svg = String::new();
+    if data.is_empty() {
+        return Ok(svg);
+    }
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE)?;
+        let lo = data.iter().map(|d| d.0).fold(f64::MAX, f64::min) - 1.0;
+        let hi = data.iter().map(|d| d.0).fold(f64::MIN, f64::max) + 1.0;
+        let top = data.iter().map(|d| d.1).max().unwrap_or(1) as f64 * 1.1;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(lo..hi, 0f64..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(x_label)
+            .y_desc("count")
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .draw()?;
+        chart.draw_series(data.iter().map(|&(v, n)| {
+            Rectangle::new(
+                [(v - 0.45, 0.0), (v + 0.45, n as f64)],
+                RGBColor(70, 130, 180).filled(),
+            )
+        }))?;
+        root.present()?;
+    }
+    Ok(svg)
+}

@@ -1,0 +1,135 @@
+//! The compact stdout table of a [`Summary`], shared by `weft sim` and `weft merge`.
+
+use weft_core::report::Summary;
+
+/// How many cards to list at each end of the fulfilment ranking.
+const CARDS_EACH_END: usize = 5;
+
+/// Prints the summary as a compact table.
+pub fn print(s: &Summary) {
+    let chain: Vec<String> = s
+        .packs
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.version))
+        .collect();
+    let seed = s
+        .seed
+        .map_or(String::from("merged"), |x| format!("seed {x}"));
+    println!(
+        "weft: {} games, {} players, {seed} ({})",
+        s.games,
+        s.players,
+        chain.join(" + ")
+    );
+    println!(
+        "  finished {}   errored {}   stalled {}",
+        s.finished, s.errored, s.stalled
+    );
+    println!(
+        "  rounds         {:<18} decisions/game {:.0}",
+        s.rounds.plus_minus(2),
+        s.mean_decisions
+    );
+    let causes: Vec<String> = s
+        .end_causes
+        .iter()
+        .map(|(k, v)| format!("{k} {}", v.percent()))
+        .collect();
+    println!("  end causes     {}", causes.join(", "));
+    println!("\n  seat  bot        mean score       win share (95% interval)");
+    for seat in &s.seats {
+        println!(
+            "  {:>4}  {:<10} {:<16} {}",
+            seat.seat,
+            seat.bot,
+            seat.mean_score.plus_minus(2),
+            seat.win_share.percent()
+        );
+    }
+    if s.bots.len() > 1 {
+        println!("\n  bot        seats   win share (95% interval)   parity");
+        for b in &s.bots {
+            println!(
+                "  {:<10} {:>5}   {:<26} {:.1}%",
+                b.bot,
+                b.seats,
+                b.win_share.percent(),
+                b.parity * 100.0
+            );
+        }
+    }
+    println!(
+        "\n  first player   wins {} (fair: {:.1}%)",
+        s.first_player.percent(),
+        100.0 / s.players.max(1) as f64
+    );
+    let m = &s.metrics;
+    println!(
+        "  quality        balance {:.3}  decisiveness {:.3}  lead changes {:.3}/round  drama {:.3}",
+        m.balance, m.decisiveness, m.lead_changes, m.drama
+    );
+    print_cards(s);
+    print_tiles(s);
+    if let Some(gps) = s.games_per_second {
+        println!(
+            "\n  games/second   {gps:.1}   ({:.2} s)",
+            s.seconds.unwrap_or(0.0)
+        );
+    }
+    if !s.warnings.is_empty() {
+        println!("\nwarnings:");
+        for w in s.warnings.iter().take(20) {
+            println!("  {w}");
+        }
+        if s.warnings.len() > 20 {
+            println!(
+                "  … and {} more (see --json or --report)",
+                s.warnings.len() - 20
+            );
+        }
+    }
+}
+
+fn print_cards(s: &Summary) {
+    if s.cards.is_empty() {
+        return;
+    }
+    let mut by_share: Vec<_> = s.cards.iter().collect();
+    by_share.sort_by(|a, b| b.fulfilled.value.total_cmp(&a.fulfilled.value));
+    println!("\n  card        fulfilled in            win share when fulfilled");
+    let n = by_share.len();
+    for (i, c) in by_share.iter().enumerate() {
+        if i == CARDS_EACH_END && n > 2 * CARDS_EACH_END {
+            println!(
+                "  … {} more (see --json or --report)",
+                n - 2 * CARDS_EACH_END
+            );
+        }
+        if i >= CARDS_EACH_END && i < n.saturating_sub(CARDS_EACH_END) {
+            continue;
+        }
+        println!(
+            "  {:<10}  {:<22}  {}",
+            c.id,
+            c.fulfilled.percent(),
+            if c.win_share_when_fulfilled.n > 0.0 {
+                c.win_share_when_fulfilled.percent()
+            } else {
+                "-".into()
+            }
+        );
+    }
+}
+
+fn print_tiles(s: &Summary) {
+    if s.tiles.is_empty() {
+        return;
+    }
+    println!("\n  tile                   visits  actions  gained   (per game)");
+    for t in &s.tiles {
+        println!(
+            "  {:<22} {:>6.2}  {:>7.2}  {:>6.2}",
+            t.id, t.visits, t.actions, t.gained
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! Game-quality metrics in the style of Ludii's (Browne 2008; Piette et al., the Ludii
+//! metrics list), computed from each game's score after every round.
+//!
+//! - **balance**: 1 − (highest − lowest seat win share). 1 is perfectly even seats; it
+//!   only says something about the game when every seat plays the same bot.
+//! - **decisiveness**: share of the game's rounds played after the eventual winner took a
+//!   lead they never lost. High: games are decided early and the rest is a formality.
+//! - **lead changes**: times the sole leader changed, divided by the rounds played.
+//! - **drama**: over the rounds in which the eventual winner was not leading, the mean
+//!   distance to the leader, as a share of the winner's final score. High: winners come
+//!   from behind.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::GameRecord;
+
+/// The quality metrics of a set of games (each a mean over finished games).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// 1 − (highest − lowest seat win share).
+    pub balance: f64,
+    /// Share of rounds after the winner's lead became permanent.
+    pub decisiveness: f64,
+    /// Sole-leader changes per round.
+    pub lead_changes: f64,
+    /// Mean deficit of the eventual winner while behind, as a share of its final score.
+    pub drama: f64,
+    /// Share of games in which the eventual winner led after round 1.
+    pub early_leader_wins: f64,
+}
+
+/// The sole leader of a score row, or `None` on a tie for the lead.
+fn sole_leader(row: &[i32]) -> Option<usize> {
+    let best = *row.iter().max()?;
+    let mut leaders = row.iter().enumerate().filter(|(_, &s)| s == best);
+    let first = leaders.next()?.0;
+    leaders.next().is_none().then_some(first)
+}
+
+/// Per-game metrics; `None` for a game without a winner or score rows.
+fn game_metrics(r: &GameRecord) -> Option<(f64, f64, f64, bool)> {
+    let winner = *r.winners.first()?;
+    let rows = &r.score_by_round;
+    if rows.is_empty() {
+        return None;
+    }
+    let n = rows.len() as f64;
+    // Decisiveness: the first row from which the winner leads (alone or tied) to the end.
+    let mut since = rows.len();
+    for (k, row) in rows.iter().enumerate().rev() {
+        let best = row.iter().copied().max().unwrap_or(0);
+        if row[winner] < best {
+            break;
+        }
+        since = k;
+    }
+    let decisiveness = (rows.len() - since) as f64 / n;
+    let mut changes = 0u32;
+    let mut leader = None;
+    for row in rows {
+        if let Some(l) = sole_leader(row) {
+            if leader.is_some_and(|x| x != l) {
+                changes += 1;
+            }
+            leader = Some(l);
+        }
+    }
+    let final_best = rows.last()?[winner].max(1) as f64;
+    let behind: Vec<f64> = rows
+        .iter()
+        .filter_map(|row| {
+            let best = row.iter().copied().max().unwrap_or(0);
+            (row[winner] < best).then(|| (best - row[winner]) as f64 / final_best)
+        })
+        .collect();
+    let drama = if behind.is_empty() {
+        0.0
+    } else {
+        behind.iter().sum::<f64>() / behind.len() as f64
+    };
+    let early = sole_leader(&rows[0]) == Some(winner);
+    Some((decisiveness, changes as f64 / n, drama, early))
+}
+
+/// The metrics over `records`, with `seat_win_shares` for balance.
+pub fn metrics(records: &[GameRecord], seat_win_shares: &[f64]) -> Metrics {
+    let per_game: Vec<(f64, f64, f64, bool)> = records
+        .iter()
+        .filter(|r| r.finished())
+        .filter_map(game_metrics)
+        .collect();
+    let n = per_game.len().max(1) as f64;
+    let hi = seat_win_shares.iter().copied().fold(f64::MIN, f64::max);
+    let lo = seat_win_shares.iter().copied().fold(f64::MAX, f64::min);
+    Metrics {
+        balance: if seat_win_shares.is_empty() {
+            0.0
+        } else {
+            1.0 - (hi - lo)
+        },
+        decisiveness: per_game.iter().map(|g| g.0).sum::<f64>() / n,
+        lead_changes: per_game.iter().map(|g| g.1).sum::<f64>() / n,
+        drama: per_game.iter().map(|g| g.2).sum::<f64>() / n,
+        early_leader_wins: per_game.iter().filter(|g| g.3).count() as f64 / n,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(rows: Vec<Vec<i32>>, winner: usize) -> GameRecord {
+        let content = crate::load(&[], None).expect("base pack loads");
+        let mut r = GameRecord::new(&content, vec!["x".into(), "y".into()], 1, 0);
+        r.winners = vec![winner];
+        r.cause = Some("skill".into());
+        r.scores = rows.last().cloned().unwrap_or_default();
+        r.score_by_round = rows;
+        r
+    }
+
+    #[test]
+    fn a_wire_to_wire_win_is_fully_decisive_without_drama() {
+        let g = game(vec![vec![3, 1], vec![6, 2], vec![9, 4], vec![12, 5]], 0);
+        let m = metrics(&[g], &[1.0, 0.0]);
+        assert_eq!(m.decisiveness, 1.0);
+        assert_eq!(m.lead_changes, 0.0);
+        assert_eq!(m.drama, 0.0);
+        assert_eq!(m.early_leader_wins, 1.0);
+        assert_eq!(m.balance, 0.0);
+    }
+
+    #[test]
+    fn a_comeback_has_lead_changes_and_drama() {
+        // Seat 1 trails by 4 then 2, takes the lead in the last row.
+        let g = game(vec![vec![5, 1], vec![6, 4], vec![7, 10]], 1);
+        let m = metrics(&[g], &[0.5, 0.5]);
+        assert!((m.decisiveness - 1.0 / 3.0).abs() < 1e-9, "{m:?}");
+        assert!((m.lead_changes - 1.0 / 3.0).abs() < 1e-9, "{m:?}");
+        assert!(
+            (m.drama - (4.0 / 10.0 + 2.0 / 10.0) / 2.0).abs() < 1e-9,
+            "{m:?}"
+        );
+        assert_eq!(m.early_leader_wins, 0.0);
+        assert_eq!(m.balance, 1.0);
+    }
+}

@@ -1,0 +1,378 @@
+//! The designer's report: everything `weft sim` and `weft merge` print, computed from
+//! game records alone (so a merged `runs.jsonl` gives the same numbers as a live run).
+//!
+//! Shares carry 95% Wilson intervals, means normal intervals ([`stats`]); quality
+//! metrics follow Ludii's ([`metrics`]); [`Summary::warnings`] says in plain words what a
+//! designer should look at.
+
+pub mod metrics;
+pub mod stats;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::PackInfo;
+use crate::sim::GameRecord;
+pub use metrics::Metrics;
+pub use stats::{mean, wilson, Estimate};
+
+/// Per-seat numbers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeatSummary {
+    /// Seat (1-based).
+    pub seat: usize,
+    /// Bot name.
+    pub bot: String,
+    /// Mean final score.
+    pub mean_score: Estimate,
+    /// Share of finished games won (a shared win counts as a fraction).
+    pub win_share: Estimate,
+}
+
+/// Per-bot numbers, over every seat the bot played.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BotSummary {
+    /// Bot name.
+    pub bot: String,
+    /// Seats it held per game.
+    pub seats: usize,
+    /// Share of its seat-games won.
+    pub win_share: Estimate,
+    /// The share it would win if every seat were equal: seats / players.
+    pub parity: f64,
+}
+
+/// Per deck card.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CardSummary {
+    /// Card id.
+    pub id: String,
+    /// Mean times drawn per game.
+    pub drawn: f64,
+    /// Share of games in which it was fulfilled.
+    pub fulfilled: Estimate,
+    /// Win share of the seat that fulfilled it, over the games where it was fulfilled.
+    pub win_share_when_fulfilled: Estimate,
+}
+
+/// Per tile.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TileSummary {
+    /// Tile id.
+    pub id: String,
+    /// Mean apprentice visits per game.
+    pub visits: f64,
+    /// Mean actions taken per game.
+    pub actions: f64,
+    /// Mean materials gained by its action per game.
+    pub gained: f64,
+    /// Share of games in which its action was taken at least once.
+    pub used_in: f64,
+    /// Its share of all actions taken.
+    pub action_share: f64,
+}
+
+/// A run's summary.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Summary {
+    /// Pack chain.
+    pub packs: Vec<PackInfo>,
+    /// Digest of the chain.
+    pub digest: String,
+    /// Players per game.
+    pub players: usize,
+    /// Run seed (`None` for merged records).
+    pub seed: Option<u64>,
+    /// Games recorded.
+    pub games: u64,
+    /// Games that finished.
+    pub finished: u64,
+    /// Games that errored.
+    pub errored: u64,
+    /// Finished games that hit the round cap.
+    pub stalled: u64,
+    /// First error, if any.
+    pub first_error: Option<String>,
+    /// Seed of the first errored game.
+    pub first_error_seed: Option<u64>,
+    /// Index of the first errored game in the run.
+    pub first_error_index: Option<u64>,
+    /// Errored games by where the error happened (`file hook (pack)`, `watchdog`, …).
+    pub errors_by_site: BTreeMap<String, u64>,
+    /// Rounds per finished game.
+    pub rounds: Estimate,
+    /// Mean decisions per game.
+    pub mean_decisions: f64,
+    /// Share of finished games by end cause.
+    pub end_causes: BTreeMap<String, Estimate>,
+    /// Per seat.
+    pub seats: Vec<SeatSummary>,
+    /// Per bot.
+    pub bots: Vec<BotSummary>,
+    /// Win share of the seat that was first player in round 1.
+    pub first_player: Estimate,
+    /// Final scores: (score, count) over every seat of every finished game.
+    pub score_histogram: Vec<(i32, u64)>,
+    /// Winning scores: (score, count).
+    pub winning_score_histogram: Vec<(i32, u64)>,
+    /// Game lengths: (rounds, count).
+    pub rounds_histogram: Vec<(u32, u64)>,
+    /// Per deck card, in id order.
+    pub cards: Vec<CardSummary>,
+    /// Per tile, in id order.
+    pub tiles: Vec<TileSummary>,
+    /// Ludii-style quality metrics.
+    pub metrics: Metrics,
+    /// Plain-language warnings.
+    pub warnings: Vec<String>,
+    /// Wall-clock seconds of the run (`None` for merged records).
+    pub seconds: Option<f64>,
+    /// Games per second (`None` for merged records).
+    pub games_per_second: Option<f64>,
+}
+
+/// Counts of each value, sorted by value.
+fn histogram<T: Ord + Copy>(values: impl Iterator<Item = T>) -> Vec<(T, u64)> {
+    let mut m = BTreeMap::new();
+    for v in values {
+        *m.entry(v).or_insert(0u64) += 1;
+    }
+    m.into_iter().collect()
+}
+
+/// Summarises `records` (all of one content digest and player count). `seed` and
+/// `seconds` describe a live run and are `None` for merged records.
+pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>) -> Summary {
+    let first = records.first();
+    let players = first.map_or(0, |r| r.seats.len());
+    let done: Vec<&GameRecord> = records.iter().filter(|r| r.finished()).collect();
+    let nf = done.len() as f64;
+    let seats: Vec<SeatSummary> = (0..players)
+        .map(|s| {
+            let scores: Vec<f64> = done.iter().map(|r| r.scores[s] as f64).collect();
+            let wins: f64 = done.iter().map(|r| r.win_share(s)).sum();
+            SeatSummary {
+                seat: s + 1,
+                bot: first.map_or(String::new(), |r| r.seats[s].clone()),
+                mean_score: mean(&scores),
+                win_share: wilson(wins, nf),
+            }
+        })
+        .collect();
+    let mut bot_names: Vec<String> = seats.iter().map(|s| s.bot.clone()).collect();
+    bot_names.dedup();
+    bot_names.sort();
+    bot_names.dedup();
+    let bots = bot_names
+        .into_iter()
+        .map(|bot| {
+            let mine: Vec<usize> = (0..players).filter(|&s| seats[s].bot == bot).collect();
+            let wins: f64 = done
+                .iter()
+                .map(|r| mine.iter().map(|&s| r.win_share(s)).sum::<f64>())
+                .sum();
+            BotSummary {
+                win_share: wilson(wins, nf),
+                parity: mine.len() as f64 / players.max(1) as f64,
+                seats: mine.len(),
+                bot,
+            }
+        })
+        .collect();
+    let mut causes = BTreeMap::new();
+    for r in &done {
+        *causes
+            .entry(r.cause.clone().unwrap_or_default())
+            .or_insert(0.0) += 1.0;
+    }
+    let end_causes = causes
+        .into_iter()
+        .map(|(k, n)| (k, wilson(n, nf)))
+        .collect();
+    let first_error = records.iter().find(|r| r.error.is_some());
+    let cards = card_summaries(&done);
+    let tiles = tile_summaries(&done);
+    let rounds: Vec<f64> = done.iter().map(|r| r.rounds as f64).collect();
+    let shares: Vec<f64> = seats.iter().map(|s| s.win_share.value).collect();
+    let mut summary = Summary {
+        packs: first.map_or_else(Vec::new, |r| r.packs.clone()),
+        digest: first.map_or_else(String::new, |r| r.digest.clone()),
+        players,
+        seed,
+        games: records.len() as u64,
+        finished: done.len() as u64,
+        errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
+        stalled: done
+            .iter()
+            .filter(|r| r.cause.as_deref() == Some("stalled"))
+            .count() as u64,
+        first_error: first_error.and_then(|r| r.error.clone()),
+        first_error_seed: first_error.map(|r| r.seed),
+        first_error_index: first_error.map(|r| r.index),
+        errors_by_site: records.iter().filter(|r| r.error.is_some()).fold(
+            BTreeMap::new(),
+            |mut m, r| {
+                *m.entry(r.error_site.clone().unwrap_or_else(|| "rules".into()))
+                    .or_insert(0) += 1;
+                m
+            },
+        ),
+        rounds: mean(&rounds),
+        mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
+            / records.len().max(1) as f64,
+        end_causes,
+        first_player: wilson(done.iter().map(|r| r.win_share(r.first_player)).sum(), nf),
+        score_histogram: histogram(done.iter().flat_map(|r| r.scores.iter().copied())),
+        winning_score_histogram: histogram(
+            done.iter()
+                .filter_map(|r| r.winners.first().map(|&w| r.scores[w])),
+        ),
+        rounds_histogram: histogram(done.iter().map(|r| r.rounds)),
+        metrics: metrics::metrics(records, &shares),
+        seats,
+        bots,
+        cards,
+        tiles,
+        warnings: Vec::new(),
+        seconds,
+        games_per_second: seconds.map(|s| records.len() as f64 / s.max(1e-9)),
+    };
+    summary.warnings = warnings(&summary);
+    summary
+}
+
+fn card_summaries(done: &[&GameRecord]) -> Vec<CardSummary> {
+    let nf = done.len() as f64;
+    let Some(first) = done.first() else {
+        return Vec::new();
+    };
+    first
+        .cards
+        .keys()
+        .map(|id| {
+            let mut drawn = 0.0;
+            let (mut fulfilled, mut wins) = (0.0, 0.0);
+            for r in done {
+                let Some(c) = r.cards.get(id) else { continue };
+                drawn += c.drawn as f64;
+                if let Some(s) = c.fulfilled_by {
+                    fulfilled += 1.0;
+                    wins += r.win_share(s);
+                }
+            }
+            CardSummary {
+                id: id.clone(),
+                drawn: drawn / nf.max(1.0),
+                fulfilled: wilson(fulfilled, nf),
+                win_share_when_fulfilled: wilson(wins, fulfilled),
+            }
+        })
+        .collect()
+}
+
+fn tile_summaries(done: &[&GameRecord]) -> Vec<TileSummary> {
+    let n = done.len().max(1) as f64;
+    let Some(first) = done.first() else {
+        return Vec::new();
+    };
+    let all_actions: f64 = done
+        .iter()
+        .flat_map(|r| r.tiles.values())
+        .map(|t| t.actions as f64)
+        .sum();
+    first
+        .tiles
+        .keys()
+        .map(|id| {
+            let per: Vec<_> = done.iter().filter_map(|r| r.tiles.get(id)).collect();
+            let actions: f64 = per.iter().map(|t| t.actions as f64).sum();
+            TileSummary {
+                id: id.clone(),
+                visits: per.iter().map(|t| t.visits as f64).sum::<f64>() / n,
+                actions: actions / n,
+                gained: per.iter().map(|t| t.gained as f64).sum::<f64>() / n,
+                used_in: per.iter().filter(|t| t.actions > 0).count() as f64 / n,
+                action_share: actions / all_actions.max(1.0),
+            }
+        })
+        .collect()
+}
+
+/// Plain-language warnings a designer should read.
+fn warnings(s: &Summary) -> Vec<String> {
+    let mut w = Vec::new();
+    if s.errored > 0 {
+        w.push(format!(
+            "{} of {} games errored (see the errors by place below)",
+            s.errored, s.games
+        ));
+    }
+    if s.stalled > 0 {
+        w.push(format!(
+            "{} games stalled: they hit the round cap (end.max_rounds) without an end condition",
+            s.stalled
+        ));
+    }
+    if s.finished == 0 {
+        return w;
+    }
+    let parity = 1.0 / s.players.max(1) as f64;
+    let same_bot = s.bots.len() == 1;
+    if same_bot {
+        for seat in &s.seats {
+            if seat.win_share.excludes(parity) {
+                w.push(format!(
+                    "seat {} wins {} of games, outside the 95% interval of a fair {:.1}%",
+                    seat.seat,
+                    seat.win_share.percent(),
+                    parity * 100.0
+                ));
+            }
+        }
+        if s.first_player.excludes(parity) {
+            w.push(format!(
+                "the first player wins {} of games, against a fair {:.1}%",
+                s.first_player.percent(),
+                parity * 100.0
+            ));
+        }
+    }
+    for c in &s.cards {
+        if c.fulfilled.value == 0.0 {
+            if c.drawn == 0.0 {
+                w.push(format!("commission {} was never drawn", c.id));
+            } else {
+                w.push(format!(
+                    "commission {} was never fulfilled (drawn {:.2} times per game)",
+                    c.id, c.drawn
+                ));
+            }
+        } else if c.fulfilled.value < 0.01 {
+            w.push(format!(
+                "commission {} was fulfilled in only {:.2}% of games",
+                c.id,
+                c.fulfilled.value * 100.0
+            ));
+        }
+    }
+    let fair = 1.0 / s.tiles.len().max(1) as f64;
+    for t in &s.tiles {
+        if t.visits == 0.0 {
+            w.push(format!("tile {} was never visited", t.id));
+        } else if t.actions == 0.0 {
+            w.push(format!(
+                "tile {} was visited but its action was never taken",
+                t.id
+            ));
+        } else if t.used_in >= 0.999 && t.action_share > 3.0 * fair {
+            w.push(format!(
+                "tile {} was used in every game and takes {:.1}% of all actions ({:.1}× a fair share)",
+                t.id,
+                t.action_share * 100.0,
+                t.action_share / fair
+            ));
+        }
+    }
+    w
+}

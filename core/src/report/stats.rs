@@ -1,0 +1,151 @@
+//! Small statistics for reports: estimates with 95% intervals (Wilson for shares, normal
+//! for means) and an always-valid sequential test for paired differences.
+
+use serde::{Deserialize, Serialize};
+
+/// The normal quantile of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A number with a 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// The point estimate.
+    pub value: f64,
+    /// Lower end of the 95% interval.
+    pub lo: f64,
+    /// Upper end of the 95% interval.
+    pub hi: f64,
+    /// Observations behind it.
+    pub n: f64,
+}
+
+impl Estimate {
+    /// Whether `x` lies outside the interval.
+    pub fn excludes(&self, x: f64) -> bool {
+        x < self.lo || x > self.hi
+    }
+
+    /// `value` and interval as percentages, e.g. `25.3% (23.1–27.6)`.
+    pub fn percent(&self) -> String {
+        format!(
+            "{:.1}% ({:.1}–{:.1})",
+            self.value * 100.0,
+            self.lo * 100.0,
+            self.hi * 100.0
+        )
+    }
+
+    /// `value ± half-width` with `digits` decimals.
+    pub fn plus_minus(&self, digits: usize) -> String {
+        format!(
+            "{:.*} ± {:.*}",
+            digits,
+            self.value,
+            digits,
+            (self.hi - self.lo) / 2.0
+        )
+    }
+}
+
+/// A share `successes / n` with its Wilson score interval. `successes` may be
+/// fractional (a shared win counts 1/k to each winner).
+pub fn wilson(successes: f64, n: f64) -> Estimate {
+    if n <= 0.0 {
+        return Estimate {
+            value: 0.0,
+            lo: 0.0,
+            hi: 1.0,
+            n: 0.0,
+        };
+    }
+    let p = (successes / n).clamp(0.0, 1.0);
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    Estimate {
+        value: p,
+        lo: (centre - half).max(0.0),
+        hi: (centre + half).min(1.0),
+        n,
+    }
+}
+
+/// The mean of `values` with a normal 95% interval.
+pub fn mean(values: &[f64]) -> Estimate {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return Estimate {
+            value: 0.0,
+            lo: 0.0,
+            hi: 0.0,
+            n: 0.0,
+        };
+    }
+    let m = values.iter().sum::<f64>() / n;
+    let var = if values.len() > 1 {
+        values.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = Z95 * (var / n).sqrt();
+    Estimate {
+        value: m,
+        lo: m - half,
+        hi: m + half,
+        n,
+    }
+}
+
+/// The mixture sequential probability ratio test (mSPRT, Johari et al. 2017) for "the
+/// mean of these paired differences is zero", with a normal mixing prior of variance
+/// `tau2` (in squared units of the differences). Its p-value is valid at every look, so a
+/// run may check after each batch and stop as soon as it is below the level.
+pub fn msprt_p_value(diffs: &[f64], tau2: f64) -> f64 {
+    let n = diffs.len() as f64;
+    if diffs.len() < 2 {
+        return 1.0;
+    }
+    let xbar = diffs.iter().sum::<f64>() / n;
+    let sigma2 =
+        (diffs.iter().map(|d| (d - xbar) * (d - xbar)).sum::<f64>() / (n - 1.0)).max(1e-12);
+    let ratio = (sigma2 / (sigma2 + n * tau2)).sqrt()
+        * ((n * n * tau2 * xbar * xbar) / (2.0 * sigma2 * (sigma2 + n * tau2))).exp();
+    (1.0 / ratio).min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_worked_example() {
+        // 50 of 100: the Wilson interval is 0.4038–0.5962.
+        let e = wilson(50.0, 100.0);
+        assert!(
+            (e.lo - 0.4038).abs() < 1e-4 && (e.hi - 0.5962).abs() < 1e-4,
+            "{e:?}"
+        );
+        let zero = wilson(0.0, 20.0);
+        assert_eq!(zero.lo, 0.0);
+        assert!(zero.hi > 0.15 && zero.hi < 0.17, "{zero:?}");
+    }
+
+    #[test]
+    fn mean_interval_shrinks_with_more_data() {
+        let small: Vec<f64> = (0..10).map(|i| (i % 2) as f64).collect();
+        let large: Vec<f64> = (0..1000).map(|i| (i % 2) as f64).collect();
+        let (s, l) = (mean(&small), mean(&large));
+        assert!((s.value - 0.5).abs() < 1e-9 && (l.value - 0.5).abs() < 1e-9);
+        assert!(s.hi - s.lo > 5.0 * (l.hi - l.lo));
+    }
+
+    #[test]
+    fn msprt_rejects_a_real_shift_and_keeps_noise() {
+        let noise: Vec<f64> = (0..400)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+            .collect();
+        assert!(msprt_p_value(&noise, 0.25) > 0.5);
+        let shifted: Vec<f64> = noise.iter().map(|d| d + 0.5).collect();
+        assert!(msprt_p_value(&shifted, 0.25) < 1e-6);
+    }
+}
