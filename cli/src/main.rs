@@ -5,6 +5,7 @@
 //! 2 bad usage or content that does not load.
 
 mod check;
+mod compare_cmd;
 mod doc_cmd;
 mod html;
 mod merge_cmd;
@@ -37,6 +38,14 @@ enum Command {
     ///
     /// Example: weft merge shard-0.jsonl shard-1.jsonl --report report.html
     Merge(merge_cmd::MergeArgs),
+    /// Compare two variants on paired seeds, with intervals and a sequential stop.
+    ///
+    /// Example: weft compare --pack content/tabriz --pack-b my-variant --games 2000
+    Compare(compare_cmd::CompareArgs),
+    /// Measure what one card or tile adds: the pack with and without it, compared.
+    ///
+    /// Example: weft ablate --card c07 --games 2000
+    Ablate(compare_cmd::AblateArgs),
     /// Load and validate a pack, call every hook on sample states, play 50 seeded games.
     ///
     /// Example: weft check --pack content/tabriz
@@ -60,6 +69,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Sim(a) => sim::run(a),
         Command::Merge(a) => merge_cmd::run(a),
+        Command::Compare(a) => compare_cmd::run_compare(a),
+        Command::Ablate(a) => compare_cmd::run_ablate(a),
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
+use weft_core::content::PackFiles;
 use weft_core::Content;
 
 /// Pack selection flags shared by every command.
@@ -23,8 +24,8 @@ pub struct PackArgs {
 }
 
 impl PackArgs {
-    /// Loads the content, or explains every problem.
-    pub fn load(&self) -> anyhow::Result<Arc<Content>> {
+    /// The pack folders and library folder to read, defaults applied.
+    fn resolved(&self) -> (Vec<PathBuf>, Option<PathBuf>) {
         let mut packs = self.packs.clone();
         let mut scripts = self.scripts.clone();
         if packs.is_empty() && PathBuf::from("content/tabriz/pack.toml").is_file() {
@@ -33,6 +34,19 @@ impl PackArgs {
                 scripts = Some(PathBuf::from("scripts"));
             }
         }
+        (packs, scripts)
+    }
+
+    /// Reads the packs' and library's files without interpreting them.
+    pub fn read(&self) -> anyhow::Result<(Vec<PackFiles>, PackFiles)> {
+        let (packs, scripts) = self.resolved();
+        let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
+        weft_core::read_packs(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// Loads the content, or explains every problem.
+    pub fn load(&self) -> anyhow::Result<Arc<Content>> {
+        let (packs, scripts) = self.resolved();
         let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
         let content =
             weft_core::load(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -59,6 +59,13 @@ pub struct SimArgs {
     /// shards anywhere with the same flags and join their --out files with `weft merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<sim::Shard>,
+    /// Iterations per decision for the mcts bot (default 200, or `[bots.mcts]`).
+    #[arg(long, value_name = "N")]
+    mcts_iterations: Option<u32>,
+    /// Milliseconds per decision for the mcts bot instead of a fixed number of
+    /// iterations. Not reproducible: the search depth depends on the machine.
+    #[arg(long, value_name = "MS")]
+    mcts_ms: Option<u64>,
     /// Write a self-contained HTML report (charts inline, no network needed) to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
@@ -89,6 +96,10 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
             game_seconds: (a.game_seconds > 0.0).then_some(a.game_seconds),
         },
         shard: a.shard.unwrap_or(sim::Shard::ALL),
+        bot_options: weft_core::agent::BotOptions {
+            mcts_iterations: a.mcts_iterations,
+            mcts_millis: a.mcts_ms,
+        },
     };
     if a.emit_hashes {
         for line in sim::hash_trace(&content, &cfg).map_err(|e| anyhow::anyhow!("error: {e}"))? {
@@ -179,6 +190,9 @@ fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
         "--bots".into(),
         a.bots.join(","),
     ]);
+    if let Some(n) = a.mcts_iterations {
+        args.extend(["--mcts-iterations".into(), n.to_string()]);
+    }
     let run = || -> anyhow::Result<String> {
         let out = std::process::Command::new(&exe).args(&args).output()?;
         if !out.status.success() {

@@ -5,8 +5,10 @@
 //! [`state::GameState::decision`] and answer with `apply` until the game is over.
 //! `docs/architecture.md` maps the modules.
 
+pub mod ablate;
 pub mod agent;
 pub mod check;
+pub mod compare;
 pub mod content;
 pub mod decision;
 pub mod doc;
@@ -38,6 +40,16 @@ pub fn load(
     packs: &[&Path],
     scripts: Option<&Path>,
 ) -> Result<Arc<Content>, content::ContentErrors> {
+    let (files, library) = read_packs(packs, scripts)?;
+    load_files(&files, &library)
+}
+
+/// Reads pack folders (or the embedded base pack when `packs` is empty) and the shared
+/// library (`scripts`, or the embedded one) into memory, without interpreting them.
+pub fn read_packs(
+    packs: &[&Path],
+    scripts: Option<&Path>,
+) -> Result<(Vec<content::PackFiles>, content::PackFiles), content::ContentErrors> {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     if packs.is_empty() {
@@ -59,7 +71,16 @@ pub fn load(
     if !errors.is_empty() {
         return Err(content::ContentErrors(errors));
     }
-    let content = Arc::new(content::load_content(&files, &library)?);
+    Ok((files, library))
+}
+
+/// Loads content from packs already in memory and checks that every script loads in a
+/// VM.
+pub fn load_files(
+    files: &[content::PackFiles],
+    library: &content::PackFiles,
+) -> Result<Arc<Content>, content::ContentErrors> {
+    let content = Arc::new(content::load_content(files, library)?);
     lua::LuaHost::new(Arc::clone(&content))?;
     Ok(content)
 }

@@ -262,13 +262,3 @@ fn greedy_beats_random() {
         rounds as f64 / games as f64
     );
 }
-
-/// `[bots.greedy]` weights are checked by name.
-#[test]
-fn greedy_weights_are_checked() {
-    let mut files = tabriz_files();
-    let game = files.files["game.toml"].clone() + "\n[bots.greedy]\nprestig = 2.0\n";
-    files.files.insert("game.toml".into(), game);
-    let err = weft_core::content::load_content(&[files], &weft_tests::library()).unwrap_err();
-    assert!(err.to_string().contains("prestig"), "{err}");
-}

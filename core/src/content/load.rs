@@ -690,19 +690,27 @@ fn resolve(
     }
 
     for (bot, params) in &game.bots {
-        if bot == "greedy" {
-            for name in params.keys() {
-                if !crate::agent::GreedyWeights::NAMES.contains(&name.as_str()) {
-                    ld.fail(
-                        G,
-                        name,
-                        format!("[bots.greedy] has no weight `{name}`"),
-                        &format!(
-                            "weights are: {}",
-                            crate::agent::GreedyWeights::NAMES.join(", ")
-                        ),
-                    );
-                }
+        let Some(known) = crate::agent::bot_param_names(bot) else {
+            ld.fail(
+                G,
+                bot,
+                format!("[bots.{bot}]: there is no bot `{bot}`"),
+                &format!("bots are: {}", crate::agent::BOT_NAMES.join(", ")),
+            );
+            continue;
+        };
+        for name in params.keys() {
+            if !known.contains(&name.as_str()) {
+                ld.fail(
+                    G,
+                    name,
+                    format!("[bots.{bot}] has no parameter `{name}`"),
+                    &if known.is_empty() {
+                        format!("the {bot} bot takes no parameters")
+                    } else {
+                        format!("parameters are: {}", known.join(", "))
+                    },
+                );
             }
         }
     }

@@ -96,21 +96,27 @@ pub fn mean(values: &[f64]) -> Estimate {
     }
 }
 
-/// The mixture sequential probability ratio test (mSPRT, Johari et al. 2017) for "the
-/// mean of these paired differences is zero", with a normal mixing prior of variance
-/// `tau2` (in squared units of the differences). Its p-value is valid at every look, so a
-/// run may check after each batch and stop as soon as it is below the level.
-pub fn msprt_p_value(diffs: &[f64], tau2: f64) -> f64 {
-    let n = diffs.len() as f64;
+/// The mixture sequential probability ratio test (mSPRT, Johari, Pekelis and Walsh
+/// 2017) for "the mean of these paired differences is zero". The mixing prior on the
+/// mean is normal with standard deviation `effect` × σ (σ: the differences' standard
+/// deviation, estimated from the data), so `effect` is a standardised effect size (0.2
+/// is "small"). Its p-value is valid at every look: a run may check after each batch and
+/// stop as soon as it is below the level.
+pub fn msprt_p_value(diffs: &[f64], effect: f64) -> f64 {
     if diffs.len() < 2 {
         return 1.0;
     }
+    let n = diffs.len() as f64;
     let xbar = diffs.iter().sum::<f64>() / n;
-    let sigma2 =
-        (diffs.iter().map(|d| (d - xbar) * (d - xbar)).sum::<f64>() / (n - 1.0)).max(1e-12);
-    let ratio = (sigma2 / (sigma2 + n * tau2)).sqrt()
-        * ((n * n * tau2 * xbar * xbar) / (2.0 * sigma2 * (sigma2 + n * tau2))).exp();
-    (1.0 / ratio).min(1.0)
+    let var = diffs.iter().map(|d| (d - xbar) * (d - xbar)).sum::<f64>() / (n - 1.0);
+    if var <= 1e-12 {
+        // Every pair differs by the same amount: decisive unless that amount is zero.
+        return if xbar.abs() < 1e-12 { 1.0 } else { 0.0 };
+    }
+    let e2 = effect * effect;
+    let log_ratio =
+        -0.5 * (1.0 + n * e2).ln() + n * n * e2 * xbar * xbar / (2.0 * var * (1.0 + n * e2));
+    (-log_ratio).exp().min(1.0)
 }
 
 #[cfg(test)]
@@ -144,8 +150,8 @@ mod tests {
         let noise: Vec<f64> = (0..400)
             .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
             .collect();
-        assert!(msprt_p_value(&noise, 0.25) > 0.5);
+        assert!(msprt_p_value(&noise, 0.2) > 0.5);
         let shifted: Vec<f64> = noise.iter().map(|d| d + 0.5).collect();
-        assert!(msprt_p_value(&shifted, 0.25) < 1e-6);
+        assert!(msprt_p_value(&shifted, 0.2) < 1e-6);
     }
 }

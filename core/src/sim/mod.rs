@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::agent::{make_agent, Agent};
+use crate::agent::{make_agent_with, Agent, BotOptions};
 use crate::content::Content;
 use crate::engine::Engine;
 use crate::error::EngineError;
@@ -154,7 +154,8 @@ pub fn make_seats(cfg: &SimConfig, seed: u64) -> Vec<Box<dyn Agent>> {
     (0..cfg.players)
         .map(|s| {
             let name = &cfg.bots[s % cfg.bots.len()];
-            make_agent(name, game_seed(seed, 1000 + s as u64)).expect("bot names are checked first")
+            make_agent_with(name, game_seed(seed, 1000 + s as u64), &cfg.bot_options)
+                .expect("bot names are checked first")
         })
         .collect()
 }
@@ -237,6 +238,8 @@ pub struct SimConfig {
     pub limits: Limits,
     /// The part of the run this process plays.
     pub shard: Shard,
+    /// Bot settings from the command line.
+    pub bot_options: BotOptions,
 }
 
 impl SimConfig {
@@ -250,6 +253,7 @@ impl SimConfig {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: Limits::default(),
             shard: Shard::ALL,
+            bot_options: BotOptions::default(),
         }
     }
 
@@ -268,13 +272,22 @@ pub fn run(
     cfg: &SimConfig,
     on_game: &(dyn Fn(&GameRecord) + Sync),
 ) -> Result<Vec<GameRecord>, String> {
+    run_indices(content, cfg, &cfg.indices(), on_game)
+}
+
+/// Plays the games `indices` of the run `cfg` (see [`run`]).
+pub fn run_indices(
+    content: &Arc<Content>,
+    cfg: &SimConfig,
+    indices: &[u64],
+    on_game: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<Vec<GameRecord>, String> {
     if cfg.bots.is_empty() {
         return Err("no bots given".into());
     }
     for b in &cfg.bots {
-        make_agent(b, 0)?;
+        make_agent_with(b, 0, &cfg.bot_options)?;
     }
-    let indices = cfg.indices();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(indices.len()));
     let setup_error: Mutex<Option<String>> = Mutex::new(None);

@@ -1,52 +1,15 @@
-//! Seats: one trait for every player, human or bot. A bot gets the engine (to look ahead
-//! on copies of the state), the state and the decision, and returns an option index.
-
-use std::collections::BTreeMap;
+//! The greedy bot: one-step look-ahead with a weighted evaluation that content tunes
+//! under `[bots.greedy]` in `game.toml`.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
+use super::Agent;
 use crate::content::Content;
 use crate::decision::Decision;
 use crate::engine::Engine;
 use crate::flow::Stage;
 use crate::state::GameState;
-
-/// A player seat. Implementations must base their choice only on what their seat may
-/// see; look-ahead bots simulate on copies (the search bot will also re-sample hidden
-/// hands and deck order).
-pub trait Agent {
-    /// Name for reports (`random`, `greedy`, …).
-    fn name(&self) -> &str;
-
-    /// Picks an option index of `decision`. `engine` may be used to apply answers to
-    /// copies of `state`; it must not be used on anything else.
-    fn choose(&mut self, engine: &mut Engine, state: &GameState, decision: &Decision) -> usize;
-}
-
-/// Picks uniformly at random, with its own RNG so it never touches the game's.
-pub struct RandomAgent {
-    rng: Pcg64Mcg,
-}
-
-impl RandomAgent {
-    /// A random bot with its own seed.
-    pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: Pcg64Mcg::seed_from_u64(seed),
-        }
-    }
-}
-
-impl Agent for RandomAgent {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn choose(&mut self, _engine: &mut Engine, _state: &GameState, decision: &Decision) -> usize {
-        self.rng.random_range(0..decision.options.len())
-    }
-}
 
 /// Weights of the greedy bot's evaluation. Defaults here; a pack tunes them in
 /// `game.toml` under `[bots.greedy]` with the same names.
@@ -177,33 +140,34 @@ impl GreedyAgent {
             weights: None,
         }
     }
+}
 
-    /// Best option by the value of the state right after it (no further look-ahead).
-    fn immediate(
-        &mut self,
-        engine: &mut Engine,
-        st: &GameState,
-        d: &Decision,
-        w: &GreedyWeights,
-    ) -> usize {
-        let content = engine.content().clone();
-        let mut best = (f64::NEG_INFINITY, 0);
-        for i in 0..d.options.len() {
-            let mut sim = st.clone();
-            if engine.apply(&mut sim, i).is_err() {
-                continue;
-            }
-            let v = evaluate(&content, &sim, d.player, w) + self.rng.random::<f64>() * 1e-6;
-            if v > best.0 {
-                best = (v, i);
-            }
+/// The option of `d` whose resulting state evaluates best for the player who answers
+/// (no further look-ahead); ties broken with `rng`.
+pub(crate) fn immediate_pick(
+    engine: &mut Engine,
+    st: &GameState,
+    d: &Decision,
+    w: &GreedyWeights,
+    rng: &mut impl Rng,
+) -> usize {
+    let content = engine.content().clone();
+    let mut best = (f64::NEG_INFINITY, 0);
+    for i in 0..d.options.len() {
+        let mut sim = st.clone();
+        if engine.apply(&mut sim, i).is_err() {
+            continue;
         }
-        best.1
+        let v = evaluate(&content, &sim, d.player, w) + rng.random::<f64>() * 1e-6;
+        if v > best.0 {
+            best = (v, i);
+        }
     }
+    best.1
 }
 
 /// Whether `st` still asks player `p` something within the same turn or effect.
-fn same_context(st: &GameState, p: usize) -> bool {
+pub(crate) fn same_context(st: &GameState, p: usize) -> bool {
     st.decision().is_some_and(|d| d.player == p)
         && !(st.flow.stage == Stage::TurnMove
             && st.flow.effect.is_none()
@@ -236,7 +200,7 @@ impl Agent for GreedyAgent {
                     break;
                 }
                 let d = sim.decision().expect("checked").clone();
-                let pick = self.immediate(engine, &sim, &d, &w);
+                let pick = immediate_pick(engine, &sim, &d, &w, &mut self.rng);
                 if engine.apply(&mut sim, pick).is_err() {
                     break;
                 }
@@ -249,21 +213,3 @@ impl Agent for GreedyAgent {
         best.1
     }
 }
-
-/// Bot names `make_agent` knows.
-pub const BOT_NAMES: &[&str] = &["random", "greedy"];
-
-/// Builds a bot by name, seeded.
-pub fn make_agent(name: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
-        "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        other => Err(format!(
-            "unknown bot `{other}`; bots are: {}",
-            BOT_NAMES.join(", ")
-        )),
-    }
-}
-
-/// Bot parameters by bot name, as read from `[bots.NAME]` in `game.toml`.
-pub type BotParams = BTreeMap<String, BTreeMap<String, f64>>;

@@ -1,0 +1,230 @@
+//! `weft compare` (two variants) and `weft ablate` (a pack with and without one card or
+//! tile): paired games, differences with intervals, and a sequential stop.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Args;
+use weft_core::ablate::{ablate, Component};
+use weft_core::agent::BotOptions;
+use weft_core::compare::{compare, CompareConfig, Comparison};
+use weft_core::sim::{Limits, SimConfig};
+use weft_core::Content;
+
+use crate::packs::PackArgs;
+
+/// Flags shared by compare and ablate.
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    /// Players per game.
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// Most pairs of games to play (each pair: one game per variant, same seed).
+    #[arg(long, default_value_t = 2000)]
+    games: u64,
+    /// Run seed; pair i is seeded from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Bots by seat, comma separated, cycled over the seats.
+    #[arg(long, value_delimiter = ',', default_value = "greedy")]
+    bots: Vec<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Pairs between two looks of the sequential test.
+    #[arg(long, default_value_t = 100)]
+    batch: u64,
+    /// False-alarm rate over all metrics together.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// Iterations per decision for the mcts bot.
+    #[arg(long, value_name = "N")]
+    mcts_iterations: Option<u32>,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+impl PairArgs {
+    fn config(&self) -> CompareConfig {
+        let mut sim = SimConfig::new(self.players, self.games, self.seed, &[]);
+        sim.bots = self.bots.clone();
+        if let Some(j) = self.jobs {
+            sim.jobs = j;
+        }
+        sim.limits = Limits {
+            game_seconds: Some(120.0),
+        };
+        sim.bot_options = BotOptions {
+            mcts_iterations: self.mcts_iterations,
+            mcts_millis: None,
+        };
+        let mut cfg = CompareConfig::new(sim);
+        cfg.batch = self.batch.max(1);
+        cfg.min_pairs = cfg.batch.min(self.games);
+        cfg.alpha = self.alpha;
+        cfg
+    }
+}
+
+/// Flags of `weft compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Variant A: --pack/--scripts as for every command.
+    #[command(flatten)]
+    packs: PackArgs,
+    /// Variant B's pack folder (repeatable, like --pack).
+    #[arg(long = "pack-b", value_name = "DIR", required = true)]
+    pack_b: Vec<PathBuf>,
+    #[command(flatten)]
+    pair: PairArgs,
+}
+
+/// Flags of `weft ablate`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("component").required(true).args(["card", "tile"])))]
+pub struct AblateArgs {
+    #[command(flatten)]
+    packs: PackArgs,
+    /// Take this commission card out of its deck.
+    #[arg(long, value_name = "ID")]
+    card: Option<String>,
+    /// Close this tile: it keeps its slot but offers no action.
+    #[arg(long, value_name = "ID")]
+    tile: Option<String>,
+    #[command(flatten)]
+    pair: PairArgs,
+}
+
+pub fn run_compare(a: CompareArgs) -> anyhow::Result<ExitCode> {
+    let content_a = a.packs.load()?;
+    let b_args = PackArgs {
+        packs: a.pack_b.clone(),
+        ..a.packs.clone()
+    };
+    let content_b = b_args.load()?;
+    report(
+        &content_a,
+        &content_b,
+        &a.pair,
+        "A (--pack)",
+        "B (--pack-b)",
+    )
+}
+
+pub fn run_ablate(a: AblateArgs) -> anyhow::Result<ExitCode> {
+    let what = match (&a.card, &a.tile) {
+        (Some(c), _) => Component::Card(c.clone()),
+        (_, Some(t)) => Component::Tile(t.clone()),
+        _ => unreachable!("clap requires one"),
+    };
+    let (files, library) = a.packs.read()?;
+    let content_a = weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let ablated = ablate(&files, &what).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let content_b = weft_core::load_files(&ablated, &library)
+        .map_err(|e| anyhow::anyhow!("error: the pack without {what} does not load:\n{e}"))?;
+    report(
+        &content_a,
+        &content_b,
+        &a.pair,
+        "with",
+        &format!("without {what}"),
+    )
+}
+
+fn report(
+    a: &Arc<Content>,
+    b: &Arc<Content>,
+    pair: &PairArgs,
+    name_a: &str,
+    name_b: &str,
+) -> anyhow::Result<ExitCode> {
+    for c in [a, b] {
+        if !c.setup.contains_key(&(pair.players as u8)) {
+            anyhow::bail!(
+                "error: a variant supports {:?} players, not {}",
+                c.player_counts(),
+                pair.players
+            );
+        }
+    }
+    let cfg = pair.config();
+    let show = !pair.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let on_batch = |n: u64| {
+        if show {
+            eprint!("\r{n}/{} pairs", cfg.sim.games);
+        }
+    };
+    let c = compare(a, b, &cfg, &on_batch).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    if show {
+        eprintln!();
+    }
+    if pair.json {
+        println!("{}", serde_json::to_string_pretty(&c)?);
+    } else {
+        print(&c, name_a, name_b);
+    }
+    Ok(if c.a.errored + c.b.errored > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print(c: &Comparison, name_a: &str, name_b: &str) {
+    let chain = |p: &[weft_core::content::PackInfo]| {
+        p.iter()
+            .map(|x| format!("{} {}", x.name, x.version))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    println!("weft compare: {name_a} = {}", chain(&c.a_packs));
+    println!("              {name_b} = {}", chain(&c.b_packs));
+    println!(
+        "  {} pairs played of at most {}; paired seeds; each metric held to p < {:.4}",
+        c.played, c.max_pairs, c.threshold
+    );
+    let wa = name_a.chars().count().max(22) + 1;
+    let wb = name_b.chars().count().max(22) + 1;
+    println!(
+        "\n  {:<24} {:<wa$} {:<wb$} {:<24} p",
+        "metric", name_a, name_b, "B − A (95%)"
+    );
+    for m in &c.metrics {
+        let share = m.metric.contains("share") || m.metric.starts_with("ends");
+        let fmt = |e: &weft_core::report::Estimate| {
+            if share {
+                e.percent()
+            } else {
+                format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
+            }
+        };
+        let diff = if share {
+            format!(
+                "{:+.1} pts ({:+.1}–{:+.1})",
+                m.diff.value * 100.0,
+                m.diff.lo * 100.0,
+                m.diff.hi * 100.0
+            )
+        } else {
+            format!("{:+.2} ({:+.2}–{:+.2})", m.diff.value, m.diff.lo, m.diff.hi)
+        };
+        let mark = if m.p_value < c.threshold { " *" } else { "" };
+        println!(
+            "  {:<24} {:<wa$} {:<wb$} {:<24} {:.4}{mark}",
+            m.metric,
+            fmt(&m.a),
+            fmt(&m.b),
+            diff,
+            m.p_value
+        );
+    }
+    println!("\n  {}", c.verdict);
+    if c.a.errored + c.b.errored > 0 {
+        println!(
+            "  errored games: {} in A, {} in B (their pairs are left out)",
+            c.a.errored, c.b.errored
+        );
+    }
+}

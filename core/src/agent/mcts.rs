@@ -1,0 +1,375 @@
+//! The search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS,
+//! Cowling, Powley and Whitehouse 2012) over the engine's own decisions.
+//!
+//! Each iteration:
+//! 1. **Determinize.** Copy the state and re-deal what the searching seat cannot see:
+//!    the other players' hands and the order of every draw pile, shuffled together per
+//!    grade. The copy's RNG is re-seeded from the bot's own RNG, so the search never
+//!    knows the real future dice and never consumes the game's random stream.
+//! 2. **Select and expand.** From the root, follow UCB1 over the options that are legal
+//!    in this determinization (each option is a tree edge, named by its stable key), and
+//!    add one untried option.
+//! 3. **Roll out** with the greedy bot's one-step policy to the end of the last mover's
+//!    turn (plus `rollout` more decisions), then truncate: each seat's reward is a
+//!    logistic of how much its greedy evaluation rose during the iteration (or its win
+//!    share, if the game ended).
+//! 4. **Back up** each seat's reward along the path; a node keeps the reward of the seat
+//!    that chose it.
+//!
+//! The answer is the root option visited most. With a fixed number of iterations the
+//! bot is reproducible; with `--mcts-ms` it is not (how far a search gets depends on the
+//! machine), and reports say so.
+
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::greedy::{evaluate, immediate_pick, same_context, GreedyWeights};
+use super::{Agent, BotOptions};
+use crate::content::Content;
+use crate::decision::Decision;
+use crate::engine::Engine;
+use crate::state::{rng_from_seed, GameState};
+
+/// Search settings. Defaults here; a pack sets them under `[bots.mcts]` in `game.toml`
+/// and `weft sim --mcts-iterations/--mcts-ms` overrides both.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision.
+    pub iterations: u32,
+    /// Milliseconds per decision; when set, replaces `iterations`.
+    pub millis: Option<u64>,
+    /// Decisions the rollout policy plays after finishing the last mover's turn, before
+    /// the evaluation truncates it.
+    pub rollout: u32,
+    /// The UCB1 exploration constant.
+    pub exploration: f64,
+    /// Evaluation points of gain that make a 73% (logistic 1) reward.
+    pub scale: f64,
+}
+
+impl MctsConfig {
+    /// Names a pack may set under `[bots.mcts]`.
+    pub const NAMES: [&'static str; 5] =
+        ["iterations", "millis", "rollout", "exploration", "scale"];
+
+    /// Defaults, then `[bots.mcts]` from the content, then command-line options.
+    pub fn resolve(content: &Content, options: &BotOptions) -> MctsConfig {
+        let mut c = MctsConfig {
+            iterations: 200,
+            millis: None,
+            rollout: 0,
+            exploration: 0.7,
+            scale: 1.0,
+        };
+        if let Some(t) = content.bot_params.get("mcts") {
+            if let Some(v) = t.get("iterations") {
+                c.iterations = v.max(1.0) as u32;
+            }
+            if let Some(v) = t.get("millis") {
+                c.millis = Some(v.max(1.0) as u64);
+            }
+            if let Some(v) = t.get("rollout") {
+                c.rollout = v.max(0.0) as u32;
+            }
+            if let Some(v) = t.get("exploration") {
+                c.exploration = *v;
+            }
+            if let Some(v) = t.get("scale") {
+                c.scale = v.max(1e-3);
+            }
+        }
+        if let Some(n) = options.mcts_iterations {
+            c.iterations = n.max(1);
+            c.millis = None;
+        }
+        if let Some(ms) = options.mcts_millis {
+            c.millis = Some(ms.max(1));
+        }
+        c
+    }
+}
+
+/// One node of the search tree: reached by `key` from its parent, chosen by `mover`.
+struct Node {
+    mover: usize,
+    visits: u32,
+    /// Times this node's option was legal when its parent was selected from (ISMCTS).
+    available: u32,
+    reward: f64,
+    children: Vec<(String, usize)>,
+}
+
+impl Node {
+    fn new(mover: usize) -> Node {
+        Node {
+            mover,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            children: Vec::new(),
+        }
+    }
+}
+
+/// The search bot (`mcts`).
+pub struct MctsAgent {
+    rng: Pcg64Mcg,
+    options: BotOptions,
+    config: Option<(MctsConfig, GreedyWeights)>,
+    /// Iterations run over all decisions so far (for benchmarks).
+    pub iterations_run: u64,
+}
+
+impl MctsAgent {
+    /// A search bot with its own seed.
+    pub fn new(seed: u64, options: BotOptions) -> MctsAgent {
+        MctsAgent {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            options,
+            config: None,
+            iterations_run: 0,
+        }
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn choose(&mut self, engine: &mut Engine, state: &GameState, decision: &Decision) -> usize {
+        if decision.options.len() == 1 {
+            return 0;
+        }
+        let content = engine.content().clone();
+        let (cfg, weights) = self
+            .config
+            .get_or_insert_with(|| {
+                (
+                    MctsConfig::resolve(&content, &self.options),
+                    GreedyWeights::from_content(&content),
+                )
+            })
+            .clone();
+        let mut search = Search {
+            engine,
+            content: &content,
+            weights: &weights,
+            cfg: &cfg,
+            rng: &mut self.rng,
+            nodes: vec![Node::new(decision.player)],
+            me: decision.player,
+        };
+        let deadline = cfg
+            .millis
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        let mut done = 0u32;
+        loop {
+            match deadline {
+                Some(d) if Instant::now() >= d && done > 0 => break,
+                None if done >= cfg.iterations => break,
+                _ => {}
+            }
+            search.iterate(state);
+            done += 1;
+        }
+        self.iterations_run += u64::from(done);
+        let root = &search.nodes[0];
+        let best = decision
+            .options
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| {
+                let child = root.children.iter().find(|(k, _)| *k == o.key)?.1;
+                let n = &search.nodes[child];
+                Some((n.visits, n.reward / f64::from(n.visits.max(1)), i))
+            })
+            .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        best.map_or(0, |b| b.2)
+    }
+}
+
+/// One decision's search.
+struct Search<'a> {
+    engine: &'a mut Engine,
+    content: &'a Content,
+    weights: &'a GreedyWeights,
+    cfg: &'a MctsConfig,
+    rng: &'a mut Pcg64Mcg,
+    nodes: Vec<Node>,
+    me: usize,
+}
+
+impl Search<'_> {
+    fn iterate(&mut self, state: &GameState) {
+        let mut sim = state.clone();
+        determinize(self.content, &mut sim, self.me, self.rng);
+        let baseline = self.evaluations(&sim);
+        let mut path = vec![0usize];
+        let mut last_mover = self.me;
+        let mut node = 0usize;
+        let mut failed_mover = None;
+        while let Some(d) = sim.decision() {
+            let player = d.player;
+            let (index, child, fresh) = self.select(node, d);
+            if self.engine.apply(&mut sim, index).is_err() {
+                failed_mover = Some(player);
+                path.push(child);
+                break;
+            }
+            path.push(child);
+            node = child;
+            last_mover = player;
+            if fresh {
+                break;
+            }
+        }
+        if failed_mover.is_none() {
+            self.rollout(&mut sim, last_mover);
+        }
+        let rewards = self.rewards(&sim, &baseline, failed_mover);
+        for &n in &path {
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.reward += rewards[node.mover];
+        }
+    }
+
+    /// Picks the option to follow from `node`: an untried one if any (added as a fresh
+    /// child), else the legal child with the best UCB1. Returns (option index, child,
+    /// whether the child is new).
+    fn select(&mut self, node: usize, d: &Decision) -> (usize, usize, bool) {
+        let mut untried = Vec::new();
+        let mut legal = Vec::with_capacity(d.options.len());
+        for (i, o) in d.options.iter().enumerate() {
+            match self.nodes[node].children.iter().find(|(k, _)| *k == o.key) {
+                Some(&(_, c)) => legal.push((i, c)),
+                None => untried.push(i),
+            }
+        }
+        for &(_, c) in &legal {
+            self.nodes[c].available += 1;
+        }
+        if !untried.is_empty() {
+            let i = untried[self.rng.random_range(0..untried.len())];
+            let child = self.nodes.len();
+            self.nodes.push(Node::new(d.player));
+            self.nodes[child].available = 1;
+            self.nodes[node]
+                .children
+                .push((d.options[i].key.clone(), child));
+            return (i, child, true);
+        }
+        let c = self.cfg.exploration;
+        let (i, child) = legal
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                let ucb = |n: &Node| {
+                    let v = f64::from(n.visits.max(1));
+                    n.reward / v + c * (f64::from(n.available.max(1)).ln() / v).sqrt()
+                };
+                ucb(&self.nodes[a.1]).total_cmp(&ucb(&self.nodes[b.1]))
+            })
+            .expect("a decision has options");
+        (i, child, false)
+    }
+
+    /// Finishes `mover`'s turn or effect with the greedy one-step policy, then plays
+    /// `cfg.rollout` more decisions with it.
+    fn rollout(&mut self, sim: &mut GameState, mover: usize) {
+        let mut extra = 0;
+        for _ in 0..MAX_ROLLOUT {
+            let Some(d) = sim.decision() else {
+                return;
+            };
+            if !same_context(sim, mover) {
+                if extra >= self.cfg.rollout {
+                    return;
+                }
+                extra += 1;
+            }
+            let pick = if d.options.len() == 1 {
+                0
+            } else {
+                immediate_pick(self.engine, sim, d, self.weights, self.rng)
+            };
+            if self.engine.apply(sim, pick).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Every seat's greedy evaluation of `sim`.
+    fn evaluations(&self, sim: &GameState) -> Vec<f64> {
+        (0..sim.players.len())
+            .map(|p| evaluate(self.content, sim, p, self.weights))
+            .collect()
+    }
+
+    /// Each seat's reward in [0, 1]: its win share if the game is over, else a logistic
+    /// of how much its own evaluation rose since the iteration began. (Each seat's own
+    /// gain, not its lead: the lead would mix in the other hands, which are re-dealt
+    /// every iteration, and drown the signal in noise.) A seat whose answer raised an
+    /// error gets 0.
+    fn rewards(&self, sim: &GameState, baseline: &[f64], failed_mover: Option<usize>) -> Vec<f64> {
+        let mut r: Vec<f64> = match &sim.result {
+            Some(res) => (0..sim.players.len())
+                .map(|p| {
+                    if res.winners.contains(&p) {
+                        1.0 / res.winners.len() as f64
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+            None => self
+                .evaluations(sim)
+                .iter()
+                .zip(baseline)
+                .map(|(now, was)| 1.0 / (1.0 + (-(now - was) / self.cfg.scale).exp()))
+                .collect(),
+        };
+        if let Some(p) = failed_mover {
+            r[p] = 0.0;
+        }
+        r
+    }
+}
+
+/// Most decisions one rollout plays, whatever the settings.
+const MAX_ROLLOUT: usize = 40;
+
+/// Re-deals what seat `me` cannot see: the other players' hands and the draw piles,
+/// shuffled together per grade (hand sizes and pile sizes stay as they are), and
+/// re-seeds the copy's RNG from `rng`.
+pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut Pcg64Mcg) {
+    let grade = |card: u16| content.commissions[card as usize].grade as usize;
+    let mut pools: Vec<Vec<u16>> = st.decks.iter().map(|d| d.draw.clone()).collect();
+    for (p, pl) in st.players.iter().enumerate() {
+        if p != me {
+            for &c in &pl.hand {
+                pools[grade(c)].push(c);
+            }
+        }
+    }
+    for pool in &mut pools {
+        pool.shuffle(rng);
+    }
+    for (p, pl) in st.players.iter_mut().enumerate() {
+        if p != me {
+            for c in &mut pl.hand {
+                if let Some(card) = pools[grade(*c)].pop() {
+                    *c = card;
+                }
+            }
+        }
+    }
+    for (deck, pool) in st.decks.iter_mut().zip(pools) {
+        deck.draw = pool;
+    }
+    st.rng = rng_from_seed(rng.random());
+}

@@ -1,0 +1,127 @@
+//! The bots: the search bot's determinization and strength, and bot parameters in
+//! `game.toml`.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use weft_core::agent::{determinize, make_agent, make_agent_with, Agent, BotOptions};
+use weft_core::Engine;
+use weft_tests::{library, tabriz_content, tabriz_files};
+
+/// Cards of each grade among `hands` and draw piles, sorted, for comparing multisets.
+fn unseen(st: &weft_core::GameState, me: usize) -> Vec<Vec<u16>> {
+    let mut out: Vec<Vec<u16>> = st.decks.iter().map(|d| d.draw.clone()).collect();
+    let content = tabriz_content();
+    for (p, pl) in st.players.iter().enumerate() {
+        if p != me {
+            for &c in &pl.hand {
+                out[content.commissions[c as usize].grade as usize].push(c);
+            }
+        }
+    }
+    for v in &mut out {
+        v.sort();
+    }
+    out
+}
+
+#[test]
+fn determinization_redeals_only_what_the_seat_cannot_see() {
+    let content = tabriz_content();
+    let mut engine = Engine::with_lua(content.clone()).unwrap();
+    let st = engine.new_game(4, 17).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let mut changed_hands = 0;
+    for _ in 0..20 {
+        let mut copy = st.clone();
+        determinize(&content, &mut copy, 0, &mut rng);
+        assert_eq!(
+            copy.players[0].hand, st.players[0].hand,
+            "my own hand is known"
+        );
+        assert_eq!(unseen(&copy, 0), unseen(&st, 0), "the same unseen cards");
+        for (p, pl) in copy.players.iter().enumerate() {
+            assert_eq!(pl.hand.len(), st.players[p].hand.len());
+            changed_hands += usize::from(pl.hand != st.players[p].hand);
+        }
+        for (d, e) in copy.decks.iter().zip(&st.decks) {
+            assert_eq!(d.discard, e.discard, "discards are public");
+        }
+        assert_ne!(copy.rng, st.rng, "the search never sees the real future");
+        assert_eq!(copy.decision, st.decision);
+    }
+    assert!(
+        changed_hands > 20,
+        "other hands are re-dealt ({changed_hands})"
+    );
+}
+
+#[test]
+fn the_search_bot_is_reproducible_and_beats_random() {
+    let content = tabriz_content();
+    let mut engine = Engine::with_lua(content).unwrap();
+    let options = BotOptions {
+        mcts_iterations: Some(24),
+        mcts_millis: None,
+    };
+    let mut wins = 0.0;
+    let mut first_hash = None;
+    for i in 0..4 {
+        let mut seats: Vec<Box<dyn Agent>> = vec![
+            make_agent_with("mcts", i, &options).unwrap(),
+            make_agent("random", i).unwrap(),
+        ];
+        let record = weft_core::sim::play_game(&mut engine, &mut seats, 300 + i, i);
+        assert!(record.finished(), "{:?}", record.error);
+        wins += record.win_share(0);
+        if i == 0 {
+            first_hash = Some(record.replay.final_hash.clone());
+        }
+    }
+    assert!(wins >= 3.0, "mcts won {wins} of 4 against random");
+    let mut seats: Vec<Box<dyn Agent>> = vec![
+        make_agent_with("mcts", 0, &options).unwrap(),
+        make_agent("random", 0).unwrap(),
+    ];
+    let again = weft_core::sim::play_game(&mut engine, &mut seats, 300, 0);
+    assert_eq!(
+        Some(again.replay.final_hash),
+        first_hash,
+        "same seeds, same game"
+    );
+}
+
+#[test]
+fn bot_parameters_are_checked_by_bot_and_name() {
+    for (section, wanted) in [
+        (
+            "[bots.greedy]\nprestig = 2.0\n",
+            "has no parameter `prestig`",
+        ),
+        (
+            "[bots.mcts]\niteration = 50\n",
+            "parameters are: iterations",
+        ),
+        ("[bots.random]\nspeed = 1\n", "takes no parameters"),
+        ("[bots.clever]\nx = 1\n", "there is no bot `clever`"),
+    ] {
+        let mut files = tabriz_files();
+        let game = files.files["game.toml"].clone() + "\n" + section;
+        files.files.insert("game.toml".into(), game);
+        let err = weft_core::content::load_content(&[files], &library()).unwrap_err();
+        assert!(err.to_string().contains(wanted), "{section}: {err}");
+    }
+    let mut files = tabriz_files();
+    let game = files.files["game.toml"].clone() + "\n[bots.mcts]\niterations = 7\nrollout = 2\n";
+    files.files.insert("game.toml".into(), game);
+    let content = weft_core::content::load_content(&[files], &library()).unwrap();
+    let cfg = weft_core::agent::MctsConfig::resolve(&content, &BotOptions::default());
+    assert_eq!((cfg.iterations, cfg.rollout), (7, 2));
+    let cli = BotOptions {
+        mcts_iterations: Some(99),
+        mcts_millis: None,
+    };
+    assert_eq!(
+        weft_core::agent::MctsConfig::resolve(&content, &cli).iterations,
+        99
+    );
+}

@@ -1,0 +1,70 @@
+//! `weft compare` and `weft ablate` in the core: paired seeds, the sequential stop, and
+//! the two kinds of ablation.
+
+use weft_core::ablate::{ablate, Component};
+use weft_core::compare::{compare, CompareConfig};
+use weft_core::sim::SimConfig;
+use weft_tests::{library, tabriz_content, tabriz_files};
+
+fn config(games: u64) -> CompareConfig {
+    let mut sim = SimConfig::new(4, games, 9, &["random"]);
+    sim.jobs = 2;
+    let mut cfg = CompareConfig::new(sim);
+    cfg.batch = 40;
+    cfg.min_pairs = 40;
+    cfg
+}
+
+#[test]
+fn a_variant_compared_with_itself_differs_in_nothing() {
+    let c = tabriz_content();
+    let out = compare(&c, &c, &config(80), &|_| {}).unwrap();
+    assert_eq!(out.played, 80, "no difference never stops early");
+    assert!(!out.stopped_early);
+    for m in &out.metrics {
+        // Paired seeds: the same game twice, so every difference is exactly zero.
+        assert_eq!(m.diff.value, 0.0, "{}", m.metric);
+        assert_eq!(m.p_value, 1.0, "{}", m.metric);
+    }
+    assert!(
+        out.verdict.starts_with("no clear difference"),
+        "{}",
+        out.verdict
+    );
+}
+
+#[test]
+fn closing_a_tile_is_a_clear_difference_that_stops_the_run_early() {
+    let a = tabriz_content();
+    let files = ablate(&[tabriz_files()], &Component::Tile("dice-alley".into())).unwrap();
+    let b = weft_core::load_files(&files, &library()).unwrap();
+    let out = compare(&a, &b, &config(400), &|_| {}).unwrap();
+    assert!(out.stopped_early, "{}", out.verdict);
+    assert!(out.played <= 160, "{} pairs", out.played);
+    let rounds = out.metrics.iter().find(|m| m.metric == "rounds").unwrap();
+    assert!(
+        rounds.diff.lo > 0.0,
+        "games get longer without the alley: {rounds:?}"
+    );
+    let closed = out.b.tiles.iter().find(|t| t.id == "dice-alley").unwrap();
+    assert!(closed.visits > 0.0, "the slot is still there");
+    assert_eq!(closed.actions, 0.0, "but it offers no action");
+}
+
+#[test]
+fn ablating_a_card_takes_it_out_of_its_deck() {
+    let files = ablate(&[tabriz_files()], &Component::Card("c07".into())).unwrap();
+    let b = weft_core::load_files(&files, &library()).unwrap();
+    let a = tabriz_content();
+    assert_eq!(b.commissions.len() + 1, a.commissions.len());
+    assert!(b.commissions.iter().all(|c| c.id != "c07"));
+    assert!(a.commissions.iter().any(|c| c.id == "c07"));
+}
+
+#[test]
+fn ablating_an_unknown_id_says_so() {
+    let err = ablate(&[tabriz_files()], &Component::Card("nope".into())).unwrap_err();
+    assert!(err.contains("no pack defines card nope"), "{err}");
+    let err = ablate(&[tabriz_files()], &Component::Tile("nope".into())).unwrap_err();
+    assert!(err.contains("tile nope"), "{err}");
+}
