@@ -4,6 +4,7 @@
 //! 0 success, 1 a problem was found (errored games, failed check, diverged replay),
 //! 2 bad usage or content that does not load.
 
+mod bench_cmd;
 mod check;
 mod compare_cmd;
 mod doc_cmd;
@@ -58,6 +59,10 @@ enum Command {
     ///
     /// Example: weft doc content --out docs/content.md
     Doc(doc_cmd::DocArgs),
+    /// Measure the engine's speed as ratios against a baseline run in the same process.
+    ///
+    /// Example: weft bench --seconds 2
+    Bench(bench_cmd::BenchArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay runs/failed-0042.json
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
         Command::Doc(a) => doc_cmd::run(a),
+        Command::Bench(a) => bench_cmd::run(a),
     };
     match result {
         Ok(code) => code,

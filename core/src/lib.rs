@@ -7,6 +7,7 @@
 
 pub mod ablate;
 pub mod agent;
+pub mod bench;
 pub mod check;
 pub mod compare;
 pub mod content;

@@ -125,3 +125,38 @@ fn bot_parameters_are_checked_by_bot_and_name() {
         99
     );
 }
+
+/// With one iteration the search adds the root's best option by greedy's own ranking and
+/// answers with it: the same choice greedy makes from the same seed. More iterations can
+/// only move the answer away from greedy's where the search finds something better.
+#[test]
+fn one_search_iteration_plays_exactly_as_greedy() {
+    use weft_core::agent::{GreedyAgent, MctsAgent};
+    let content = tabriz_content();
+    let mut engine = Engine::with_lua(content).unwrap();
+    let mut st = engine.new_game(4, 3).unwrap();
+    let mut driver = make_agent("random", 5).unwrap();
+    let mut compared = 0;
+    for k in 0..400 {
+        let Some(d) = st.decision().cloned() else {
+            break;
+        };
+        if d.options.len() > 1 {
+            let one = BotOptions {
+                mcts_iterations: Some(1),
+                mcts_millis: None,
+            };
+            let g = GreedyAgent::new(k).choose(&mut engine, &st, &d);
+            let m = MctsAgent::new(k, one).choose(&mut engine, &st, &d);
+            assert_eq!(
+                d.options[g].key, d.options[m].key,
+                "decision {k}: {}",
+                d.prompt
+            );
+            compared += 1;
+        }
+        let i = driver.choose(&mut engine, &st, &d);
+        engine.apply(&mut st, i).unwrap();
+    }
+    assert!(compared > 100, "{compared}");
+}

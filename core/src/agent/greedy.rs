@@ -126,7 +126,9 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
 
 /// One-step look-ahead: tries every option on a copy, finishes the rest of the player's
 /// turn (or the pending effect) greedily without further look-ahead, and keeps the option
-/// whose result evaluates best. Ties are broken at random with its own RNG.
+/// whose result evaluates best. The copy has hidden information re-dealt (see
+/// [`super::determinize`]), so the bot does not see cards or dice it could not know.
+/// Ties are broken at random with its own RNG.
 pub struct GreedyAgent {
     rng: Pcg64Mcg,
     weights: Option<GreedyWeights>,
@@ -142,8 +144,60 @@ impl GreedyAgent {
     }
 }
 
+/// The value of each option of `d` for the player who answers: the evaluation of the
+/// state right after it, or, with `finish_turn`, after finishing that player's turn (or
+/// pending effect) with [`immediate_pick`]. An option that raises an error is worth
+/// minus infinity. A tiny random amount from `rng` breaks ties.
+pub(crate) fn option_values(
+    engine: &mut Engine,
+    st: &GameState,
+    d: &Decision,
+    w: &GreedyWeights,
+    rng: &mut impl Rng,
+    finish_turn: bool,
+) -> Vec<f64> {
+    let content = engine.content().clone();
+    let p = d.player;
+    (0..d.options.len())
+        .map(|i| {
+            let mut sim = st.clone();
+            if engine.apply(&mut sim, i).is_err() {
+                return f64::NEG_INFINITY;
+            }
+            if finish_turn {
+                for _ in 0..12 {
+                    if !same_context(&sim, p) {
+                        break;
+                    }
+                    let Some(next) = sim.decision() else { break };
+                    let pick = immediate_pick(engine, &sim, next, w, rng);
+                    if engine.apply(&mut sim, pick).is_err() {
+                        break;
+                    }
+                }
+            }
+            evaluate(&content, &sim, p, w) + rng.random::<f64>() * 1e-6
+        })
+        .collect()
+}
+
+/// The index of the largest value (the first on a tie).
+pub(crate) fn best_index(values: &[f64]) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .fold((0, f64::NEG_INFINITY), |best, (i, &v)| {
+            if v > best.1 {
+                (i, v)
+            } else {
+                best
+            }
+        })
+        .0
+}
+
 /// The option of `d` whose resulting state evaluates best for the player who answers
-/// (no further look-ahead); ties broken with `rng`.
+/// (no further look-ahead).
 pub(crate) fn immediate_pick(
     engine: &mut Engine,
     st: &GameState,
@@ -151,19 +205,7 @@ pub(crate) fn immediate_pick(
     w: &GreedyWeights,
     rng: &mut impl Rng,
 ) -> usize {
-    let content = engine.content().clone();
-    let mut best = (f64::NEG_INFINITY, 0);
-    for i in 0..d.options.len() {
-        let mut sim = st.clone();
-        if engine.apply(&mut sim, i).is_err() {
-            continue;
-        }
-        let v = evaluate(&content, &sim, d.player, w) + rng.random::<f64>() * 1e-6;
-        if v > best.0 {
-            best = (v, i);
-        }
-    }
-    best.1
+    best_index(&option_values(engine, st, d, w, rng, false))
 }
 
 /// Whether `st` still asks player `p` something within the same turn or effect.
@@ -188,28 +230,19 @@ impl Agent for GreedyAgent {
             .weights
             .get_or_insert_with(|| GreedyWeights::from_content(&content))
             .clone();
-        let p = decision.player;
-        let mut best = (f64::NEG_INFINITY, 0);
-        for i in 0..decision.options.len() {
-            let mut sim = state.clone();
-            if engine.apply(&mut sim, i).is_err() {
-                continue;
-            }
-            for _ in 0..12 {
-                if !same_context(&sim, p) {
-                    break;
-                }
-                let d = sim.decision().expect("checked").clone();
-                let pick = immediate_pick(engine, &sim, &d, &w, &mut self.rng);
-                if engine.apply(&mut sim, pick).is_err() {
-                    break;
-                }
-            }
-            let v = evaluate(&content, &sim, p, &w) + self.rng.random::<f64>() * 1e-6;
-            if v > best.0 {
-                best = (v, i);
-            }
-        }
-        best.1
+        // Look ahead on a copy in which what this seat cannot see (other hands, deck
+        // order, future dice) is re-dealt and re-seeded: a bot that looked ahead on the
+        // real state would know which card it draws and how the dice fall. Every option
+        // is tried on the same copy, so they are compared under the same luck.
+        let mut view = state.clone();
+        super::determinize(&content, &mut view, decision.player, &mut self.rng);
+        best_index(&option_values(
+            engine,
+            &view,
+            decision,
+            &w,
+            &mut self.rng,
+            true,
+        ))
     }
 }

@@ -26,7 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::greedy::{evaluate, immediate_pick, same_context, GreedyWeights};
+use super::greedy::{evaluate, immediate_pick, option_values, same_context, GreedyWeights};
 use super::{Agent, BotOptions};
 use crate::content::Content;
 use crate::decision::Decision;
@@ -100,6 +100,9 @@ struct Node {
     available: u32,
     reward: f64,
     children: Vec<(String, usize)>,
+    /// Option keys best first by the greedy prior, computed the first time the node is
+    /// selected from.
+    order: Option<Vec<String>>,
 }
 
 impl Node {
@@ -110,6 +113,7 @@ impl Node {
             available: 0,
             reward: 0.0,
             children: Vec::new(),
+            order: None,
         }
     }
 }
@@ -214,7 +218,7 @@ impl Search<'_> {
         let mut failed_mover = None;
         while let Some(d) = sim.decision() {
             let player = d.player;
-            let (index, child, fresh) = self.select(node, d);
+            let (index, child, fresh) = self.select(node, &sim, d);
             if self.engine.apply(&mut sim, index).is_err() {
                 failed_mover = Some(player);
                 path.push(child);
@@ -238,23 +242,64 @@ impl Search<'_> {
         }
     }
 
-    /// Picks the option to follow from `node`: an untried one if any (added as a fresh
-    /// child), else the legal child with the best UCB1. Returns (option index, child,
-    /// whether the child is new).
-    fn select(&mut self, node: usize, d: &Decision) -> (usize, usize, bool) {
-        let mut untried = Vec::new();
+    /// Picks the option to follow from `node` (whose decision is `d`, in `sim`).
+    ///
+    /// Progressive widening: a node with `n` visits may have `1 + sqrt(n)` children, and
+    /// new children are added best first by a greedy prior (at the root, greedy's own
+    /// ranking, which finishes the turn for every option; deeper, the value right after
+    /// the option). So a small search plays at least as greedy does, and more iterations
+    /// spend themselves on the promising options. Otherwise the legal child with the best
+    /// UCB1 is followed. Returns (option index, child, whether the child is new).
+    fn select(&mut self, node: usize, sim: &GameState, d: &Decision) -> (usize, usize, bool) {
+        if self.nodes[node].order.is_none() {
+            let values = option_values(self.engine, sim, d, self.weights, self.rng, node == 0);
+            let mut ranked: Vec<(f64, String)> = values
+                .into_iter()
+                .zip(&d.options)
+                .map(|(v, o)| (v, o.key.clone()))
+                .collect();
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            self.nodes[node].order = Some(ranked.into_iter().map(|(_, k)| k).collect());
+        }
         let mut legal = Vec::with_capacity(d.options.len());
         for (i, o) in d.options.iter().enumerate() {
-            match self.nodes[node].children.iter().find(|(k, _)| *k == o.key) {
-                Some(&(_, c)) => legal.push((i, c)),
-                None => untried.push(i),
+            if let Some(&(_, c)) = self.nodes[node].children.iter().find(|(k, _)| *k == o.key) {
+                legal.push((i, c));
             }
         }
         for &(_, c) in &legal {
             self.nodes[c].available += 1;
         }
-        if !untried.is_empty() {
-            let i = untried[self.rng.random_range(0..untried.len())];
+        let n = &self.nodes[node];
+        let allowed = 1 + (f64::from(n.visits)).sqrt() as usize;
+        if legal.len() < allowed && legal.len() < d.options.len() {
+            let order = n.order.as_deref().unwrap_or(&[]);
+            let untried = |k: &str| !n.children.iter().any(|(c, _)| c == k);
+            let pick = order
+                .iter()
+                .filter(|k| untried(k))
+                .find_map(|k| d.index_of(k))
+                .or_else(|| (0..d.options.len()).find(|&i| untried(&d.options[i].key)));
+            if let Some(i) = pick {
+                let child = self.nodes.len();
+                self.nodes.push(Node::new(d.player));
+                self.nodes[child].available = 1;
+                self.nodes[node]
+                    .children
+                    .push((d.options[i].key.clone(), child));
+                return (i, child, true);
+            }
+        }
+        if legal.is_empty() {
+            // Every child of this node is illegal in this determinization and widening
+            // allows no new one: take the best-ranked legal option as a new child.
+            let i = self.nodes[node]
+                .order
+                .as_deref()
+                .unwrap_or(&[])
+                .iter()
+                .find_map(|k| d.index_of(k))
+                .unwrap_or(0);
             let child = self.nodes.len();
             self.nodes.push(Node::new(d.player));
             self.nodes[child].available = 1;
@@ -274,7 +319,7 @@ impl Search<'_> {
                 };
                 ucb(&self.nodes[a.1]).total_cmp(&ucb(&self.nodes[b.1]))
             })
-            .expect("a decision has options");
+            .expect("legal is not empty");
         (i, child, false)
     }
 

@@ -1,0 +1,81 @@
+//! `weft bench`: the engine's speed on one pack, as ratios against a baseline measured
+//! in the same process (SHA-256 of 16 KiB), so numbers from noisy machines compare.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use weft_core::bench::{run_all, Bench, GOAL_GAMES_PER_MINUTE_PER_CORE};
+
+use crate::packs::PackArgs;
+
+/// Flags of `weft bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    packs: PackArgs,
+    /// Seconds spent on each workload.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
+    let content = a.packs.load()?;
+    let mut bench = Bench::new(content).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let budget = Duration::from_secs_f64(a.seconds.max(0.05));
+    let results = run_all(&mut bench, budget);
+    let game = results
+        .iter()
+        .find(|m| m.name == "random game")
+        .map_or(0.0, |m| m.per_second * 60.0);
+    if a.json {
+        let v = serde_json::json!({
+            "workloads": results,
+            "random_games_per_minute_per_core": game,
+            "goal_games_per_minute_per_core": GOAL_GAMES_PER_MINUTE_PER_CORE,
+            "share_of_goal": game / GOAL_GAMES_PER_MINUTE_PER_CORE,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "weft bench: one core, best of 5 rounds, {:.1} s per workload",
+        a.seconds
+    );
+    println!(
+        "\n  {:<16} {:>14} {:>14} {:>12}   one operation",
+        "workload", "per second", "time", "× baseline"
+    );
+    for m in &results {
+        println!(
+            "  {:<16} {:>14.1} {:>14} {:>12.2}   {}",
+            m.name,
+            m.per_second,
+            human(m.seconds),
+            m.baseline_ratio,
+            m.unit
+        );
+    }
+    println!(
+        "\n  random 4-player games per minute per core: {game:.0} ({:.1}% of the goal of {:.0})",
+        game / GOAL_GAMES_PER_MINUTE_PER_CORE * 100.0,
+        GOAL_GAMES_PER_MINUTE_PER_CORE
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A duration in the unit that reads best.
+fn human(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else if seconds >= 1e-6 {
+        format!("{:.2} µs", seconds * 1e6)
+    } else {
+        format!("{:.0} ns", seconds * 1e9)
+    }
+}
