@@ -9,10 +9,10 @@
 //! 2. **Select and expand.** From the root, follow UCB1 over the options that are legal
 //!    in this determinization (each option is a tree edge, named by its stable key), and
 //!    add one untried option.
-//! 3. **Roll out** with the greedy bot's one-step policy to the end of the last mover's
-//!    turn (plus `rollout` more decisions), then truncate: each seat's reward is a
-//!    logistic of how much its greedy evaluation rose during the iteration (or its win
-//!    share, if the game ended).
+//! 3. **Roll out** through the searching seat's current turn and its next `rollout`
+//!    turns (its decisions with the greedy one-step policy, the others' at random), then
+//!    truncate: each seat's reward is a logistic of how much its greedy evaluation rose
+//!    during the iteration (or its win share, if the game ended).
 //! 4. **Back up** each seat's reward along the path; a node keeps the reward of the seat
 //!    that chose it.
 //!
@@ -41,7 +41,7 @@ pub struct MctsConfig {
     pub iterations: u32,
     /// Milliseconds per decision; when set, replaces `iterations`.
     pub millis: Option<u64>,
-    /// Decisions the rollout policy plays after finishing the last mover's turn, before
+    /// Turns of the searching seat a rollout plays (after the one in progress) before
     /// the evaluation truncates it.
     pub rollout: u32,
     /// The UCB1 exploration constant.
@@ -60,7 +60,7 @@ impl MctsConfig {
         let mut c = MctsConfig {
             iterations: 200,
             millis: None,
-            rollout: 0,
+            rollout: 1,
             exploration: 0.7,
             scale: 1.0,
         };
@@ -213,7 +213,6 @@ impl Search<'_> {
         determinize(self.content, &mut sim, self.me, self.rng);
         let baseline = self.evaluations(&sim);
         let mut path = vec![0usize];
-        let mut last_mover = self.me;
         let mut node = 0usize;
         let mut failed_mover = None;
         while let Some(d) = sim.decision() {
@@ -226,13 +225,12 @@ impl Search<'_> {
             }
             path.push(child);
             node = child;
-            last_mover = player;
             if fresh {
                 break;
             }
         }
         if failed_mover.is_none() {
-            self.rollout(&mut sim, last_mover);
+            self.rollout(&mut sim);
         }
         let rewards = self.rewards(&sim, &baseline, failed_mover);
         for &n in &path {
@@ -323,24 +321,31 @@ impl Search<'_> {
         (i, child, false)
     }
 
-    /// Finishes `mover`'s turn or effect with the greedy one-step policy, then plays
-    /// `cfg.rollout` more decisions with it.
-    fn rollout(&mut self, sim: &mut GameState, mover: usize) {
-        let mut extra = 0;
+    /// Plays on from a new leaf until the searching seat is about to start its
+    /// `cfg.rollout + 1`-th turn from here: the searching seat's decisions with greedy's
+    /// one-step policy, the other seats' at random (cheap; they matter to the searcher
+    /// mostly through what they take). So a leaf is judged by what it leads to over the
+    /// searcher's next turns, which greedy alone cannot see.
+    fn rollout(&mut self, sim: &mut GameState) {
+        let mut turns = 0;
         for _ in 0..MAX_ROLLOUT {
             let Some(d) = sim.decision() else {
                 return;
             };
-            if !same_context(sim, mover) {
-                if extra >= self.cfg.rollout {
-                    return;
+            let pick = if d.player == self.me {
+                if !same_context(sim, self.me) {
+                    if turns >= self.cfg.rollout {
+                        return;
+                    }
+                    turns += 1;
                 }
-                extra += 1;
-            }
-            let pick = if d.options.len() == 1 {
-                0
+                if d.options.len() == 1 {
+                    0
+                } else {
+                    immediate_pick(self.engine, sim, d, self.weights, self.rng)
+                }
             } else {
-                immediate_pick(self.engine, sim, d, self.weights, self.rng)
+                self.rng.random_range(0..d.options.len())
             };
             if self.engine.apply(sim, pick).is_err() {
                 return;
@@ -386,7 +391,7 @@ impl Search<'_> {
 }
 
 /// Most decisions one rollout plays, whatever the settings.
-const MAX_ROLLOUT: usize = 40;
+const MAX_ROLLOUT: usize = 120;
 
 /// Re-deals what seat `me` cannot see: the other players' hands and the draw piles,
 /// shuffled together per grade (hand sizes and pile sizes stay as they are), and
