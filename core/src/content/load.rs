@@ -9,27 +9,33 @@ use sha2::{Digest, Sha256};
 use super::raw::*;
 use super::*;
 
-/// Collects errors while loading, so every broken file is reported in one go.
-struct Loader<'a> {
-    pack: &'a PackFiles,
-    pack_name: String,
+/// Collects errors while loading, so every broken file is reported in one go. Files
+/// are named by label, `pack/relative/path`.
+#[derive(Default)]
+pub(super) struct Loader {
+    sources: BTreeMap<String, String>,
     errors: Vec<ContentError>,
 }
 
-impl Loader<'_> {
-    fn file_label(&self, path: &str) -> String {
-        format!("{}/{}", self.pack_name, path)
+impl Loader {
+    /// Makes a file's text available under `label` (for parsing and for positions).
+    pub fn add_source(&mut self, label: &str, text: Option<&String>) {
+        if let Some(t) = text {
+            self.sources.insert(label.to_string(), t.clone());
+        }
     }
 
-    fn error(&mut self, path: &str, message: impl Into<String>) -> ContentError {
-        ContentError::new(self.file_label(path), message)
+    /// Records an error.
+    pub fn push(&mut self, e: ContentError) {
+        self.errors.push(e);
     }
 
     /// Parses one TOML file into `T`, recording a positioned error on failure.
-    fn parse<T: DeserializeOwned>(&mut self, path: &str) -> Option<T> {
-        let Some(source) = self.pack.files.get(path) else {
-            let e = self.error(path, "file is missing").help(format!(
-                "every pack needs {path}; see docs/content-format.md"
+    pub fn parse<T: DeserializeOwned>(&mut self, label: &str) -> Option<T> {
+        let Some(source) = self.sources.get(label) else {
+            let file = label.rsplit('/').next().unwrap_or(label);
+            let e = ContentError::new(label, "file is missing").help(format!(
+                "every base pack needs {file}; see docs/content-format.md"
             ));
             self.errors.push(e);
             return None;
@@ -37,7 +43,7 @@ impl Loader<'_> {
         match toml::from_str::<T>(source) {
             Ok(v) => Some(v),
             Err(e) => {
-                let mut err = self.error(path, e.message().trim().to_string());
+                let mut err = ContentError::new(label, e.message().trim().to_string());
                 if let Some(span) = e.span() {
                     err = err.at_offset(source, span.start);
                 }
@@ -47,10 +53,10 @@ impl Loader<'_> {
         }
     }
 
-    /// Records an error pointing at `needle` in `path`.
-    fn fail(&mut self, path: &str, needle: &str, message: impl Into<String>, help: &str) {
-        let source = self.pack.files.get(path).cloned().unwrap_or_default();
-        let mut e = self.error(path, message).near(&source, needle);
+    /// Records an error pointing at `needle` in the file `label`.
+    pub fn fail(&mut self, label: &str, needle: &str, message: impl Into<String>, help: &str) {
+        let source = self.sources.get(label).cloned().unwrap_or_default();
+        let mut e = ContentError::new(label, message).near(&source, needle);
         if !help.is_empty() {
             e = e.help(help);
         }
@@ -58,112 +64,21 @@ impl Loader<'_> {
     }
 }
 
-/// Loads a chain of packs plus the shared script library into validated [`Content`].
-///
-/// Every problem in every file is returned together. Layering several packs arrives
-/// with the modding work; today the chain must hold exactly one pack.
+/// Loads a chain of packs (base first, each after the packs it extends) plus the shared
+/// script library into validated [`Content`]. See [`super::layers`] for how later packs
+/// add, replace and remove items. Every problem in every file is returned together.
 pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content, ContentErrors> {
-    let Some(pack) = packs.first() else {
+    if packs.is_empty() {
         return Err(ContentErrors(vec![ContentError::new(
             "<none>",
             "no pack given",
         )]));
-    };
-    if packs.len() > 1 {
-        return Err(ContentErrors(vec![ContentError::new(
-            &packs[1].origin,
-            "more than one --pack given; pack layering (extends) is not supported yet",
-        )
-        .help("pass a single pack folder for now")]));
     }
-    let mut ld = Loader {
-        pack,
-        pack_name: "pack".into(),
-        errors: Vec::new(),
-    };
-    let pack_toml: Option<PackToml> = ld.parse("pack.toml");
-    if let Some(p) = &pack_toml {
-        ld.pack_name = p.name.clone();
-        if !p.extends.is_empty() {
-            ld.fail(
-                "pack.toml",
-                "extends",
-                "`extends` is not supported yet",
-                "remove it; layering comes with the modding work",
-            );
-        }
-    }
-    let game: Option<GameToml> = ld.parse("game.toml");
-    let board: Option<BoardToml> = ld.parse("board.toml");
-
-    // Lua modules: the library first, then the pack's own files.
-    let mut modules = BTreeMap::new();
-    for (path, source) in &library.files {
-        if let Some(stem) = path.strip_suffix(".lua") {
-            let name = stem.replace('/', ".");
-            modules.insert(
-                name.clone(),
-                Module {
-                    name,
-                    chunk: format!("scripts/{path}"),
-                    pack: "scripts".into(),
-                    source: source.clone(),
-                },
-            );
-        }
-    }
-    for (path, source) in &pack.files {
-        if let Some(stem) = path.strip_suffix(".lua") {
-            let name = stem.replace('/', ".");
-            if modules.contains_key(&name) {
-                ld.fail(
-                    path,
-                    "",
-                    format!("module `{name}` is already defined by the shared library"),
-                    "rename the file",
-                );
-                continue;
-            }
-            modules.insert(
-                name.clone(),
-                Module {
-                    name,
-                    chunk: ld.file_label(path),
-                    pack: ld.pack_name.clone(),
-                    source: source.clone(),
-                },
-            );
-        }
-    }
-
-    let mut tiles_raw = Vec::new();
-    let tile_paths: Vec<String> = pack
-        .under("tiles", ".toml")
-        .map(|(p, _)| p.clone())
-        .collect();
-    for path in &tile_paths {
-        if let Some(t) = ld.parse::<TileToml>(path) {
-            tiles_raw.push((path.clone(), t));
-        }
-    }
-    let mut cards_raw = Vec::new();
-    let card_paths: Vec<String> = pack
-        .under("commissions", ".toml")
-        .map(|(p, _)| p.clone())
-        .collect();
-    for path in &card_paths {
-        if let Some(f) = ld.parse::<CommissionFile>(path) {
-            cards_raw.push((path.clone(), f));
-        }
-    }
-
-    let (Some(pack_toml), Some(game), Some(board)) = (pack_toml, game, board) else {
+    let mut ld = Loader::default();
+    let Some(merged) = super::layers::merge(&mut ld, packs, library) else {
         return Err(ContentErrors(ld.errors));
     };
-
-    let content = resolve(
-        &mut ld, &pack_toml, game, board, tiles_raw, cards_raw, modules, library,
-    );
+    let content = resolve(&mut ld, merged);
     if ld.errors.is_empty() {
         Ok(content)
     } else {
@@ -171,7 +86,8 @@ pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content,
     }
 }
 
-fn digest_files(name: &str, files: &PackFiles) -> String {
+/// Digest of one pack's files.
+pub(super) fn digest_files(name: &str, files: &PackFiles) -> String {
     let mut h = Sha256::new();
     h.update(name.as_bytes());
     for (path, text) in &files.files {
@@ -205,19 +121,18 @@ fn module_name(behaviour: &str) -> Result<String, String> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn resolve(
-    ld: &mut Loader<'_>,
-    pack_toml: &PackToml,
-    game: GameToml,
-    board: BoardToml,
-    tiles_raw: Vec<(String, TileToml)>,
-    cards_raw: Vec<(String, CommissionFile)>,
-    modules: BTreeMap<String, Module>,
-    library: &PackFiles,
-) -> Content {
-    const G: &str = "game.toml";
-    const B: &str = "board.toml";
+fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
+    let super::layers::Merged {
+        game,
+        game_label,
+        board,
+        board_label,
+        tiles: tiles_raw,
+        cards: cards_raw,
+        modules,
+        packs,
+    } = merged;
+    let (gf, bf) = (game_label.as_str(), board_label.as_str());
     let materials: Vec<Material> = game
         .materials
         .iter()
@@ -230,7 +145,7 @@ fn resolve(
         .collect();
     if materials.is_empty() || materials.len() > 64 {
         ld.fail(
-            G,
+            gf,
             "[[materials]]",
             "a game needs between 1 and 64 materials",
             "",
@@ -249,7 +164,7 @@ fn resolve(
         .join(", ");
     if mat("coins").is_some() {
         ld.fail(
-            G,
+            gf,
             "\"coins\"",
             "`coins` is reserved and cannot be a material id",
             "rename the material",
@@ -263,7 +178,7 @@ fn resolve(
             match mat(f) {
                 Some(m) => faces.push(m),
                 None => ld.fail(
-                    G,
+                    gf,
                     f,
                     format!("die `{}` has unknown material `{f}`", d.id),
                     &format!("materials are: {mat_list}"),
@@ -271,7 +186,7 @@ fn resolve(
             }
         }
         if d.faces.is_empty() {
-            ld.fail(G, &d.id, format!("die `{}` has no faces", d.id), "");
+            ld.fail(gf, &d.id, format!("die `{}` has no faces", d.id), "");
         }
         dice.push(DieKind {
             id: d.id.clone(),
@@ -290,7 +205,7 @@ fn resolve(
         .collect();
     if grades.is_empty() {
         ld.fail(
-            G,
+            gf,
             "[[grades]]",
             "a game needs at least one commission grade",
             "",
@@ -304,11 +219,11 @@ fn resolve(
         .join(", ");
 
     if game.pieces == 0 || game.pieces > 8 {
-        ld.fail(G, "pieces", "pieces must be between 1 and 8", "");
+        ld.fail(gf, "pieces", "pieces must be between 1 and 8", "");
     }
     if game.skill.prestige.len() != game.skill.max as usize + 1 {
         ld.fail(
-            G,
+            gf,
             "prestige",
             format!(
                 "skill.prestige has {} entries; it needs one per space 0..={} ({})",
@@ -319,7 +234,7 @@ fn resolve(
             "",
         );
     }
-    let script_ref = |ld: &mut Loader<'_>, s: &ScriptToml, file: &str| -> ScriptRef {
+    let script_ref = |ld: &mut Loader, s: &ScriptToml, file: &str| -> ScriptRef {
         let module = match module_name(&s.behaviour) {
             Ok(m) => m,
             Err(e) => {
@@ -347,7 +262,7 @@ fn resolve(
             module,
             params: s.params.clone(),
             text: s.text.clone(),
-            declared_in: ld.file_label(file),
+            declared_in: file.to_string(),
         }
     };
     let unlocks: Vec<Unlock> = game
@@ -358,13 +273,13 @@ fn resolve(
             level: u.level,
             text: u.text.clone(),
             abilities: u.abilities.clone(),
-            on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, G)),
+            on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, gf)),
         })
         .collect();
     for u in &unlocks {
         if u.level > game.skill.max {
             ld.fail(
-                G,
+                gf,
                 "level",
                 format!(
                     "unlock at level {} is above skill.max {}",
@@ -377,7 +292,7 @@ fn resolve(
     for g in &grades {
         if g.unlock_skill > game.skill.max {
             ld.fail(
-                G,
+                gf,
                 &g.id,
                 format!("grade `{}` unlocks above skill.max", g.id),
                 "",
@@ -389,7 +304,7 @@ fn resolve(
     for s in &game.setup {
         if !(1..=8).contains(&s.players) {
             ld.fail(
-                G,
+                gf,
                 "players",
                 format!("setup for {} players: player counts are 1 to 8", s.players),
                 "",
@@ -401,7 +316,7 @@ fn resolve(
             match mat(m) {
                 Some(i) => mats.push((i, *n)),
                 None => ld.fail(
-                    G,
+                    gf,
                     m,
                     format!("setup names unknown material `{m}`"),
                     &format!("materials are: {mat_list}"),
@@ -413,7 +328,7 @@ fn resolve(
             match grade(g) {
                 Some(i) => hand.push((i, *n)),
                 None => ld.fail(
-                    G,
+                    gf,
                     g,
                     format!("setup names unknown grade `{g}`"),
                     &format!("grades are: {grade_list}"),
@@ -433,7 +348,7 @@ fn resolve(
             .is_some()
         {
             ld.fail(
-                G,
+                gf,
                 "players",
                 format!("two setups for {} players", s.players),
                 "",
@@ -442,7 +357,7 @@ fn resolve(
     }
     if setup.is_empty() {
         ld.fail(
-            G,
+            gf,
             "[[setup]]",
             "no [[setup]] entry; add one per supported player count",
             "",
@@ -452,8 +367,12 @@ fn resolve(
     // Tiles.
     let side_default = game.tiles.side.clone();
     let mut tiles: Vec<Tile> = Vec::new();
-    for (path, t) in tiles_raw {
-        let stem = path.trim_start_matches("tiles/").trim_end_matches(".toml");
+    for placed in tiles_raw {
+        let (path, t) = (placed.label, placed.item);
+        let stem = placed
+            .path
+            .trim_start_matches("tiles/")
+            .trim_end_matches(".toml");
         if stem != t.id {
             ld.fail(
                 &path,
@@ -514,7 +433,7 @@ fn resolve(
     for tile_id in game.tiles.sides.keys() {
         if !tiles.iter().any(|t| &t.id == tile_id) {
             ld.fail(
-                G,
+                gf,
                 tile_id,
                 format!("[tiles] sides names unknown tile `{tile_id}`"),
                 "",
@@ -526,13 +445,13 @@ fn resolve(
     let mut slots = Vec::new();
     for s in &board.slots {
         if slots.iter().any(|x: &Slot| x.id == s.id) {
-            ld.fail(B, &s.id, format!("slot `{}` is defined twice", s.id), "");
+            ld.fail(bf, &s.id, format!("slot `{}` is defined twice", s.id), "");
         }
         let fixed_tile = s.tile.as_ref().and_then(|id| {
             let found = tiles.iter().position(|t| &t.id == id).map(|i| i as TileId);
             if found.is_none() {
                 ld.fail(
-                    B,
+                    bf,
                     id,
                     format!("slot `{}` names unknown tile `{id}`", s.id),
                     "",
@@ -549,7 +468,12 @@ fn resolve(
     }
     let n = slots.len();
     if n == 0 || n > 4096 {
-        ld.fail(B, "[[slots]]", "a board needs between 1 and 4096 slots", "");
+        ld.fail(
+            bf,
+            "[[slots]]",
+            "a board needs between 1 and 4096 slots",
+            "",
+        );
     }
     let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
     let mut neighbours = vec![Vec::new(); n];
@@ -561,10 +485,10 @@ fn resolve(
                     neighbours[b].push(a as SlotId);
                 }
             }
-            (Some(_), Some(_)) => ld.fail(B, &p.a, format!("path from `{}` to itself", p.a), ""),
+            (Some(_), Some(_)) => ld.fail(bf, &p.a, format!("path from `{}` to itself", p.a), ""),
             (a, _) => {
                 let bad = if a.is_none() { &p.a } else { &p.b };
-                ld.fail(B, bad, format!("path names unknown slot `{bad}`"), "");
+                ld.fail(bf, bad, format!("path names unknown slot `{bad}`"), "");
             }
         }
     }
@@ -587,7 +511,7 @@ fn resolve(
         Some(i) => i as SlotId,
         None => {
             ld.fail(
-                G,
+                gf,
                 &game.movement.start,
                 format!(
                     "movement.start names unknown slot `{}`",
@@ -617,14 +541,16 @@ fn resolve(
     }
     for (kind, (need, have)) in &kinds {
         if have < need {
-            ld.fail(B, &format!("\"{kind}\""), format!("the board has {need} `{kind}` slots but the pack has {have} unfixed `{kind}` tiles"), "add tiles of that kind or remove slots");
+            ld.fail(bf, &format!("\"{kind}\""), format!("the board has {need} `{kind}` slots but the pack has {have} unfixed `{kind}` tiles"), "add tiles of that kind or remove slots");
         }
     }
 
     // Commissions.
     let mut commissions: Vec<Commission> = Vec::new();
-    for (path, file) in cards_raw {
-        let rel = path
+    for placed in cards_raw {
+        let (path, c) = (placed.label, placed.item);
+        let rel = placed
+            .path
             .trim_start_matches("commissions/")
             .trim_end_matches(".toml");
         let grade_name = rel.split('/').next().unwrap_or(rel);
@@ -637,7 +563,7 @@ fn resolve(
             );
             continue;
         };
-        for c in file.commission {
+        {
             if commissions.iter().any(|x| x.id == c.id) {
                 ld.fail(
                     &path,
@@ -676,13 +602,13 @@ fn resolve(
                 reward_skill: c.reward.skill,
                 reward_prestige: c.reward.prestige,
                 workshop,
-                declared_in: ld.file_label(&path),
+                declared_in: path.clone(),
             });
         }
     }
     if commissions.len() > u16::MAX as usize || tiles.len() > u16::MAX as usize {
         ld.fail(
-            G,
+            gf,
             "",
             "too many cards or tiles (the limit is 65535 each)",
             "",
@@ -692,7 +618,7 @@ fn resolve(
     for (bot, params) in &game.bots {
         let Some(known) = crate::agent::bot_param_names(bot) else {
             ld.fail(
-                G,
+                gf,
                 bot,
                 format!("[bots.{bot}]: there is no bot `{bot}`"),
                 &format!("bots are: {}", crate::agent::BOT_NAMES.join(", ")),
@@ -702,7 +628,7 @@ fn resolve(
         for name in params.keys() {
             if !known.contains(&name.as_str()) {
                 ld.fail(
-                    G,
+                    gf,
                     name,
                     format!("[bots.{bot}] has no parameter `{name}`"),
                     &if known.is_empty() {
@@ -719,7 +645,7 @@ fn resolve(
             Some(g) if !grades[g as usize].deck => Some(g),
             Some(_) => {
                 ld.fail(
-                    G,
+                    gf,
                     &sw.grade,
                     format!(
                         "starting_workshop.grade `{}` is a deck; use a grade with deck = false",
@@ -731,7 +657,7 @@ fn resolve(
             }
             None => {
                 ld.fail(
-                    G,
+                    gf,
                     &sw.grade,
                     format!("starting_workshop.grade names unknown grade `{}`", sw.grade),
                     &format!("grades are: {grade_list}"),
@@ -741,18 +667,6 @@ fn resolve(
         },
         _ => None,
     };
-    let packs = vec![
-        PackInfo {
-            name: pack_toml.name.clone(),
-            version: pack_toml.version.clone(),
-            digest: digest_files(&pack_toml.name, ld.pack),
-        },
-        PackInfo {
-            name: "scripts".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            digest: digest_files("scripts", library),
-        },
-    ];
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());

@@ -6,6 +6,7 @@
 
 mod error;
 mod files;
+mod layers;
 mod load;
 pub mod raw;
 

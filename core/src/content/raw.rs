@@ -20,9 +20,39 @@ pub struct PackToml {
     /// Free text for people.
     #[serde(default)]
     pub description: Option<String>,
-    /// Packs this one builds on, by name (layering comes with the modding issue).
+    /// Packs this one builds on, by name. Each must come earlier in the chain.
     #[serde(default)]
     pub extends: Vec<String>,
+    /// Items of earlier packs this pack takes out.
+    #[serde(default)]
+    pub remove: RemoveToml,
+}
+
+/// `[remove]` in `pack.toml`: ids of earlier packs' items to take out.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveToml {
+    /// Tile ids.
+    #[serde(default)]
+    pub tiles: Vec<String>,
+    /// Commission ids.
+    #[serde(default)]
+    pub commissions: Vec<String>,
+    /// Board slot ids (their paths go with them).
+    #[serde(default)]
+    pub slots: Vec<String>,
+}
+
+/// `board.toml` of a pack that extends another: slots and paths to add.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardLayerToml {
+    /// Slots to add (or replace, with `replace = true`).
+    #[serde(default)]
+    pub slots: Vec<SlotToml>,
+    /// Paths to add.
+    #[serde(default)]
+    pub paths: Vec<PathToml>,
 }
 
 /// `game.toml`: the game's parameters.
@@ -266,6 +296,9 @@ pub struct SlotToml {
     /// A fixed tile instead of a random one of the kind.
     #[serde(default)]
     pub tile: Option<String>,
+    /// In a pack that extends another: replace the earlier slot with this id.
+    #[serde(default)]
+    pub replace: bool,
 }
 
 /// One path.
@@ -300,6 +333,9 @@ pub struct TileToml {
     /// Per-side parameter overlays (R-TILE-SIDE).
     #[serde(default)]
     pub sides: BTreeMap<String, toml::Table>,
+    /// In a pack that extends another: replace the earlier tile with this id.
+    #[serde(default)]
+    pub replace: bool,
 }
 
 /// `commissions/<grade>.toml`: a list of cards.
@@ -327,6 +363,9 @@ pub struct CommissionToml {
     /// Workshop action, if any.
     #[serde(default)]
     pub workshop: Option<ScriptToml>,
+    /// In a pack that extends another: replace the earlier card with this id.
+    #[serde(default)]
+    pub replace: bool,
 }
 
 /// A commission's reward.

@@ -1,0 +1,428 @@
+//! Pack layering: a chain of packs (base first) merged into one set of raw definitions.
+//!
+//! - The first pack is complete: `pack.toml`, `game.toml`, `board.toml`. A later pack
+//!   must `extends` packs earlier in the chain, and may bring a partial `game.toml`
+//!   (its tables are merged into the earlier ones key by key; any other value, arrays
+//!   included, replaces the earlier one), a `board.toml` of slots and paths to add,
+//!   tiles, commissions and Lua files.
+//! - An item (tile, commission, slot) whose id an earlier pack defines is a conflict
+//!   unless it says `replace = true`. Two packs that do not extend one another may not
+//!   both replace the same item. `[remove]` in `pack.toml` takes items out by id.
+//! - A Lua file at the same path as an earlier pack's replaces it when the later pack
+//!   extends the earlier one, and is a conflict otherwise.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use super::load::Loader;
+use super::raw::*;
+use super::{Module, PackFiles, PackInfo};
+
+/// One definition and where it came from.
+#[derive(Debug, Clone)]
+pub(super) struct Placed<T> {
+    /// `pack/path`, for messages.
+    pub label: String,
+    /// Path inside its pack, e.g. `tiles/x.toml`.
+    pub path: String,
+    /// Pack that defined it.
+    pub pack: String,
+    /// Pack that replaced it last, if any.
+    pub replaced_by: Option<String>,
+    /// The definition.
+    pub item: T,
+}
+
+/// The chain, merged.
+pub(super) struct Merged {
+    /// The merged game parameters.
+    pub game: GameToml,
+    /// Label of the `game.toml` that errors in game parameters point at (the last one
+    /// to change them).
+    pub game_label: String,
+    /// The merged board.
+    pub board: BoardToml,
+    /// Label of the base `board.toml`.
+    pub board_label: String,
+    /// Every tile.
+    pub tiles: Vec<Placed<TileToml>>,
+    /// Every commission card.
+    pub cards: Vec<Placed<CommissionToml>>,
+    /// Every Lua module, the library's included.
+    pub modules: BTreeMap<String, Module>,
+    /// The chain with digests, the library last.
+    pub packs: Vec<PackInfo>,
+}
+
+/// Merges `packs` (base first) and the shared `library`. Problems go to `ld`; `None`
+/// when a file needed to go on could not be read.
+pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -> Option<Merged> {
+    let mut ancestors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut infos = Vec::new();
+    let mut game: Option<(toml::Table, Vec<String>)> = None;
+    let mut board: Option<(BoardToml, String)> = None;
+    let mut tiles: Vec<Placed<TileToml>> = Vec::new();
+    let mut cards: Vec<Placed<CommissionToml>> = Vec::new();
+    let mut modules = library_modules(library);
+    for (i, files) in packs.iter().enumerate() {
+        let origin_label = format!("{}/pack.toml", files.origin);
+        ld.add_source(&origin_label, files.files.get("pack.toml"));
+        let Some(pt) = ld.parse::<PackToml>(&origin_label) else {
+            continue;
+        };
+        let name = pt.name.clone();
+        for (path, text) in &files.files {
+            ld.add_source(&format!("{name}/{path}"), Some(text));
+        }
+        let label = |path: &str| format!("{name}/{path}");
+        if ancestors.contains_key(&name) {
+            ld.fail(
+                &label("pack.toml"),
+                "name",
+                format!("two packs in the chain are named `{name}`"),
+                "give every pack its own name",
+            );
+            continue;
+        }
+        check_engine(ld, &pt, &label("pack.toml"));
+        let mut mine = BTreeSet::new();
+        for parent in &pt.extends {
+            match ancestors.get(parent) {
+                Some(up) => {
+                    mine.insert(parent.clone());
+                    mine.extend(up.iter().cloned());
+                }
+                None => ld.fail(
+                    &label("pack.toml"),
+                    parent,
+                    format!("`{name}` extends `{parent}`, which is not loaded before it"),
+                    "give the pack it extends with --pack, or put it on the pack path (--pack-path DIR)",
+                ),
+            }
+        }
+        if i > 0 && pt.extends.is_empty() {
+            ld.fail(
+                &label("pack.toml"),
+                "name",
+                format!("`{name}` is not the first pack but extends nothing"),
+                "add extends = [\"tabriz\"] (or the pack it builds on) to its pack.toml",
+            );
+        }
+        ancestors.insert(name.clone(), mine.clone());
+
+        // game.toml
+        if let Some(text) = files.files.get("game.toml") {
+            match text.parse::<toml::Table>() {
+                Ok(table) => match &mut game {
+                    None => game = Some((table, vec![label("game.toml")])),
+                    Some((acc, labels)) => {
+                        deep_merge(acc, table);
+                        labels.push(label("game.toml"));
+                    }
+                },
+                Err(_) => {
+                    // Let the typed parse report the syntax error with its position.
+                    ld.parse::<toml::Table>(&label("game.toml"));
+                }
+            }
+        } else if i == 0 {
+            ld.parse::<toml::Table>(&label("game.toml"));
+        }
+
+        // board.toml
+        if i == 0 {
+            if let Some(b) = ld.parse::<BoardToml>(&label("board.toml")) {
+                board = Some((b, label("board.toml")));
+            }
+        } else if files.files.contains_key("board.toml") {
+            if let (Some(layer), Some((b, _))) = (
+                ld.parse::<BoardLayerToml>(&label("board.toml")),
+                board.as_mut(),
+            ) {
+                for s in layer.slots {
+                    match b.slots.iter().position(|x| x.id == s.id) {
+                        Some(k) if s.replace => b.slots[k] = s,
+                        Some(_) => ld.fail(
+                            &label("board.toml"),
+                            &s.id,
+                            format!("slot `{}` is already on the board", s.id),
+                            "add replace = true to replace it, or choose another id",
+                        ),
+                        None => b.slots.push(s),
+                    }
+                }
+                b.paths.extend(layer.paths);
+            }
+        }
+
+        // Removals.
+        remove(
+            ld,
+            &label("pack.toml"),
+            "tile",
+            &pt.remove.tiles,
+            &mut tiles,
+            |t| &t.id,
+        );
+        remove(
+            ld,
+            &label("pack.toml"),
+            "commission",
+            &pt.remove.commissions,
+            &mut cards,
+            |c| &c.id,
+        );
+        if let Some((b, _)) = board.as_mut() {
+            for id in &pt.remove.slots {
+                if !b.slots.iter().any(|s| &s.id == id) {
+                    ld.fail(
+                        &label("pack.toml"),
+                        id,
+                        format!("[remove] names slot `{id}`, which no earlier pack defines"),
+                        "",
+                    );
+                }
+                b.slots.retain(|s| &s.id != id);
+                b.paths.retain(|p| &p.a != id && &p.b != id);
+            }
+        }
+
+        // Tiles and commissions.
+        for (path, _) in files.under("tiles", ".toml") {
+            if let Some(t) = ld.parse::<TileToml>(&label(path)) {
+                let placed = Placed {
+                    label: label(path),
+                    path: path.clone(),
+                    pack: name.clone(),
+                    replaced_by: None,
+                    item: t,
+                };
+                add(ld, "tile", placed, &mut tiles, &mine, |t| {
+                    (&t.id, t.replace)
+                });
+            }
+        }
+        for (path, _) in files.under("commissions", ".toml") {
+            if let Some(f) = ld.parse::<CommissionFile>(&label(path)) {
+                for c in f.commission {
+                    let placed = Placed {
+                        label: label(path),
+                        path: path.clone(),
+                        pack: name.clone(),
+                        replaced_by: None,
+                        item: c,
+                    };
+                    add(ld, "commission", placed, &mut cards, &mine, |c| {
+                        (&c.id, c.replace)
+                    });
+                }
+            }
+        }
+
+        // Lua modules.
+        for (path, source) in &files.files {
+            let Some(stem) = path.strip_suffix(".lua") else {
+                continue;
+            };
+            let module = stem.replace('/', ".");
+            if let Some(old) = modules.get(&module) {
+                let allowed = old.pack != "scripts" && mine.contains(&old.pack);
+                if !allowed {
+                    let help = if old.pack == "scripts" {
+                        "rename the file: the shared library's module names are reserved"
+                    } else {
+                        "rename one of the files, or make one pack extend the other"
+                    };
+                    ld.fail(
+                        &label(path),
+                        "",
+                        format!("module `{module}` is already defined by {}", old.chunk),
+                        help,
+                    );
+                    continue;
+                }
+            }
+            modules.insert(
+                module.clone(),
+                Module {
+                    name: module,
+                    chunk: label(path),
+                    pack: name.clone(),
+                    source: source.clone(),
+                },
+            );
+        }
+        infos.push(PackInfo {
+            name: name.clone(),
+            version: pt.version.clone(),
+            digest: super::load::digest_files(&name, files),
+        });
+    }
+    infos.push(PackInfo {
+        name: "scripts".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        digest: super::load::digest_files("scripts", library),
+    });
+    let (table, labels) = game?;
+    let (board, board_label) = board?;
+    let game_label = labels.last().cloned().unwrap_or_default();
+    let game = if labels.len() == 1 {
+        // One game.toml: parse its text, so errors carry line and column.
+        ld.parse::<GameToml>(&game_label)?
+    } else {
+        match GameToml::deserialize(toml::Value::Table(table)) {
+            Ok(g) => g,
+            Err(e) => {
+                ld.push(
+                    super::ContentError::new(
+                        labels.join(" + "),
+                        format!("the merged game parameters are invalid: {}", e.message()),
+                    )
+                    .help("check the keys of each game.toml against docs/content-format.md"),
+                );
+                return None;
+            }
+        }
+    };
+    Some(Merged {
+        game,
+        game_label,
+        board,
+        board_label,
+        tiles,
+        cards,
+        modules,
+        packs: infos,
+    })
+}
+
+/// The shared library's modules.
+fn library_modules(library: &PackFiles) -> BTreeMap<String, Module> {
+    let mut modules = BTreeMap::new();
+    for (path, source) in &library.files {
+        if let Some(stem) = path.strip_suffix(".lua") {
+            let name = stem.replace('/', ".");
+            modules.insert(
+                name.clone(),
+                Module {
+                    name,
+                    chunk: format!("scripts/{path}"),
+                    pack: "scripts".into(),
+                    source: source.clone(),
+                },
+            );
+        }
+    }
+    modules
+}
+
+/// Checks `engine = "…"` (a semver requirement such as `">=0.1, <0.3"`) against this
+/// weft's version.
+fn check_engine(ld: &mut Loader, pt: &PackToml, label: &str) {
+    let Some(req) = &pt.engine else { return };
+    let version = semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("our version");
+    match semver::VersionReq::parse(req) {
+        Ok(r) if r.matches(&version) => {}
+        Ok(_) => ld.fail(
+            label,
+            "engine",
+            format!(
+                "pack `{}` needs weft {req}, but this is weft {version}",
+                pt.name
+            ),
+            "use a weft version in that range, or update the pack",
+        ),
+        Err(e) => ld.fail(
+            label,
+            "engine",
+            format!("engine = \"{req}\" is not a version requirement: {e}"),
+            "write it like \">=0.1, <0.3\"",
+        ),
+    }
+}
+
+/// Merges `over` into `base`: tables key by key, anything else replaced.
+pub(super) fn deep_merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => deep_merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// Adds `new` to `items`, or replaces the item with its id when it says `replace`.
+fn add<T>(
+    ld: &mut Loader,
+    kind: &str,
+    mut new: Placed<T>,
+    items: &mut Vec<Placed<T>>,
+    ancestors: &BTreeSet<String>,
+    key: impl Fn(&T) -> (&String, bool),
+) {
+    let (id, replace) = key(&new.item);
+    let id = id.clone();
+    let existing = items.iter().position(|x| *key(&x.item).0 == id);
+    match existing {
+        // The same pack defining an id twice is reported when the items are resolved.
+        Some(k) if items[k].pack == new.pack => items.push(new),
+        Some(k) if replace => {
+            let old = &items[k];
+            if let Some(other) = &old.replaced_by {
+                if !ancestors.contains(other) {
+                    ld.fail(
+                        &new.label,
+                        &id,
+                        format!(
+                            "{kind} `{id}` is replaced both by pack `{other}` ({}) and by pack `{}`",
+                            old.label, new.pack
+                        ),
+                        "two packs that do not extend one another cannot replace the same item; load only one, or make one extend the other",
+                    );
+                    return;
+                }
+            }
+            new.replaced_by = Some(new.pack.clone());
+            items[k] = new;
+        }
+        Some(k) => ld.fail(
+            &new.label,
+            &id,
+            format!("{kind} `{id}` is already defined in {}", items[k].label),
+            "add replace = true to replace it, or choose another id",
+        ),
+        None if replace => ld.fail(
+            &new.label,
+            &id,
+            format!("{kind} `{id}` says replace = true, but no earlier pack defines it"),
+            "remove replace = true",
+        ),
+        None => items.push(new),
+    }
+}
+
+/// Takes the items with these ids out.
+fn remove<T>(
+    ld: &mut Loader,
+    label: &str,
+    kind: &str,
+    ids: &[String],
+    items: &mut Vec<Placed<T>>,
+    id_of: impl Fn(&T) -> &String,
+) {
+    for id in ids {
+        let before = items.len();
+        items.retain(|x| id_of(&x.item) != id);
+        if items.len() == before {
+            ld.fail(
+                label,
+                id,
+                format!("[remove] names {kind} `{id}`, which no earlier pack defines"),
+                "check the id; `weft doc content` lists them",
+            );
+        }
+    }
+}
