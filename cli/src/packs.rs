@@ -1,6 +1,9 @@
 //! Which packs a command loads: `--pack DIR` (repeatable), else `./content/tabriz` when
-//! it exists, else the base pack embedded in the binary. The shared script library comes
-//! from `--scripts DIR`, else `./scripts` when running in a checkout, else the binary.
+//! it exists, else the base pack embedded in the binary. Packs that a loaded pack
+//! `extends` are found by name on the pack path (`--pack-path DIR`, then the folders in
+//! `WEFT_PACK_PATH`, then `./content`), else the built-in base pack. The shared script
+//! library comes from `--scripts DIR`, else `./scripts` when running in a checkout, else
+//! the binary.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,7 +18,11 @@ pub struct PackArgs {
     /// A pack folder (holding pack.toml). Default: ./content/tabriz, else the built-in pack.
     #[arg(long = "pack", value_name = "DIR")]
     pub packs: Vec<PathBuf>,
-    /// The shared Lua library folder. Default: ./scripts beside ./content, else built in.
+    /// A folder of packs (or a pack folder) where packs named by `extends` are looked
+    /// up (repeatable; also WEFT_PACK_PATH, colon separated; then ./content).
+    #[arg(long = "pack-path", value_name = "DIR")]
+    pub pack_path: Vec<PathBuf>,
+    /// The shared Lua library folder. Default: ./scripts in a checkout, else built in.
     #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
     /// Interrupt checks one hook call may use (overrides game.toml's instruction_budget).
@@ -27,29 +34,42 @@ impl PackArgs {
     /// The pack folders and library folder to read, defaults applied.
     fn resolved(&self) -> (Vec<PathBuf>, Option<PathBuf>) {
         let mut packs = self.packs.clone();
-        let mut scripts = self.scripts.clone();
         if packs.is_empty() && PathBuf::from("content/tabriz/pack.toml").is_file() {
             packs.push(PathBuf::from("content/tabriz"));
-            if scripts.is_none() && PathBuf::from("scripts/weft").is_dir() {
-                scripts = Some(PathBuf::from("scripts"));
-            }
         }
+        let scripts = self.scripts.clone().or_else(|| {
+            (!packs.is_empty() && PathBuf::from("scripts/weft").is_dir())
+                .then(|| PathBuf::from("scripts"))
+        });
         (packs, scripts)
     }
 
-    /// Reads the packs' and library's files without interpreting them.
+    /// Where packs named by `extends` are looked up.
+    fn pack_path(&self) -> Vec<PathBuf> {
+        let mut dirs = self.pack_path.clone();
+        if let Some(env) = std::env::var_os("WEFT_PACK_PATH") {
+            dirs.extend(std::env::split_paths(&env));
+        }
+        if PathBuf::from("content").is_dir() {
+            dirs.push(PathBuf::from("content"));
+        }
+        dirs
+    }
+
+    /// Reads the packs' and library's files without interpreting them; the chain comes
+    /// base first.
     pub fn read(&self) -> anyhow::Result<(Vec<PackFiles>, PackFiles)> {
         let (packs, scripts) = self.resolved();
         let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
-        weft_core::read_packs(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+        weft_core::read_packs(&refs, &self.pack_path(), scripts.as_deref())
+            .map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     /// Loads the content, or explains every problem.
     pub fn load(&self) -> anyhow::Result<Arc<Content>> {
-        let (packs, scripts) = self.resolved();
-        let refs: Vec<&std::path::Path> = packs.iter().map(|p| p.as_path()).collect();
+        let (files, library) = self.read()?;
         let content =
-            weft_core::load(&refs, scripts.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
+            weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(match self.budget {
             Some(b) => {
                 let mut c = (*content).clone();
@@ -65,6 +85,10 @@ impl PackArgs {
         let mut out = Vec::new();
         for p in &self.packs {
             out.push("--pack".into());
+            out.push(p.display().to_string());
+        }
+        for p in &self.pack_path {
+            out.push("--pack-path".into());
             out.push(p.display().to_string());
         }
         if let Some(s) = &self.scripts {

@@ -36,19 +36,24 @@ pub use state::GameState;
 
 /// Loads content from pack folders (or the embedded base pack when `packs` is empty),
 /// with the shared library from `scripts` (or the embedded one), and checks that every
-/// script loads in a VM. Every problem is reported at once.
+/// script loads in a VM. Packs the given ones `extends` are found on `pack_path` (see
+/// [`read_packs`]). Every problem is reported at once.
 pub fn load(
     packs: &[&Path],
     scripts: Option<&Path>,
 ) -> Result<Arc<Content>, content::ContentErrors> {
-    let (files, library) = read_packs(packs, scripts)?;
+    let (files, library) = read_packs(packs, &[], scripts)?;
     load_files(&files, &library)
 }
 
 /// Reads pack folders (or the embedded base pack when `packs` is empty) and the shared
-/// library (`scripts`, or the embedded one) into memory, without interpreting them.
+/// library (`scripts`, or the embedded one) into memory, without interpreting them. The
+/// packs they `extends` are added before them: found by name among `packs`, then in the
+/// `pack_path` folders (a pack folder, or a folder of pack folders), then the built-in
+/// base pack.
 pub fn read_packs(
     packs: &[&Path],
+    pack_path: &[std::path::PathBuf],
     scripts: Option<&Path>,
 ) -> Result<(Vec<content::PackFiles>, content::PackFiles), content::ContentErrors> {
     let mut files = Vec::new();
@@ -72,7 +77,10 @@ pub fn read_packs(
     if !errors.is_empty() {
         return Err(content::ContentErrors(errors));
     }
-    Ok((files, library))
+    let mut available = content::packs_on_path(pack_path);
+    available.push(embedded::base_pack());
+    let chain = content::resolve_chain(files, available)?;
+    Ok((chain, library))
 }
 
 /// Loads content from packs already in memory and checks that every script loads in a

@@ -4,6 +4,7 @@
 //! **Architecture Invariant:** every id in a file is resolved to an index here, once;
 //! the game state refers to materials, grades, tiles and cards by those indices.
 
+mod chain;
 mod error;
 mod files;
 mod layers;
@@ -12,6 +13,7 @@ pub mod raw;
 
 use std::collections::BTreeMap;
 
+pub use chain::{packs_on_path, resolve_chain};
 pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
 pub(crate) use load::hex as hex_digest;

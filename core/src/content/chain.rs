@@ -1,0 +1,148 @@
+//! Which packs a load uses, in which order: the packs asked for, plus every pack they
+//! `extends` (by name, found among the packs asked for, then on the pack path, then the
+//! built-in base pack), each after the packs it builds on.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{ContentError, ContentErrors, PackFiles};
+
+/// A pack's name and what it extends, read without validating the rest.
+fn header(pack: &PackFiles) -> Result<(String, Vec<String>), ContentError> {
+    let label = format!("{}/pack.toml", pack.origin);
+    let Some(text) = pack.files.get("pack.toml") else {
+        return Err(ContentError::new(label, "file is missing")
+            .help("a pack folder holds pack.toml with at least name and version"));
+    };
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let err = ContentError::new(&label, e.message().trim().to_string());
+        match e.span() {
+            Some(span) => err.at_offset(text, span.start),
+            None => err,
+        }
+    })?;
+    let name = table
+        .get("name")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| ContentError::new(&label, "pack.toml has no name"))?
+        .to_string();
+    let extends = table
+        .get("extends")
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok((name, extends))
+}
+
+/// Reads the packs in the immediate subfolders of each pack-path folder.
+pub fn packs_on_path(dirs: &[PathBuf]) -> Vec<PackFiles> {
+    let mut out = Vec::new();
+    for dir in dirs {
+        if dir.join("pack.toml").is_file() {
+            if let Ok(p) = PackFiles::from_dir(dir) {
+                out.push(p);
+            }
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut subdirs: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.join("pack.toml").is_file())
+            .collect();
+        subdirs.sort();
+        for sub in subdirs {
+            if let Ok(p) = PackFiles::from_dir(&sub) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Orders `requested` and the packs they extend (looked up in `available`, first match
+/// by name wins) so that every pack comes after the packs it extends.
+pub fn resolve_chain(
+    requested: Vec<PackFiles>,
+    available: Vec<PackFiles>,
+) -> Result<Vec<PackFiles>, ContentErrors> {
+    let mut errors = Vec::new();
+    let mut by_name: BTreeMap<String, (PackFiles, Vec<String>)> = BTreeMap::new();
+    let mut wanted = Vec::new();
+    for p in requested {
+        match header(&p) {
+            Ok((name, extends)) => {
+                wanted.push(name.clone());
+                by_name.entry(name).or_insert((p, extends));
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    for p in available {
+        if let Ok((name, extends)) = header(&p) {
+            by_name.entry(name).or_insert((p, extends));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ContentErrors(errors));
+    }
+    let mut order: Vec<String> = Vec::new();
+    let mut visiting: Vec<String> = Vec::new();
+    for name in &wanted {
+        visit(name, None, &by_name, &mut order, &mut visiting, &mut errors);
+    }
+    if !errors.is_empty() {
+        return Err(ContentErrors(errors));
+    }
+    Ok(order
+        .into_iter()
+        .filter_map(|n| by_name.remove(&n).map(|(p, _)| p))
+        .collect())
+}
+
+fn visit(
+    name: &str,
+    from: Option<&str>,
+    by_name: &BTreeMap<String, (PackFiles, Vec<String>)>,
+    order: &mut Vec<String>,
+    visiting: &mut Vec<String>,
+    errors: &mut Vec<ContentError>,
+) {
+    if order.iter().any(|n| n == name) {
+        return;
+    }
+    if visiting.iter().any(|n| n == name) {
+        errors.push(ContentError::new(
+            format!("{name}/pack.toml"),
+            format!(
+                "packs extend each other in a circle: {} -> {name}",
+                visiting.join(" -> ")
+            ),
+        ));
+        return;
+    }
+    let Some((_, extends)) = by_name.get(name) else {
+        let known: Vec<&String> = by_name.keys().collect();
+        errors.push(
+            ContentError::new(
+                format!("{}/pack.toml", from.unwrap_or(name)),
+                format!("extends `{name}`, but no pack of that name was found"),
+            )
+            .help(format!(
+                "give it with --pack DIR, or a folder holding it with --pack-path DIR; packs found: {known:?}"
+            )),
+        );
+        return;
+    };
+    visiting.push(name.to_string());
+    for parent in extends {
+        visit(parent, Some(name), by_name, order, visiting, errors);
+    }
+    visiting.pop();
+    order.push(name.to_string());
+}
