@@ -10,6 +10,7 @@ mod compare_cmd;
 mod doc_cmd;
 mod html;
 mod merge_cmd;
+mod new_cmd;
 mod packs;
 mod replay_cmd;
 mod runs_file;
@@ -63,6 +64,10 @@ enum Command {
     ///
     /// Example: weft bench --seconds 2
     Bench(bench_cmd::BenchArgs),
+    /// Scaffold a pack, a tile or a card that loads and passes `weft check` at once.
+    ///
+    /// Example: weft new pack my-expansion
+    New(new_cmd::NewArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay runs/failed-0042.json
@@ -81,6 +86,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay_cmd::run(a),
         Command::Doc(a) => doc_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
+        Command::New(a) => new_cmd::run(a),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,8 @@
 //!   unless it says `replace = true`. Two packs that do not extend one another may not
 //!   both replace the same item. `[remove]` in `pack.toml` takes items out by id.
 //! - A Lua file at the same path as an earlier pack's replaces it when the later pack
-//!   extends the earlier one, and is a conflict otherwise.
+//!   extends the earlier one, and is a conflict otherwise. Lua files under `tests/` are
+//!   the pack's scenario tests, not modules.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -222,7 +223,11 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
 
         // Lua modules.
         for (path, source) in &files.files {
-            let Some(stem) = path.strip_suffix(".lua") else {
+            // tests/*.lua are the pack's scenario tests (`weft test`), not behaviour.
+            let Some(stem) = path
+                .strip_suffix(".lua")
+                .filter(|_| !path.starts_with("tests/"))
+            else {
                 continue;
             };
             let module = stem.replace('/', ".");

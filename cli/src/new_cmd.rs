@@ -1,0 +1,370 @@
+//! `weft new`: scaffolds for a pack, a tile and a card that load and pass `weft check`
+//! as they are, with comments that show what to change.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+
+/// What to create.
+#[derive(Subcommand, Debug)]
+pub enum NewWhat {
+    /// A pack folder that extends the base game: pack.toml, board.toml, tests/.
+    ///
+    /// Example: weft new pack my-expansion
+    Pack(NewPack),
+    /// A tile in a pack, with a board slot of its own next to the plaza.
+    ///
+    /// Example: weft new tile tea-merchant --kind trader --pack my-expansion
+    Tile(NewTile),
+    /// A commission card in a pack.
+    ///
+    /// Example: weft new card x01 --grade common --pack my-expansion
+    Card(NewCard),
+}
+
+/// Flags of `weft new pack`.
+#[derive(Args, Debug)]
+pub struct NewPack {
+    /// The pack's name (also its folder name).
+    name: String,
+    /// The pack it builds on.
+    #[arg(long, default_value = "tabriz")]
+    extends: String,
+    /// Folder to create the pack folder in.
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+}
+
+/// Kinds of tile scaffold.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum TileKind {
+    /// Sells materials from displays (library behaviour weft.shop).
+    Shop,
+    /// Trades bundles of materials (weft.trader).
+    Trader,
+    /// Holds dice whose faces are materials to take (weft.dice_tile).
+    Dice,
+    /// Your own Lua behaviour, in tiles/ID.lua.
+    Custom,
+}
+
+/// Flags of `weft new tile`.
+#[derive(Args, Debug)]
+pub struct NewTile {
+    /// The tile's id (lower case, dashes).
+    id: String,
+    /// Which behaviour to start from.
+    #[arg(long, value_enum)]
+    kind: TileKind,
+    /// The pack folder.
+    #[arg(long, default_value = ".")]
+    pack: PathBuf,
+}
+
+/// Grades of the base game.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Grade {
+    /// Common commissions (skill 0).
+    Common,
+    /// Merchant commissions (skill 2).
+    Merchant,
+    /// Royal commissions (skill 6).
+    Royal,
+}
+
+/// Flags of `weft new card`.
+#[derive(Args, Debug)]
+pub struct NewCard {
+    /// The card's id.
+    id: String,
+    /// Its grade.
+    #[arg(long, value_enum)]
+    grade: Grade,
+    /// The pack folder.
+    #[arg(long, default_value = ".")]
+    pack: PathBuf,
+}
+
+/// Flags of `weft new`.
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    #[command(subcommand)]
+    what: NewWhat,
+}
+
+pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
+    let created = match a.what {
+        NewWhat::Pack(p) => new_pack(&p)?,
+        NewWhat::Tile(t) => new_tile(&t)?,
+        NewWhat::Card(c) => new_card(&c)?,
+    };
+    for path in &created {
+        println!("created {}", path.display());
+    }
+    println!("next: weft check --pack <the pack folder>");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_id(id: &str) -> anyhow::Result<()> {
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !ok {
+        anyhow::bail!("error: `{id}` is not a valid id: use lower-case letters, digits, - and _");
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path`, refusing to overwrite.
+fn create(path: &Path, text: &str) -> anyhow::Result<PathBuf> {
+    if path.exists() {
+        anyhow::bail!(
+            "error: {} already exists; weft new never overwrites a file",
+            path.display()
+        );
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("error: could not create {}", dir.display()))?;
+    }
+    std::fs::write(path, text)
+        .with_context(|| format!("error: could not write {}", path.display()))?;
+    Ok(path.to_path_buf())
+}
+
+/// Appends `text` to `path`, creating it with `header` first if it does not exist.
+fn append(path: &Path, header: &str, text: &str) -> anyhow::Result<PathBuf> {
+    let mut body = std::fs::read_to_string(path).unwrap_or_else(|_| header.to_string());
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    body.push_str(text);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, body)
+        .with_context(|| format!("error: could not write {}", path.display()))?;
+    Ok(path.to_path_buf())
+}
+
+fn need_pack(dir: &Path) -> anyhow::Result<()> {
+    if !dir.join("pack.toml").is_file() {
+        anyhow::bail!(
+            "error: {} holds no pack.toml; create a pack first with `weft new pack NAME`, or give --pack DIR",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+fn new_pack(p: &NewPack) -> anyhow::Result<Vec<PathBuf>> {
+    check_id(&p.name)?;
+    let dir = p.dir.join(&p.name);
+    Ok(vec![
+        create(
+            &dir.join("pack.toml"),
+            &format!(
+                "# Who this pack is. `extends` names the pack it builds on; weft finds it with
+# --pack, on the pack path (--pack-path, WEFT_PACK_PATH, ./content), or built in.
+name = \"{name}\"
+version = \"0.1.0\"
+engine = \">=0.1\"
+description = \"My expansion for Tabriz.\"
+extends = [\"{extends}\"]
+
+# Take items of the packs below out by id:
+# [remove]
+# tiles = [\"silk-shop\"]
+# commissions = [\"c07\"]
+# slots = []
+",
+                name = p.name,
+                extends = p.extends
+            ),
+        )?,
+        create(
+            &dir.join("board.toml"),
+            "# Slots and paths this pack adds to the board. `weft new tile` adds a slot per tile.
+",
+        )?,
+        create(
+            &dir.join("game.toml"),
+            "# Game parameters this pack changes, merged key by key into the base game.toml.
+# For example, a shorter game:
+# [end]
+# commissions = 7
+",
+        )?,
+        create(
+            &dir.join("tests/example.lua"),
+            "-- Scenario tests for this pack, run by `weft test --pack <this folder>`.
+-- See docs/modding.md for the test API.
+",
+        )?,
+    ])
+}
+
+fn new_tile(t: &NewTile) -> anyhow::Result<Vec<PathBuf>> {
+    check_id(&t.id)?;
+    need_pack(&t.pack)?;
+    let id = &t.id;
+    let (behaviour, params, text) = match t.kind {
+        TileKind::Shop => (
+            "weft.shop",
+            "[params]
+max_buy = 2               # materials bought per visit
+
+[[params.displays]]       # one display; add more for a split shop
+sells = [\"wool\"]          # what it sells
+price = 1                 # kiran each
+slots = 4                 # display size
+start = [\"wool\", \"wool\"]  # filled at setup
+restock = [\"wool\"]        # added in each workshop phase (R-WS-1)
+overflow = true           # a full display empties instead of overflowing
+",
+            "Buy up to 2 wool, 1 kiran each.",
+        ),
+        TileKind::Trader => (
+            "weft.trader",
+            "[[params.trades]]         # pay the left bundle, gain the right one
+pay = { wool = 2 }
+gain = { green = 1 }
+
+[[params.trades]]
+pay = { coins = 2 }
+gain = { camel = 1 }
+once = true               # at most once per visit
+",
+            "Trade 2 wool for 1 green dye; once per visit, 2 coins for 1 camel hair.",
+        ),
+        TileKind::Dice => (
+            "weft.dice_tile",
+            "[params]
+dice = [\"black\"]          # dice placed rolled at setup (kinds from game.toml [[dice]])
+reroll = true             # re-rolled in each workshop phase (R-WS-3)
+capacity = 4              # materials the tile holds
+take = 1                  # materials taken per visit
+",
+            "Take 1 material from the dice.",
+        ),
+        TileKind::Custom => (
+            "",
+            "[params]
+gain = 1                  # read by tiles/ID.lua as params.gain
+",
+            "Gain 1 wool.",
+        ),
+    };
+    let behaviour_line = if behaviour.is_empty() {
+        format!("# No behaviour line: the module is tiles/{id}.lua next to this file.\n")
+    } else {
+        format!("behaviour = \"{behaviour}\"\n")
+    };
+    let mut created = vec![create(
+        &t.pack.join(format!("tiles/{id}.toml")),
+        &format!(
+            "id = \"{id}\"
+name = \"{name}\"
+# The slot kind this tile is dealt to. `{id}` is a kind of its own, with one slot in
+# board.toml, so the tile is in every game; use shop, trader, alley or courtyard to
+# deal it at random among the base game's tiles of that kind instead.
+kind = \"{id}\"
+text = \"{text}\"
+{behaviour_line}
+{params}",
+            name = title_case(id),
+        ),
+    )?];
+    if matches!(t.kind, TileKind::Custom) {
+        created.push(create(
+            &t.pack.join(format!("tiles/{id}.lua")),
+            &format!(
+                "-- {id}: a tile behaviour. Each hook is called as hook(ctx, params); params is the
+-- frozen [params] table of tiles/{id}.toml. docs/lua-api.md lists every ctx function
+-- and which hooks may call it; players are numbered from 1.
+return {{
+  -- Rules text generated from the params (weft doc content shows it).
+  describe = function(params)
+    return \"Gain \" .. params.gain .. \" wool.\"
+  end,
+
+  -- Read-only: may the acting player take the action now? (ctx:player(), ctx:count, …)
+  can_act = function(ctx, params)
+    return true
+  end,
+
+  -- The action (R-ACT-1). It may ask with ctx:choose{{prompt = , options = {{…}}}}.
+  action = function(ctx, params)
+    ctx:gain(ctx:player(), \"wool\", params.gain)
+  end,
+
+  -- Optional board-wide hooks: setup (game start), restock (workshop step 1),
+  -- roll (workshop step 3). They may not ask questions.
+  -- restock = function(ctx, params) end,
+}}
+"
+            ),
+        )?);
+    }
+    created.push(append(
+        &t.pack.join("board.toml"),
+        "",
+        &format!(
+            "
+[[slots]]
+id = \"{id}-slot\"
+kind = \"{id}\"
+pos = [0.0, -2.8]
+
+[[paths]]
+a = \"plaza\"
+b = \"{id}-slot\"
+"
+        ),
+    )?);
+    Ok(created)
+}
+
+fn new_card(c: &NewCard) -> anyhow::Result<Vec<PathBuf>> {
+    check_id(&c.id)?;
+    need_pack(&c.pack)?;
+    let grade = match c.grade {
+        Grade::Common => "common",
+        Grade::Merchant => "merchant",
+        Grade::Royal => "royal",
+    };
+    let path = c.pack.join(format!("commissions/{grade}.toml"));
+    if std::fs::read_to_string(&path).is_ok_and(|t| t.contains(&format!("id = \"{}\"", c.id))) {
+        anyhow::bail!("error: {} already has a card `{}`", path.display(), c.id);
+    }
+    Ok(vec![append(
+        &path,
+        &format!("# {grade} commissions of this pack (R-COM-5).\n"),
+        &format!(
+            "
+[[commission]]
+id = \"{id}\"
+name = \"{name}\"
+requires = {{ wool = 1, green = 1 }}          # materials returned to the supply
+reward = {{ coins = 1, skill = 1, prestige = 1 }}
+# A workshop action (R-WS-4), from the library or your own module:
+# workshop = {{ behaviour = \"weft.workshop\", params = {{ effect = \"gain\", gain = {{ coins = 1 }} }} }}
+",
+            id = c.id,
+            name = title_case(&c.id),
+        ),
+    )?])
+}
+
+/// `tea-merchant` → `Tea merchant`.
+fn title_case(id: &str) -> String {
+    let words = id.replace(['-', '_'], " ");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
