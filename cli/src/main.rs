@@ -17,6 +17,7 @@ mod runs_file;
 mod sim;
 mod state_cmd;
 mod table;
+mod test_cmd;
 
 use std::process::ExitCode;
 
@@ -68,6 +69,10 @@ enum Command {
     ///
     /// Example: weft new pack my-expansion
     New(new_cmd::NewArgs),
+    /// Run the Lua scenario tests a pack ships in tests/*.lua.
+    ///
+    /// Example: weft test --pack content/examples/silk-road
+    Test(test_cmd::TestArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay runs/failed-0042.json
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
         Command::Doc(a) => doc_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
         Command::New(a) => new_cmd::run(a),
+        Command::Test(a) => test_cmd::run(a),
     };
     match result {
         Ok(code) => code,

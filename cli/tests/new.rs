@@ -87,6 +87,39 @@ fn scaffolds_pass_check_and_are_played() {
             assert!(tile["actions"].as_f64().unwrap() > 0.0, "{tile}");
         }
     }
+    // The pack's own scenario tests: a passing and a failing one.
+    std::fs::write(
+        dir.join("mine/tests/example.lua"),
+        r#"return {
+  ["the magic loom gives 1 wool"] = function(t)
+    local g = t:game{ players = 2, seed = 1 }
+    local p = g:player()
+    g:set(p, "wool", 0)
+    g:move_to("magic-loom")
+    g:answer("act")
+    t:eq(g:count(p, "wool"), 1)
+  end,
+  ["a wrong expectation"] = function(t)
+    t:eq({ wool = 1, silk = 2 }, { wool = 1, silk = 3 }, "materials")
+  end,
+}
+"#,
+    )
+    .unwrap();
+    let (code, out, _) = weft_in(&dir, &["test", "--pack", "mine"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("ok    mine/tests/example.lua  the magic loom gives 1 wool"),
+        "{out}"
+    );
+    assert!(
+        out.contains("mine/tests/example.lua:11: materials: expected"),
+        "{out}"
+    );
+    assert!(out.contains("[silk] expected 3, got 2"), "{out}");
+    assert!(out.contains("2 tests, 1 passed, 1 failed"), "{out}");
+    let (code, out, _) = weft_in(&dir, &["test", "--pack", "mine", "--filter", "loom"]);
+    assert_eq!(code, 0, "{out}");
     // Never overwrites.
     let (code, _, err) = weft_in(
         &dir,

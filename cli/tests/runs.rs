@@ -151,3 +151,43 @@ fn the_html_report_is_self_contained() {
         );
     }
 }
+
+#[test]
+fn shipped_scenario_tests_pass() {
+    for pack in [None, Some("content/examples/silk-road")] {
+        let mut args = vec!["test"];
+        if let Some(p) = pack {
+            args.extend(["--pack", p]);
+        }
+        let (code, out, err) = weft(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains(" 0 failed"), "{out}");
+        assert!(!out.contains("no tests"), "{out}");
+    }
+}
+
+#[test]
+fn a_broken_test_file_is_reported_not_run() {
+    let dir = scratch("broken-test");
+    let pack = dir.join("p");
+    std::fs::create_dir_all(pack.join("tests")).unwrap();
+    std::fs::write(
+        pack.join("pack.toml"),
+        "name = \"p\"\nversion = \"1\"\nextends = [\"tabriz\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("tests/bad.lua"),
+        "return { ['x'] = function(t) t:eq(1, ) end }",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("tests/loop.lua"),
+        "return { ['spins'] = function(t) while true do end end }",
+    )
+    .unwrap();
+    let (code, out, _) = weft(&["test", "--pack", pack.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("p/tests/bad.lua  (load)"), "{out}");
+    assert!(out.contains("p/tests/loop.lua  spins"), "{out}");
+}

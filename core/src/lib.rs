@@ -23,6 +23,7 @@ pub mod lua;
 pub mod ops;
 pub mod replay;
 pub mod report;
+pub mod scenario;
 pub mod sim;
 pub mod state;
 

@@ -6,7 +6,7 @@
 //! scratch copy of the state for the call's duration only.
 
 mod ctx;
-mod sandbox;
+pub(crate) mod sandbox;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

@@ -1,0 +1,75 @@
+//! `weft test`: runs the Lua scenario tests a pack ships in `tests/*.lua`.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use weft_core::scenario::{run_file, TestResult};
+
+use crate::packs::PackArgs;
+
+/// Flags of `weft test`.
+#[derive(Args, Debug)]
+pub struct TestArgs {
+    #[command(flatten)]
+    packs: PackArgs,
+    /// Also run the tests of the packs it extends (on the layered content).
+    #[arg(long)]
+    all: bool,
+    /// Run only tests whose name contains this text.
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
+    let (files, library) = a.packs.read()?;
+    let content = weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let first = if a.all { 0 } else { files.len() - 1 };
+    let mut results: Vec<TestResult> = Vec::new();
+    for (pack, info) in files.iter().zip(&content.packs).skip(first) {
+        for (path, source) in pack.under("tests", ".lua") {
+            let label = format!("{}/{path}", info.name);
+            results.extend(run_file(&content, &label, source).into_iter().filter(|r| {
+                a.filter
+                    .as_ref()
+                    .is_none_or(|f| r.name.contains(f.as_str()))
+            }));
+        }
+    }
+    let failed = results.iter().filter(|r| !r.passed).count();
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&results)?);
+    } else {
+        let chain: Vec<String> = content
+            .packs
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.version))
+            .collect();
+        println!("weft test: {}", chain.join(" + "));
+        for r in &results {
+            if r.passed {
+                println!("  ok    {}  {}", r.file, r.name);
+            } else {
+                println!("  FAIL  {}  {}", r.file, r.name);
+                for line in r.message.as_deref().unwrap_or("").lines() {
+                    println!("        {line}");
+                }
+            }
+        }
+        if results.is_empty() {
+            println!("  no tests: add tests/*.lua to the pack (see docs/modding.md)");
+        }
+        println!(
+            "{} tests, {} passed, {failed} failed",
+            results.len(),
+            results.len() - failed
+        );
+    }
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,55 @@
+-- Scenario tests of the base game's tiles: `weft test` (or `weft test --pack
+-- content/tabriz`). Each test brings the tile next to the plaza, moves there and acts.
+-- A script's changes land when its hook ends, so a test finishes the action first.
+
+local function at(t, tile, slot)
+  local g = t:game{ players = 2, seed = 9 }
+  local p = g:player()
+  g:swap_tiles(tile, g:tile_at(slot))
+  return g, p
+end
+
+return {
+  ["the wool merchant sells up to 3 wool at 1 kiran (R-SHOP-1, R-SHOP-2)"] = function(t)
+    local g, p = at(t, "wool-shop", "bazaar-gate")
+    g:set(p, "coins", 5)
+    g:set(p, "wool", 0)
+    g:move_to("wool-shop")
+    g:answer("act")
+    t:eq(g:options(), { "buy:wool", "done" })
+    g:answer("buy:wool")
+    g:answer("buy:wool")
+    g:answer("done")
+    t:eq({ coins = g:count(p, "coins"), wool = g:count(p, "wool") }, { coins = 3, wool = 2 })
+  end,
+
+  ["the dye trader trades 2 green for 1 red (R-TRADE-1)"] = function(t)
+    local g, p = at(t, "dye-trader", "fountain")
+    g:set(p, "green", 4)
+    g:set(p, "red", 0)
+    g:move_to("dye-trader")
+    g:answer("act")
+    g:answer("trade:1")
+    g:answer("trade:1")
+    -- Nothing left to pay: the trader's action ends by itself, without "done".
+    t:eq({ green = g:count(p, "green"), red = g:count(p, "red") }, { green = 0, red = 2 })
+  end,
+
+  ["an apprentice with nothing to pay cannot trade (R-ACT-1)"] = function(t)
+    local g, p = at(t, "dye-trader", "fountain")
+    g:set(p, "green", 0)
+    g:set(p, "camel", 0)
+    g:move_to("dye-trader")
+    local options = g:options()
+    for _, key in ipairs(options) do
+      t:ok(key ~= "act", "the action is not offered: " .. table.concat(options, ", "))
+    end
+  end,
+
+  ["the weavers' courtyard runs a personal workshop phase (R-TILE-PWS)"] = function(t)
+    local g, p = at(t, "courtyard", "west-court")
+    g:move_to("courtyard")
+    local options = g:options()
+    t:ok(options[1] ~= "act", "no tucked workshop cards: nothing to do")
+  end,
+}

@@ -1,0 +1,435 @@
+//! Scenario tests written in Lua, shipped by a pack in `tests/*.lua` and run by
+//! `weft test`. A test file returns a table of named test functions; each gets `t`:
+//!
+//! ```lua
+//! return {
+//!   ["the moneylender lends 4 kiran"] = function(t)
+//!     local g = t:game{ players = 2, seed = 1 }
+//!     g:set(1, "coins", 0)
+//!     g:move_to("moneylender")
+//!     g:answer("act")
+//!     t:eq(g:count(1, "coins"), 4)
+//!   end,
+//! }
+//! ```
+//!
+//! `t:game{players, seed}` sets up a game on the loaded chain; the game handle reads
+//! the state (`count`, `prestige`, `skill`, `hand`, `tucked`, `counter`, `tile_at`,
+//! `round`, `player`, `options`, `over`), changes it by hand (`set`, `set_skill`,
+//! `give_card`, `swap_tiles`) and plays it by answer keys (`answer`, `move_to`,
+//! `finish_round`). `t:eq(actual,
+//! expected, msg)` and `t:ok(cond, msg)` fail the test with the file and line of the
+//! check and, for tables, the keys that differ. Tests run in the same sandbox as content
+//! scripts, with a larger instruction budget.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use mlua::{Function, Table, UserData, UserDataMethods, Value};
+
+use crate::content::Content;
+use crate::decision::Action;
+use crate::engine::Engine;
+use crate::lua::sandbox::{self, script_message, Shared, Signal};
+use crate::state::GameState;
+
+/// Interrupt checks one test function may use.
+const TEST_BUDGET: u64 = 50_000_000;
+
+/// The outcome of one test.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TestResult {
+    /// The test file, `pack/tests/x.lua`.
+    pub file: String,
+    /// The test's name.
+    pub name: String,
+    /// Whether it passed.
+    pub passed: bool,
+    /// `file:line: message` for a failure.
+    pub message: Option<String>,
+}
+
+/// The assertion helpers and the diff, in Lua so `error(…, 2)` names the caller's line.
+const PRELUDE: &str = r#"
+local function show(v, depth)
+  depth = depth or 0
+  if type(v) ~= "table" then
+    return type(v) == "string" and string.format("%q", v) or tostring(v)
+  end
+  if depth > 3 then return "{…}" end
+  local keys = {}
+  for k in pairs(v) do table.insert(keys, k) end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local parts = {}
+  local n = #v
+  for _, k in ipairs(keys) do
+    local key = (type(k) == "number" and k >= 1 and k <= n) and "" or (tostring(k) .. " = ")
+    table.insert(parts, key .. show(v[k], depth + 1))
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+local function diff(actual, expected)
+  if type(actual) ~= "table" or type(expected) ~= "table" then return "" end
+  local lines = {}
+  local keys = {}
+  for k in pairs(expected) do keys[k] = true end
+  for k in pairs(actual) do keys[k] = true end
+  local sorted = {}
+  for k in pairs(keys) do table.insert(sorted, k) end
+  table.sort(sorted, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(sorted) do
+    if not same(actual[k], expected[k]) then
+      table.insert(lines, "\n    [" .. tostring(k) .. "] expected " .. show(expected[k]) .. ", got " .. show(actual[k]))
+    end
+  end
+  return table.concat(lines)
+end
+
+return {
+  eq = function(_, actual, expected, msg)
+    if not same(actual, expected) then
+      error((msg and (msg .. ": ") or "") .. "expected " .. show(expected) .. ", got " .. show(actual) .. diff(actual, expected), 2)
+    end
+  end,
+  ok = function(_, cond, msg)
+    if not cond then
+      error(msg or "expected a true value", 2)
+    end
+  end,
+}
+"#;
+
+/// The game a test builds and plays.
+struct Game {
+    engine: Rc<RefCell<Engine>>,
+    content: Arc<Content>,
+    state: GameState,
+}
+
+impl Game {
+    fn player(&self, p: i64) -> mlua::Result<usize> {
+        let n = self.state.players.len() as i64;
+        if p < 1 || p > n {
+            return Err(mlua::Error::runtime(format!(
+                "player {p} does not exist (players are 1 to {n})"
+            )));
+        }
+        Ok((p - 1) as usize)
+    }
+
+    fn material(&self, what: &str) -> mlua::Result<Option<usize>> {
+        if what == "coins" {
+            return Ok(None);
+        }
+        self.content
+            .materials
+            .iter()
+            .position(|m| m.id == what)
+            .map(Some)
+            .ok_or_else(|| mlua::Error::runtime(format!("`{what}` is not coins or a material")))
+    }
+
+    fn refresh(&mut self) -> mlua::Result<()> {
+        self.engine
+            .borrow_mut()
+            .refresh(&mut self.state)
+            .map_err(|e| mlua::Error::runtime(e.to_string()))
+    }
+
+    fn answer(&mut self, key: &str) -> mlua::Result<()> {
+        let Some(d) = self.state.decision() else {
+            return Err(mlua::Error::runtime("the game is over; nothing to answer"));
+        };
+        if d.index_of(key).is_none() {
+            let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+            return Err(mlua::Error::runtime(format!(
+                "`{key}` is not an option of \"{}\"; the options are: {}",
+                d.prompt,
+                keys.join(", ")
+            )));
+        }
+        self.engine
+            .borrow_mut()
+            .apply(&mut self.state, key)
+            .map_err(|e| mlua::Error::runtime(e.to_string()))
+    }
+
+    fn slot_of_tile(&self, tile: &str) -> Option<usize> {
+        (0..self.state.board.len())
+            .find(|&s| self.content.tiles[self.state.board[s].tile as usize].id == tile)
+    }
+}
+
+impl UserData for Game {
+    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        m.add_method("player", |_, g, ()| {
+            Ok(g.state.decision().map(|d| d.player as i64 + 1))
+        });
+        m.add_method("options", |_, g, ()| {
+            Ok(g.state
+                .decision()
+                .map(|d| d.options.iter().map(|o| o.key.clone()).collect::<Vec<_>>())
+                .unwrap_or_default())
+        });
+        m.add_method("over", |_, g, ()| Ok(g.state.is_over()));
+        m.add_method("round", |_, g, ()| Ok(g.state.round));
+        m.add_method("count", |_, g, (p, what): (i64, String)| {
+            let p = g.player(p)?;
+            Ok(match g.material(&what)? {
+                None => g.state.players[p].coins,
+                Some(m) => g.state.players[p].materials[m],
+            })
+        });
+        m.add_method("prestige", |_, g, p: i64| {
+            let p = g.player(p)?;
+            Ok(g.state.players[p].prestige)
+        });
+        m.add_method("skill", |_, g, p: i64| {
+            let p = g.player(p)?;
+            Ok(g.state.players[p].skill)
+        });
+        m.add_method("hand", |_, g, p: i64| {
+            let p = g.player(p)?;
+            Ok(g.state.players[p]
+                .hand
+                .iter()
+                .map(|&c| g.content.commissions[c as usize].id.clone())
+                .collect::<Vec<_>>())
+        });
+        m.add_method("tucked", |_, g, p: i64| {
+            let p = g.player(p)?;
+            Ok(g.state.players[p]
+                .tucked
+                .iter()
+                .map(|&c| g.content.commissions[c as usize].id.clone())
+                .collect::<Vec<_>>())
+        });
+        m.add_method("counter", |_, g, (tile, name): (String, String)| {
+            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
+                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
+            })?;
+            Ok(g.state.board[slot]
+                .counters
+                .get(&name)
+                .copied()
+                .unwrap_or(0))
+        });
+        m.add_method_mut("set", |_, g, (p, what, n): (i64, String, u32)| {
+            let p = g.player(p)?;
+            match g.material(&what)? {
+                None => g.state.players[p].coins = n,
+                Some(m) => g.state.players[p].materials[m] = n,
+            }
+            g.refresh()
+        });
+        m.add_method_mut("set_skill", |_, g, (p, n): (i64, u32)| {
+            let p = g.player(p)?;
+            g.state.players[p].skill = n.min(g.content.skill_max);
+            g.refresh()
+        });
+        m.add_method_mut("give_card", |_, g, (p, id): (i64, String)| {
+            let p = g.player(p)?;
+            let card = g
+                .content
+                .commissions
+                .iter()
+                .position(|c| c.id == id)
+                .ok_or_else(|| mlua::Error::runtime(format!("no card `{id}`")))?
+                as u16;
+            for deck in &mut g.state.decks {
+                deck.draw.retain(|&c| c != card);
+                deck.discard.retain(|&c| c != card);
+            }
+            for pl in &mut g.state.players {
+                pl.hand.retain(|&c| c != card);
+            }
+            g.state.players[p].hand.push(card);
+            g.refresh()
+        });
+        m.add_method("tile_at", |_, g, slot: String| {
+            let s = g
+                .content
+                .board
+                .slots
+                .iter()
+                .position(|x| x.id == slot)
+                .ok_or_else(|| mlua::Error::runtime(format!("no slot `{slot}`")))?;
+            Ok(g.content.tiles[g.state.board[s].tile as usize].id.clone())
+        });
+        m.add_method_mut("swap_tiles", |_, g, (a, b): (String, String)| {
+            let find = |g: &Game, t: &str| {
+                g.slot_of_tile(t)
+                    .ok_or_else(|| mlua::Error::runtime(format!("tile `{t}` is not on the board")))
+            };
+            let (x, y) = (find(g, &a)?, find(g, &b)?);
+            g.state.board.swap(x, y);
+            g.refresh()
+        });
+        m.add_method_mut("answer", |_, g, key: String| g.answer(&key));
+        m.add_method_mut("move_to", |_, g, tile: String| {
+            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
+                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
+            })?;
+            let key = g.state.decision().and_then(|d| {
+                d.options
+                    .iter()
+                    .find(|o| matches!(o.action, Action::Move { to, .. } if to as usize == slot))
+                    .map(|o| o.key.clone())
+            });
+            match key {
+                Some(k) => g.answer(&k),
+                None => Err(mlua::Error::runtime(format!(
+                    "no apprentice of the player asked can move to `{tile}` now; options: {}",
+                    g.state
+                        .decision()
+                        .map(|d| d
+                            .options
+                            .iter()
+                            .map(|o| o.key.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "))
+                        .unwrap_or_default()
+                ))),
+            }
+        });
+        m.add_method_mut("finish_round", |_, g, ()| {
+            // Answers `pass` where offered, else the first option, until the round
+            // changes (the workshop phase included) or the game ends.
+            let round = g.state.round;
+            for _ in 0..10_000 {
+                if g.state.round != round || g.state.is_over() {
+                    return Ok(());
+                }
+                let d = g.state.decision().expect("not over");
+                let key = d
+                    .index_of("pass")
+                    .map_or_else(|| d.options[0].key.clone(), |_| "pass".to_string());
+                g.answer(&key)?;
+            }
+            Err(mlua::Error::runtime(
+                "the round did not end within 10,000 answers",
+            ))
+        });
+    }
+}
+
+/// Runs every test of one file. `label` names it in messages (`pack/tests/x.lua`).
+pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestResult> {
+    let fail = |name: &str, message: String| TestResult {
+        file: label.to_string(),
+        name: name.to_string(),
+        passed: false,
+        message: Some(message),
+    };
+    let shared = Rc::new(Shared {
+        signal: Cell::new(Signal::None),
+        used: Cell::new(0),
+        budget: Cell::new(TEST_BUDGET),
+        printed: RefCell::new(Vec::new()),
+        deadline: Cell::new(None),
+    });
+    let engine = match Engine::with_lua(Arc::clone(content)) {
+        Ok(e) => Rc::new(RefCell::new(e)),
+        Err(e) => return vec![fail("(load)", e.to_string())],
+    };
+    let lua = match sandbox::new_vm(content, &shared) {
+        Ok(l) => l,
+        Err(e) => return vec![fail("(load)", e.to_string())],
+    };
+    let setup = || -> mlua::Result<(Table, Table)> {
+        let helpers: Table = lua.load(PRELUDE).set_name("=weft-test").eval()?;
+        let tester = lua.create_table()?;
+        tester.set("eq", helpers.get::<Function>("eq")?)?;
+        tester.set("ok", helpers.get::<Function>("ok")?)?;
+        let content2 = Arc::clone(content);
+        let engine2 = Rc::clone(&engine);
+        tester.set(
+            "game",
+            lua.create_function(move |_, (_, spec): (Value, Table)| {
+                let players: usize = spec.get::<Option<usize>>("players")?.unwrap_or(2);
+                let seed: u64 = spec.get::<Option<u64>>("seed")?.unwrap_or(1);
+                let state = engine2
+                    .borrow_mut()
+                    .new_game(players, seed)
+                    .map_err(|e| mlua::Error::runtime(e.to_string()))?;
+                Ok(Game {
+                    engine: Rc::clone(&engine2),
+                    content: Arc::clone(&content2),
+                    state,
+                })
+            })?,
+        )?;
+        sandbox::reset(&shared, TEST_BUDGET);
+        let tests: Table = lua
+            .load(source)
+            .set_name(format!("@{label}"))
+            .set_mode(mlua::ChunkMode::Text)
+            .eval()?;
+        Ok((tester, tests))
+    };
+    let (tester, tests) = match setup() {
+        Ok(x) => x,
+        Err(e) => {
+            return vec![fail(
+                "(load)",
+                format!(
+                    "{}; a test file returns a table of named test functions",
+                    script_message(sandbox::root_cause(&e))
+                ),
+            )]
+        }
+    };
+    let mut names: Vec<(String, Function)> = tests
+        .pairs::<String, Function>()
+        .filter_map(Result::ok)
+        .collect();
+    names.sort_by(|a, b| a.0.cmp(&b.0));
+    if names.is_empty() {
+        return vec![fail("(load)", "the file returns no test functions".into())];
+    }
+    names
+        .into_iter()
+        .map(|(name, f)| {
+            sandbox::reset(&shared, TEST_BUDGET);
+            match f.call::<()>(tester.clone()) {
+                Ok(()) => TestResult {
+                    file: label.to_string(),
+                    name,
+                    passed: true,
+                    message: None,
+                },
+                Err(e) => fail(&name, locate(&e, label)),
+            }
+        })
+        .collect()
+}
+
+/// The failure message with the test file's line in front: Lua assertions carry it
+/// already; errors raised by the game handle get it from the traceback.
+fn locate(e: &mlua::Error, label: &str) -> String {
+    let message = script_message(sandbox::root_cause(e));
+    if message.starts_with(label) {
+        return message;
+    }
+    let trace = match e {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        other => other.to_string(),
+    };
+    let line = trace
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(label))
+        .and_then(|l| l.split(':').nth(1))
+        .map(|n| format!("{label}:{n}: "))
+        .unwrap_or_else(|| format!("{label}: "));
+    format!("{line}{message}")
+}
