@@ -1,4 +1,5 @@
-//! `weft doc content`: the readable reference of a pack's tiles and cards.
+//! `weft doc content` (the readable reference of a pack's tiles and cards) and `weft doc
+//! lua-api` (the Lua API reference, from the methods the host registers).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +32,26 @@ enum DocWhat {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// The Lua API: every hook and every ctx function, what it returns and which hooks
+    /// may call it, generated from the host's registration code.
+    ///
+    /// Example: weft doc lua-api --out docs/lua-api.md
+    LuaApi {
+        /// Write the Markdown to FILE instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+}
+
+fn emit(md: &str, out: Option<PathBuf>) -> anyhow::Result<()> {
+    match out {
+        Some(path) => {
+            std::fs::write(&path, md)?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => print!("{md}"),
+    }
+    Ok(())
 }
 
 pub fn run(a: DocArgs) -> anyhow::Result<ExitCode> {
@@ -42,15 +63,14 @@ pub fn run(a: DocArgs) -> anyhow::Result<ExitCode> {
             if json {
                 println!("{}", serde_json::to_string_pretty(&doc)?);
             } else {
-                let md = to_markdown(&doc, &content);
-                match out {
-                    Some(path) => {
-                        std::fs::write(&path, md)?;
-                        eprintln!("wrote {}", path.display());
-                    }
-                    None => print!("{md}"),
-                }
+                emit(&to_markdown(&doc, &content), out)?;
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        DocWhat::LuaApi { out } => {
+            let md =
+                weft_core::lua::api_doc::markdown().map_err(|e| anyhow::anyhow!("error: {e}"))?;
+            emit(&md, out)?;
             Ok(ExitCode::SUCCESS)
         }
     }

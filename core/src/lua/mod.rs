@@ -5,6 +5,7 @@
 //! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns a
 //! scratch copy of the state for the call's duration only.
 
+pub mod api_doc;
 mod ctx;
 pub(crate) mod sandbox;
 

@@ -1,0 +1,396 @@
+//! The Lua API reference (`weft doc lua-api`, written to `docs/lua-api.md`), generated
+//! from the methods the host really registers on `ctx` (read back from the userdata's
+//! metatable) and the descriptions below. A registered method without a description, or
+//! a description without a method, is an error, so the reference cannot drift.
+
+use crate::flow::Hook;
+
+/// What a ctx function may do, which decides the hooks that may call it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Reads the state: every hook.
+    Read,
+    /// Changes the state: every hook but read-only ones (`can_act`).
+    Write,
+    /// Asks the acting player: hooks with an acting player that may ask.
+    Ask,
+}
+
+/// One ctx function's entry in the reference.
+#[derive(Debug, Clone, Copy)]
+pub struct CtxDoc {
+    /// Method name as registered.
+    pub name: &'static str,
+    /// How it is called.
+    pub call: &'static str,
+    /// What it returns or does.
+    pub text: &'static str,
+    /// What it may do.
+    pub access: Access,
+}
+
+/// Descriptions of the ctx functions.
+pub const CTX_DOCS: &[CtxDoc] = &[
+    CtxDoc {
+        name: "player",
+        call: "ctx:player()",
+        text: "the acting player, or nil in board-wide hooks",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "player_count",
+        call: "ctx:player_count()",
+        text: "number of players",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "round",
+        call: "ctx:round()",
+        text: "current round",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "count",
+        call: "ctx:count(p, what)",
+        text: "coins (`\"coins\"`) or a material's count",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "has",
+        call: "ctx:has(p, what, n)",
+        text: "whether p holds at least n",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "skill",
+        call: "ctx:skill(p)",
+        text: "skill",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "prestige",
+        call: "ctx:prestige(p)",
+        text: "prestige so far",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "ability",
+        call: "ctx:ability(p, name)",
+        text: "an ability from `[abilities]` and skill unlocks (`move_range`, `plaza_keep`, `fulfil_per_turn`, …)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "hand",
+        call: "ctx:hand(p)",
+        text: "card ids in hand",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "tucked",
+        call: "ctx:tucked(p)",
+        text: "fulfilled card ids",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "card",
+        call: "ctx:card(id)",
+        text: "`{id, name, grade, requires = {mat = n}, coins, skill, prestige, workshop}`",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "materials",
+        call: "ctx:materials()",
+        text: "material ids, cheapest first",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "material_value",
+        call: "ctx:material_value(m)",
+        text: "a material's value",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "grades",
+        call: "ctx:grades(p)",
+        text: "grade ids p may draw from",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "deck_size",
+        call: "ctx:deck_size(grade)",
+        text: "cards left in a grade's deck and discards",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "tile",
+        call: "ctx:tile()",
+        text: "this tile's id (tile hooks)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "slot_count",
+        call: "ctx:slot_count()",
+        text: "display slots of this tile",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "slot",
+        call: "ctx:slot(i)",
+        text: "material in display slot i, or nil",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "slots",
+        call: "ctx:slots()",
+        text: "all display slots (`false` when empty)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "dice",
+        call: "ctx:dice()",
+        text: "dice on this tile: `{kind, face}`",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "counter",
+        call: "ctx:counter(name)",
+        text: "a tile counter (0 if unset)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "gain",
+        call: "ctx:gain(p, what, n)",
+        text: "gives coins or a material (limited supply may give fewer); returns what was gained",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "pay",
+        call: "ctx:pay(p, what, n)",
+        text: "takes coins or a material; an error if p has too few",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "add_skill",
+        call: "ctx:add_skill(p, n)",
+        text: "moves along the skill track; triggers unlocks and the end",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "add_prestige",
+        call: "ctx:add_prestige(p, n)",
+        text: "adds (or removes) prestige",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "set_slot_count",
+        call: "ctx:set_slot_count(n)",
+        text: "sizes this tile's display",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "put_slot",
+        call: "ctx:put_slot(i, m)",
+        text: "puts a material (or nil) in display slot i",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "take_slot",
+        call: "ctx:take_slot(i)",
+        text: "empties display slot i; returns what was there",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "set_counter",
+        call: "ctx:set_counter(name, v)",
+        text: "sets a tile counter",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "roll",
+        call: "ctx:roll(kind)",
+        text: "rolls a die of a kind; returns the material shown",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "random",
+        call: "ctx:random(n)",
+        text: "a number 1..n from the game's RNG",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "add_die",
+        call: "ctx:add_die(kind)",
+        text: "places a rolled die on this tile; returns its face",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "reroll_dice",
+        call: "ctx:reroll_dice()",
+        text: "re-rolls every die on this tile; returns the faces",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "draw",
+        call: "ctx:draw(grade)",
+        text: "draws a card; returns its id or nil; undealt drawn cards are discarded when the hook ends",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "give",
+        call: "ctx:give(p, id)",
+        text: "puts a card drawn by this hook into p's hand",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "discard",
+        call: "ctx:discard(id, p?)",
+        text: "discards a drawn card, or a card from p's hand",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "personal_workshop",
+        call: "ctx:personal_workshop(p)",
+        text: "queues a personal workshop phase for p (R-TILE-PWS)",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "choose",
+        call: "ctx:choose{prompt=, options=}",
+        text: "asks the acting player; options are strings, integers or `{key=, label=, …}` tables; returns the chosen option (a single option is returned without asking)",
+        access: Access::Ask,
+    },
+    CtxDoc {
+        name: "log",
+        call: "ctx:log(text)",
+        text: "adds a line to the event log",
+        access: Access::Read,
+    },
+];
+
+/// Who owns a hook, when it runs, and whether it may ask.
+fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
+    match h {
+        Hook::Setup => ("tile", "at game setup", false),
+        Hook::CanAct => (
+            "tile",
+            "before offering the action; return `false` to hide it; read-only",
+            false,
+        ),
+        Hook::Action => ("tile", "the tile's action (R-ACT-1)", true),
+        Hook::Restock => ("tile", "workshop step 1 (R-WS-1)", false),
+        Hook::Roll => ("tile", "workshop step 3 (R-WS-3)", false),
+        Hook::Workshop => ("commission", "its workshop action (R-WS-4)", true),
+        Hook::OnReach => ("skill unlock", "a player first reaches the level", true),
+    }
+}
+
+/// The hooks that may call a function of this access.
+fn hooks_for(access: Access) -> String {
+    match access {
+        Access::Read => "all".into(),
+        Access::Write => Hook::ALL
+            .iter()
+            .filter(|h| !h.is_read_only())
+            .map(|h| format!("`{}`", h.name()))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Access::Ask => Hook::ALL
+            .iter()
+            .filter(|h| hook_row(**h).2)
+            .map(|h| format!("`{}`", h.name()))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+const INTRO: &str = "# The Lua API
+
+<!-- Generated by `weft doc lua-api --out docs/lua-api.md` from the methods the host
+registers (core/src/lua/ctx.rs) and their descriptions (core/src/lua/api_doc.rs). Do not
+edit by hand: a test fails when this file and the code differ. -->
+
+Behaviour is Luau. A module returns a table of hooks; each hook is called as
+`hook(ctx, params)`, where `params` is the frozen table from the TOML that named the
+module. Players are numbered from 1. What is available in the sandbox: `table`,
+`string`, `math` (without `random`), `utf8`, and the safe base functions (`pairs`,
+`ipairs`, `type`, `tostring`, `error`, `pcall`, `xpcall`, `select`, `setmetatable`, …).
+`require(\"weft.shop\")` loads a module of the pack chain or `scripts/`; paths are refused.
+`print` goes to the game's event log. Globals and loaded modules are read-only. Each hook
+call has an instruction budget (`instruction_budget` in `game.toml`), the VM a memory cap
+(`memory_limit_mb`).
+
+A module may also export `describe(params)`, returning the rules text for those
+parameters (`weft doc content` prints it).
+";
+
+/// The names of the methods registered on `ctx`, read from its metatable.
+pub fn registered_methods() -> Result<Vec<String>, String> {
+    let lua = mlua::Lua::new();
+    let proxy = lua
+        .create_proxy::<super::ctx::Ctx>()
+        .map_err(|e| e.to_string())?;
+    let meta = proxy.metatable().map_err(|e| e.to_string())?;
+    let index: mlua::Table = meta.get("__index").map_err(|e| e.to_string())?;
+    let mut names: Vec<String> = index
+        .pairs::<String, mlua::Value>()
+        .filter_map(Result::ok)
+        .map(|(k, _)| k)
+        .filter(|k| !k.starts_with("__"))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// `docs/lua-api.md`: the hooks and every ctx function. An error names any registered
+/// method without a description and any description without a method.
+pub fn markdown() -> Result<String, String> {
+    let registered = registered_methods()?;
+    let documented: Vec<&str> = CTX_DOCS.iter().map(|d| d.name).collect();
+    let undocumented: Vec<&String> = registered
+        .iter()
+        .filter(|r| !documented.contains(&r.as_str()))
+        .collect();
+    let unregistered: Vec<&&str> = documented
+        .iter()
+        .filter(|d| !registered.iter().any(|r| r == **d))
+        .collect();
+    if !undocumented.is_empty() || !unregistered.is_empty() {
+        return Err(format!(
+            "ctx methods without a description in core/src/lua/api_doc.rs: {undocumented:?}; descriptions of methods ctx does not register: {unregistered:?}"
+        ));
+    }
+    let mut md = String::from(INTRO);
+    md.push_str(
+        "\n## Hooks\n\n| hook | owner | when | may ask (`ctx:choose`) |\n|---|---|---|---|\n",
+    );
+    for h in Hook::ALL {
+        let (owner, when, ask) = hook_row(h);
+        md.push_str(&format!(
+            "| `{}` | {owner} | {when} | {} |\n",
+            h.name(),
+            if ask { "yes" } else { "no" }
+        ));
+    }
+    md.push_str(
+        "\nA hook's changes are committed only when it returns; if it fails, nothing changes. A
+hook that asks a question is re-run from the start with the answers so far, so it must
+ask the same questions given the same state and answers (use `ctx` for randomness).
+
+## ctx functions
+",
+    );
+    for (title, access) in [
+        ("Reads", Access::Read),
+        ("Verbs (an error in read-only hooks)", Access::Write),
+        ("Questions", Access::Ask),
+    ] {
+        md.push_str(&format!(
+            "\n{title}; called from {} hooks:\n\n| function | returns or does |\n|---|---|\n",
+            hooks_for(access)
+        ));
+        for d in CTX_DOCS.iter().filter(|d| d.access == access) {
+            md.push_str(&format!("| `{}` | {} |\n", d.call, d.text));
+        }
+    }
+    Ok(md)
+}
