@@ -43,14 +43,22 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         for p in &report.problems {
             println!("{p}\n");
         }
+        for w in &report.warnings {
+            println!("warning: {w}");
+        }
+        if !report.warnings.is_empty() {
+            println!();
+        }
         println!(
-            "weft check: {} tiles, {} commissions, {} hook calls, {} games played; {} problem{}",
+            "weft check: {} tiles, {} commissions, {} hook calls, {} games played; {} problem{}, {} warning{}",
             report.tiles,
             report.commissions,
             report.hook_calls,
             report.games,
             report.problems.len(),
-            if report.problems.len() == 1 { "" } else { "s" }
+            if report.problems.len() == 1 { "" } else { "s" },
+            report.warnings.len(),
+            if report.warnings.len() == 1 { "" } else { "s" }
         );
     }
     Ok(if report.ok {

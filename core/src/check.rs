@@ -32,6 +32,8 @@ pub struct CheckReport {
     pub games: u64,
     /// Problems, each a readable message.
     pub problems: Vec<String>,
+    /// Probable mistakes that do not fail the check (see [`crate::lint`]).
+    pub warnings: Vec<String>,
 }
 
 /// Most answers a hook may need in a check before it is reported as never finishing.
@@ -81,6 +83,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
     let mut hook_calls = 0;
     let counts = content.player_counts();
     let mut samples: Vec<GameState> = Vec::new();
+    let mut records = Vec::new();
     let mut engine = match Engine::with_lua(Arc::clone(content)) {
         Ok(e) => e,
         Err(e) => {
@@ -91,6 +94,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                 hook_calls: 0,
                 games: 0,
                 problems: vec![e.to_string()],
+                warnings: Vec::new(),
             }
         }
     };
@@ -107,6 +111,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                 record.decisions
             ));
         }
+        records.push(record.clone());
         // Sample states along a replay of the game.
         if samples.len() < 12 {
             if let Ok(mut st) = engine.new_game(players, seed) {
@@ -131,7 +136,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         Ok(h) => h,
         Err(e) => {
             problems.push(e.to_string());
-            return report(content, hook_calls, games, problems);
+            return report(content, hook_calls, games, problems, &records);
         }
     };
     let mut rng = Pcg64Mcg::seed_from_u64(7);
@@ -230,10 +235,16 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
-    report(content, hook_calls, games, problems)
+    report(content, hook_calls, games, problems, &records)
 }
 
-fn report(content: &Content, hook_calls: usize, games: u64, problems: Vec<String>) -> CheckReport {
+fn report(
+    content: &Content,
+    hook_calls: usize,
+    games: u64,
+    problems: Vec<String>,
+    records: &[crate::sim::GameRecord],
+) -> CheckReport {
     CheckReport {
         ok: problems.is_empty(),
         tiles: content.tiles.len(),
@@ -241,5 +252,6 @@ fn report(content: &Content, hook_calls: usize, games: u64, problems: Vec<String
         hook_calls,
         games,
         problems,
+        warnings: crate::lint::warnings(content, records),
     }
 }

@@ -258,3 +258,43 @@ fn a_script_error_in_a_layer_names_the_pack_that_owns_the_file() {
     );
     assert!(err.to_string().contains("broken loan"));
 }
+
+/// `weft check` warns about what loads but is probably a mistake.
+#[test]
+fn check_warns_about_unused_files_unread_params_and_unreachable_cards() {
+    let closed = "id = \"idle\"\nname = \"Idle\"\nkind = \"idle\"\nbehaviour = \"weft.closed\"\n[params]\nmax_buyy = 3\n";
+    let board = "[[slots]]\nid = \"idle-slot\"\nkind = \"idle\"\n[[paths]]\na = \"plaza\"\nb = \"idle-slot\"\n";
+    let mut p = layer(
+        "lint",
+        &[
+            ("tiles/idle.toml", closed),
+            ("board.toml", board),
+            ("helpers/unused.lua", "return {}"),
+            ("game.toml", "[end]\nskill = 5\n"),
+        ],
+    );
+    p.files.get_mut("pack.toml").unwrap().push('\n');
+    let c = chain(&[p]).unwrap();
+    let report = weft_core::check::check_content(&c, 6);
+    assert!(report.ok, "{:?}", report.problems);
+    let all = report.warnings.join("\n");
+    assert!(
+        all.contains("lint/helpers/unused.lua: module `helpers.unused`"),
+        "{all}"
+    );
+    assert!(
+        all.contains("sets param `max_buyy`, which its behaviour `weft.closed` never reads"),
+        "{all}"
+    );
+    assert!(
+        all.contains("grade `royal` unlocks at skill 6, after the game ends at skill 5"),
+        "{all}"
+    );
+    assert!(all.contains("tile `idle` was visited"), "{all}");
+    let clean = weft_core::check::check_content(&tabriz_content(), 6);
+    assert!(
+        clean.warnings.is_empty(),
+        "the base pack has no warnings: {:?}",
+        clean.warnings
+    );
+}

@@ -1,0 +1,133 @@
+//! Warnings of `weft check`: things that load and run but are probably mistakes. Unlike
+//! problems they do not fail the check.
+
+use std::collections::BTreeSet;
+
+use crate::content::{Content, ScriptRef};
+use crate::sim::GameRecord;
+
+/// Every script reference of the content with what it belongs to.
+fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
+    let mut out: Vec<(String, &ScriptRef)> = content
+        .tiles
+        .iter()
+        .map(|t| (format!("tile `{}`", t.id), &t.script))
+        .collect();
+    for c in &content.commissions {
+        if let Some(w) = &c.workshop {
+            out.push((format!("commission `{}`", c.id), w));
+        }
+    }
+    for u in &content.unlocks {
+        if let Some(s) = &u.on_reach {
+            out.push((format!("skill unlock at level {}", u.level), s));
+        }
+    }
+    out
+}
+
+/// The modules `name` loads, itself included, following `require("…")` in the sources.
+fn module_closure(content: &Content, name: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![name.to_string()];
+    while let Some(m) = todo.pop() {
+        if !seen.insert(m.clone()) {
+            continue;
+        }
+        if let Some(module) = content.modules.get(&m) {
+            todo.extend(required(&module.source));
+        }
+    }
+    seen
+}
+
+/// Module names in `require("…")` / `require('…')` calls of a source.
+fn required(source: &str) -> Vec<String> {
+    source
+        .split("require(")
+        .skip(1)
+        .filter_map(|rest| {
+            let rest = rest.trim_start();
+            let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+            rest[1..].split(quote).next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// The warnings for `content`, with the records of the check's sample games.
+pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
+    let mut w = Vec::new();
+    let refs = script_refs(content);
+
+    // Lua files of the packs that nothing uses.
+    let mut used = BTreeSet::new();
+    for (_, s) in &refs {
+        used.extend(module_closure(content, &s.module));
+    }
+    for m in content.modules.values() {
+        if m.pack != "scripts" && !used.contains(&m.name) {
+            w.push(format!(
+                "{}: module `{}` is not the behaviour of any tile, card or unlock, and no module requires it",
+                m.chunk, m.name
+            ));
+        }
+    }
+
+    // Parameters the behaviour never mentions (a heuristic: the key appears nowhere in
+    // the sources of the module and the modules it requires).
+    for (owner, s) in &refs {
+        let sources: String = module_closure(content, &s.module)
+            .iter()
+            .filter_map(|m| content.modules.get(m).map(|x| x.source.as_str()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        if sources.is_empty() {
+            continue;
+        }
+        for key in s.params.keys() {
+            if !sources.contains(key.as_str()) {
+                w.push(format!(
+                    "{}: {owner} sets param `{key}`, which its behaviour `{}` never reads",
+                    s.declared_in, s.module
+                ));
+            }
+        }
+    }
+
+    // Cards no one can draw.
+    for (g, grade) in content.grades.iter().enumerate() {
+        let cards = content
+            .commissions
+            .iter()
+            .filter(|c| c.grade as usize == g)
+            .count();
+        if cards == 0 {
+            continue;
+        }
+        if grade.deck && grade.unlock_skill > content.end.skill {
+            w.push(format!(
+                "grade `{}` unlocks at skill {}, after the game ends at skill {}: its {cards} cards are unreachable",
+                grade.id, grade.unlock_skill, content.end.skill
+            ));
+        }
+    }
+
+    // Tiles whose action was never taken in the sample games.
+    let finished: Vec<&GameRecord> = records.iter().filter(|r| r.finished()).collect();
+    if !finished.is_empty() {
+        for t in &content.tiles {
+            let (visits, actions) = finished
+                .iter()
+                .filter_map(|r| r.tiles.get(&t.id))
+                .fold((0, 0), |(v, a), c| (v + c.visits, a + c.actions));
+            if visits > 0 && actions == 0 {
+                w.push(format!(
+                    "tile `{}` was visited {visits} times in {} sample games but its action was never taken: does its can_act ever return true?",
+                    t.id,
+                    finished.len()
+                ));
+            }
+        }
+    }
+    w
+}
