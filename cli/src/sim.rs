@@ -59,7 +59,7 @@ pub struct SimArgs {
     /// shards anywhere with the same flags and join their --out files with `weft merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<sim::Shard>,
-    /// Iterations per decision for the mcts bot (default 200, or `[bots.mcts]`).
+    /// Iterations per decision for the mcts bot (default 100, or `[bots.mcts]`).
     #[arg(long, value_name = "N")]
     mcts_iterations: Option<u32>,
     /// Milliseconds per decision for the mcts bot instead of a fixed number of

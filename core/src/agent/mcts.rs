@@ -58,7 +58,7 @@ impl MctsConfig {
     /// Defaults, then `[bots.mcts]` from the content, then command-line options.
     pub fn resolve(content: &Content, options: &BotOptions) -> MctsConfig {
         let mut c = MctsConfig {
-            iterations: 200,
+            iterations: 100,
             millis: None,
             rollout: 1,
             exploration: 0.7,
