@@ -14,10 +14,10 @@
 //! ```
 //!
 //! `t:game{players, seed}` sets up a game on the loaded chain; the game handle reads
-//! the state (`count`, `prestige`, `skill`, `hand`, `tucked`, `counter`, `tile_at`,
-//! `round`, `player`, `options`, `over`), changes it by hand (`set`, `set_skill`,
-//! `give_card`, `swap_tiles`) and plays it by answer keys (`answer`, `move_to`,
-//! `finish_round`). `t:eq(actual,
+//! the state (`count`, `prestige`, `skill`, `hand`, `tucked`, `counter`, `display`,
+//! `tile_at`, `round`, `player`, `options`, `over`), builds a position by hand (`set`,
+//! `set_skill`, `give_card`, `place` an apprentice, `swap_tiles`, `set_display`,
+//! `set_counter`) and plays it by answer keys (`answer`, `move_to`, `finish_round`). `t:eq(actual,
 //! expected, msg)` and `t:ok(cond, msg)` fail the test with the file and line of the
 //! check and, for tables, the keys that differ. Tests run in the same sandbox as content
 //! scripts, with a larger instruction budget.
@@ -163,6 +163,15 @@ impl Game {
             .map_err(|e| mlua::Error::runtime(e.to_string()))
     }
 
+    fn slot_id(&self, slot: &str) -> mlua::Result<usize> {
+        self.content
+            .board
+            .slots
+            .iter()
+            .position(|x| x.id == slot)
+            .ok_or_else(|| mlua::Error::runtime(format!("no slot `{slot}`")))
+    }
+
     fn slot_of_tile(&self, tile: &str) -> Option<usize> {
         (0..self.state.board.len())
             .find(|&s| self.content.tiles[self.state.board[s].tile as usize].id == tile)
@@ -256,13 +265,7 @@ impl UserData for Game {
             g.refresh()
         });
         m.add_method("tile_at", |_, g, slot: String| {
-            let s = g
-                .content
-                .board
-                .slots
-                .iter()
-                .position(|x| x.id == slot)
-                .ok_or_else(|| mlua::Error::runtime(format!("no slot `{slot}`")))?;
+            let s = g.slot_id(&slot)?;
             Ok(g.content.tiles[g.state.board[s].tile as usize].id.clone())
         });
         m.add_method_mut("swap_tiles", |_, g, (a, b): (String, String)| {
@@ -274,6 +277,64 @@ impl UserData for Game {
             g.state.board.swap(x, y);
             g.refresh()
         });
+        m.add_method_mut("place", |_, g, (p, piece, slot): (i64, usize, String)| {
+            let p = g.player(p)?;
+            let at = g.slot_id(&slot)?;
+            let pieces = g.state.players[p].pieces.len();
+            let piece = piece
+                .checked_sub(1)
+                .filter(|&k| k < pieces)
+                .ok_or_else(|| mlua::Error::runtime(format!("apprentices are 1 to {pieces}")))?;
+            g.state.players[p].pieces[piece] = crate::state::Piece {
+                at: at as u16,
+                moved: false,
+            };
+            g.refresh()
+        });
+        m.add_method_mut(
+            "set_counter",
+            |_, g, (tile, name, v): (String, String, i64)| {
+                let slot = g.slot_of_tile(&tile).ok_or_else(|| {
+                    mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
+                })?;
+                g.state.board[slot].counters.insert(name, v);
+                g.refresh()
+            },
+        );
+        m.add_method("display", |_, g, tile: String| {
+            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
+                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
+            })?;
+            Ok(g.state.board[slot]
+                .slots
+                .iter()
+                .map(|m| {
+                    m.map_or("-".to_string(), |m| {
+                        g.content.materials[m as usize].id.clone()
+                    })
+                })
+                .collect::<Vec<_>>())
+        });
+        m.add_method_mut(
+            "set_display",
+            |_, g, (tile, items): (String, Vec<String>)| {
+                let slot = g.slot_of_tile(&tile).ok_or_else(|| {
+                    mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
+                })?;
+                let mut slots = Vec::new();
+                for item in &items {
+                    slots.push(if item == "-" {
+                        None
+                    } else {
+                        Some(g.material(item)?.ok_or_else(|| {
+                            mlua::Error::runtime("a display holds materials, not coins")
+                        })? as u8)
+                    });
+                }
+                g.state.board[slot].slots = slots;
+                g.refresh()
+            },
+        );
         m.add_method_mut("answer", |_, g, key: String| g.answer(&key));
         m.add_method_mut("move_to", |_, g, tile: String| {
             let slot = g.slot_of_tile(&tile).ok_or_else(|| {

@@ -46,6 +46,26 @@ return {
     end
   end,
 
+  ["a shop sells from the right of its display (R-SHOP-1)"] = function(t)
+    local g, p = at(t, "wool-shop", "bazaar-gate")
+    g:set_display("wool-shop", { "wool", "wool", "wool", "-", "-" })
+    g:set(p, "coins", 9)
+    g:move_to("wool-shop")
+    g:answer("act")
+    g:answer("buy:wool")
+    g:answer("done")
+    t:eq(g:display("wool-shop"), { "wool", "wool", "-", "-", "-" })
+  end,
+
+  ["an apprentice placed on a tile's slot moves from there (R-MOVE-1)"] = function(t)
+    local g = t:game{ players = 2, seed = 9 }
+    local p = g:player()
+    for piece = 1, 3 do g:place(p, piece, "north-market") end
+    for _, key in ipairs(g:options()) do
+      t:ok(key:find("move:north%-market:") == 1, "every move starts at north-market: " .. key)
+    end
+  end,
+
   ["the weavers' courtyard runs a personal workshop phase (R-TILE-PWS)"] = function(t)
     local g, p = at(t, "courtyard", "west-court")
     g:move_to("courtyard")
