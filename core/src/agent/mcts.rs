@@ -245,7 +245,7 @@ impl Search<'_> {
     /// Progressive widening: a node with `n` visits may have `1 + sqrt(n)` children, and
     /// new children are added best first by a greedy prior (at the root, greedy's own
     /// ranking, which finishes the turn for every option; deeper, the value right after
-    /// the option). So a small search plays at least as greedy does, and more iterations
+    /// the option). So a one-iteration search plays exactly as greedy does, and more iterations
     /// spend themselves on the promising options. Otherwise the legal child with the best
     /// UCB1 is followed. Returns (option index, child, whether the child is new).
     fn select(&mut self, node: usize, sim: &GameState, d: &Decision) -> (usize, usize, bool) {

@@ -161,7 +161,6 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         })
         .collect();
     let mut bot_names: Vec<String> = seats.iter().map(|s| s.bot.clone()).collect();
-    bot_names.dedup();
     bot_names.sort();
     bot_names.dedup();
     let bots = bot_names
