@@ -319,15 +319,29 @@ fn warnings(s: &Summary) -> Vec<String> {
     let parity = 1.0 / s.players.max(1) as f64;
     let same_bot = s.bots.len() == 1;
     if same_bot {
-        for seat in &s.seats {
-            if seat.win_share.excludes(parity) {
-                w.push(format!(
-                    "seat {} wins {} of games, outside the 95% interval of a fair {:.1}%",
-                    seat.seat,
-                    seat.win_share.percent(),
-                    parity * 100.0
-                ));
-            }
+        // One test for all seats (χ² goodness of fit to equal shares), so that four
+        // seats' intervals do not raise a false alarm one run in five.
+        let n = s.finished as f64;
+        let expected = n * parity;
+        let chi2: f64 = s
+            .seats
+            .iter()
+            .map(|x| (x.win_share.value * n - expected).powi(2) / expected)
+            .sum();
+        let critical = stats::chi2_critical_95(s.players.saturating_sub(1));
+        if chi2 > critical {
+            let off: Vec<String> = s
+                .seats
+                .iter()
+                .filter(|x| x.win_share.excludes(parity))
+                .map(|x| format!("seat {} {}", x.seat, x.win_share.percent()))
+                .collect();
+            w.push(format!(
+                "seat win shares differ more than chance allows (χ² = {chi2:.1} > {critical:.1}, p < 0.05; a fair share is {:.1}%){}{}; confirm with more games or another seed",
+                parity * 100.0,
+                if off.is_empty() { "" } else { ": " },
+                off.join(", ")
+            ));
         }
         if s.first_player.excludes(parity) {
             w.push(format!(
@@ -374,4 +388,48 @@ fn warnings(s: &Summary) -> Vec<String> {
         }
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(winners: &[usize]) -> Vec<GameRecord> {
+        let content = crate::load(&[], None).expect("base pack loads");
+        winners
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                let mut r = GameRecord::new(&content, vec!["random".into(); 4], i as u64, i as u64);
+                r.winners = vec![w];
+                r.scores = vec![1, 1, 1, 1];
+                r.cause = Some("skill".into());
+                r.rounds = 8;
+                r.first_player = i % 4;
+                r
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seat_warning_needs_the_seats_to_differ_beyond_chance() {
+        let even: Vec<usize> = (0..400).map(|i| i % 4).collect();
+        let s = summarise(&games(&even), None, None);
+        assert!(
+            !s.warnings.iter().any(|w| w.contains("seat win shares")),
+            "{:?}",
+            s.warnings
+        );
+        // Seat 1 wins half of the games.
+        let skewed: Vec<usize> = (0..400)
+            .map(|i| if i % 2 == 0 { 0 } else { i % 4 })
+            .collect();
+        let s = summarise(&games(&skewed), None, None);
+        let w = s
+            .warnings
+            .iter()
+            .find(|w| w.contains("seat win shares"))
+            .expect("warned");
+        assert!(w.contains("seat 1 50.0%"), "{w}");
+    }
 }

@@ -119,6 +119,23 @@ pub fn msprt_p_value(diffs: &[f64], effect: f64) -> f64 {
     (-log_ratio).exp().min(1.0)
 }
 
+/// The 95% critical value of the χ² distribution with `df` degrees of freedom (1 to 10;
+/// larger values use the Wilson–Hilferty approximation).
+pub fn chi2_critical_95(df: usize) -> f64 {
+    const TABLE: [f64; 10] = [
+        3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919, 18.307,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=10 => TABLE[df - 1],
+        _ => {
+            let k = df as f64;
+            let t = 1.0 - 2.0 / (9.0 * k) + 1.644_854 * (2.0 / (9.0 * k)).sqrt();
+            k * t * t * t
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +151,16 @@ mod tests {
         let zero = wilson(0.0, 20.0);
         assert_eq!(zero.lo, 0.0);
         assert!(zero.hi > 0.15 && zero.hi < 0.17, "{zero:?}");
+    }
+
+    #[test]
+    fn chi2_critical_values() {
+        assert_eq!(chi2_critical_95(3), 7.815);
+        // Wilson–Hilferty is within 0.1 of the table at 10 degrees of freedom.
+        let k = 10.0f64;
+        let t = 1.0 - 2.0 / (9.0 * k) + 1.644_854 * (2.0 / (9.0 * k)).sqrt();
+        assert!((k * t * t * t - chi2_critical_95(10)).abs() < 0.1);
+        assert!(chi2_critical_95(20) > 31.0 && chi2_critical_95(20) < 31.8);
     }
 
     #[test]
