@@ -177,6 +177,18 @@ fn two_expansions_replacing_the_same_item_conflict() {
 }
 
 #[test]
+fn a_pack_replaces_only_items_of_packs_it_extends() {
+    let new_tile =
+        "id = \"kiosk\"\nname = \"Kiosk\"\nkind = \"shop\"\nbehaviour = \"weft.closed\"\n";
+    let again = new_tile.replace("id = \"kiosk\"", "id = \"kiosk\"\nreplace = true");
+    let a = layer("alpha", &[("tiles/kiosk.toml", new_tile)]);
+    let b = layer("beta", &[("tiles/kiosk.toml", &again)]);
+    let err = chain(&[a, b]).unwrap_err();
+    assert!(err.contains("comes from pack `alpha`"), "{err}");
+    assert!(err.contains("which `beta` does not extend"), "{err}");
+}
+
+#[test]
 fn replacing_or_removing_what_does_not_exist_is_an_error() {
     let ghost = "id = \"ghost\"\nreplace = true\nname = \"G\"\nkind = \"shop\"\nbehaviour = \"weft.closed\"\n";
     let err = chain(&[layer("x", &[("tiles/ghost.toml", ghost)])]).unwrap_err();

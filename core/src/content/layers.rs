@@ -6,8 +6,8 @@
 //!   included, replaces the earlier one), a `board.toml` of slots and paths to add,
 //!   tiles, commissions and Lua files.
 //! - An item (tile, commission, slot) whose id an earlier pack defines is a conflict
-//!   unless it says `replace = true`. Two packs that do not extend one another may not
-//!   both replace the same item. `[remove]` in `pack.toml` takes items out by id.
+//!   unless it says `replace = true`. A pack replaces only items of packs it extends, and
+//!   two packs that do not extend one another may not both replace the same item. `[remove]` in `pack.toml` takes items out by id.
 //! - A Lua file at the same path as an earlier pack's replaces it when the later pack
 //!   extends the earlier one, and is a conflict otherwise. Lua files under `tests/` are
 //!   the pack's scenario tests, not modules.
@@ -389,6 +389,18 @@ fn add<T>(
                     );
                     return;
                 }
+            }
+            if old.replaced_by.is_none() && !ancestors.contains(&old.pack) {
+                ld.fail(
+                    &new.label,
+                    &id,
+                    format!(
+                        "{kind} `{id}` comes from pack `{}` ({}), which `{}` does not extend",
+                        old.pack, old.label, new.pack
+                    ),
+                    "a pack may replace only items of the packs it extends; add it to extends",
+                );
+                return;
             }
             new.replaced_by = Some(new.pack.clone());
             items[k] = new;
