@@ -1,19 +1,7 @@
 //! The `weft` binary: the machine interface, sim's JSON summary, check and replay.
 
-use std::process::Command;
-
-fn weft(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .expect("weft runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::weft;
 
 #[test]
 fn state_json_has_the_documented_shape() {

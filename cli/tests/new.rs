@@ -1,20 +1,9 @@
 //! `weft new`: every scaffold loads and passes `weft check` as created, and is played.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::weft_in;
 
-fn weft_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("weft runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use std::path::PathBuf;
 
 #[test]
 fn scaffolds_pass_check_and_are_played() {

@@ -2,21 +2,10 @@
 //! same numbers as the whole run, bad record files are named by file and line, and the
 //! HTML report stands alone.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::weft;
 
-fn weft(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .expect("weft runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use std::path::PathBuf;
 
 /// A fresh scratch folder under the target directory.
 fn scratch(name: &str) -> PathBuf {

@@ -48,10 +48,8 @@ fn parse(pack: &PackFiles, path: &str, text: &str) -> Result<toml::Table, String
 /// Removes `[[commission]] id = ID` from the pack's commission files.
 fn remove_card(pack: &mut PackFiles, id: &str) -> Result<bool, String> {
     let paths: Vec<String> = pack
-        .files
-        .keys()
-        .filter(|p| p.starts_with("commissions/") && p.ends_with(".toml"))
-        .cloned()
+        .under("commissions", ".toml")
+        .map(|(p, _)| p.clone())
         .collect();
     for path in paths {
         let mut table = parse(pack, &path, &pack.files[&path])?;
@@ -72,10 +70,8 @@ fn remove_card(pack: &mut PackFiles, id: &str) -> Result<bool, String> {
 /// Gives the tile with this id the behaviour `weft.closed`.
 fn close_tile(pack: &mut PackFiles, id: &str) -> Result<bool, String> {
     let paths: Vec<String> = pack
-        .files
-        .keys()
-        .filter(|p| p.starts_with("tiles/") && p.ends_with(".toml"))
-        .cloned()
+        .under("tiles", ".toml")
+        .map(|(p, _)| p.clone())
         .collect();
     for path in paths {
         let mut table = parse(pack, &path, &pack.files[&path])?;

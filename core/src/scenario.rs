@@ -172,9 +172,11 @@ impl Game {
             .ok_or_else(|| mlua::Error::runtime(format!("no slot `{slot}`")))
     }
 
-    fn slot_of_tile(&self, tile: &str) -> Option<usize> {
+    /// The slot holding `tile`, or an error saying it is not on the board.
+    fn slot_of_tile(&self, tile: &str) -> mlua::Result<usize> {
         (0..self.state.board.len())
             .find(|&s| self.content.tiles[self.state.board[s].tile as usize].id == tile)
+            .ok_or_else(|| mlua::Error::runtime(format!("tile `{tile}` is not on the board")))
     }
 }
 
@@ -223,9 +225,7 @@ impl UserData for Game {
                 .collect::<Vec<_>>())
         });
         m.add_method("counter", |_, g, (tile, name): (String, String)| {
-            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
-                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
-            })?;
+            let slot = g.slot_of_tile(&tile)?;
             Ok(g.state.board[slot]
                 .counters
                 .get(&name)
@@ -269,11 +269,7 @@ impl UserData for Game {
             Ok(g.content.tiles[g.state.board[s].tile as usize].id.clone())
         });
         m.add_method_mut("swap_tiles", |_, g, (a, b): (String, String)| {
-            let find = |g: &Game, t: &str| {
-                g.slot_of_tile(t)
-                    .ok_or_else(|| mlua::Error::runtime(format!("tile `{t}` is not on the board")))
-            };
-            let (x, y) = (find(g, &a)?, find(g, &b)?);
+            let (x, y) = (g.slot_of_tile(&a)?, g.slot_of_tile(&b)?);
             g.state.board.swap(x, y);
             g.refresh()
         });
@@ -294,17 +290,13 @@ impl UserData for Game {
         m.add_method_mut(
             "set_counter",
             |_, g, (tile, name, v): (String, String, i64)| {
-                let slot = g.slot_of_tile(&tile).ok_or_else(|| {
-                    mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
-                })?;
+                let slot = g.slot_of_tile(&tile)?;
                 g.state.board[slot].counters.insert(name, v);
                 g.refresh()
             },
         );
         m.add_method("display", |_, g, tile: String| {
-            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
-                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
-            })?;
+            let slot = g.slot_of_tile(&tile)?;
             Ok(g.state.board[slot]
                 .slots
                 .iter()
@@ -318,9 +310,7 @@ impl UserData for Game {
         m.add_method_mut(
             "set_display",
             |_, g, (tile, items): (String, Vec<String>)| {
-                let slot = g.slot_of_tile(&tile).ok_or_else(|| {
-                    mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
-                })?;
+                let slot = g.slot_of_tile(&tile)?;
                 let mut slots = Vec::new();
                 for item in &items {
                     slots.push(if item == "-" {
@@ -337,9 +327,7 @@ impl UserData for Game {
         );
         m.add_method_mut("answer", |_, g, key: String| g.answer(&key));
         m.add_method_mut("move_to", |_, g, tile: String| {
-            let slot = g.slot_of_tile(&tile).ok_or_else(|| {
-                mlua::Error::runtime(format!("tile `{tile}` is not on the board"))
-            })?;
+            let slot = g.slot_of_tile(&tile)?;
             let key = g.state.decision().and_then(|d| {
                 d.options
                     .iter()

@@ -39,6 +39,16 @@ fn layer(name: &str, files: &[(&str, &str)]) -> PackFiles {
     }
 }
 
+/// A Lua host and a 2-player game on `c`, and the slot the moneylender was dealt to.
+fn at_moneylender(c: &Arc<Content>) -> (LuaHost, weft_core::GameState, u16) {
+    let host = LuaHost::new(c.clone()).unwrap();
+    let st = Engine::with_lua(c.clone()).unwrap().new_game(2, 1).unwrap();
+    let slot = (0..st.board.len())
+        .find(|&s| c.tiles[st.board[s].tile as usize].id == "moneylender")
+        .unwrap() as u16;
+    (host, st, slot)
+}
+
 #[test]
 fn the_silk_road_expansion_layers_on_the_base_game() {
     let base = tabriz_content();
@@ -78,12 +88,7 @@ fn the_silk_road_expansion_layers_on_the_base_game() {
 #[test]
 fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
     let c = chain(&[pack_dir("content/examples/silk-road")]).unwrap();
-    let mut host = LuaHost::new(c.clone()).unwrap();
-    let mut engine = Engine::with_lua(c.clone()).unwrap();
-    let mut st = engine.new_game(2, 1).unwrap();
-    let slot = (0..st.board.len())
-        .find(|&s| c.tiles[st.board[s].tile as usize].id == "moneylender")
-        .unwrap() as u16;
+    let (mut host, mut st, slot) = at_moneylender(&c);
     let call = |hook, player| HookCall {
         owner: Owner::Tile { slot },
         hook,
@@ -248,12 +253,7 @@ fn a_script_error_in_a_layer_names_the_pack_that_owns_the_file() {
     let mut sr = pack_dir("content/examples/silk-road");
     sr.files.insert("tiles/moneylender.lua".into(), bad.into());
     let c = chain(&[sr]).unwrap();
-    let mut host = LuaHost::new(c.clone()).unwrap();
-    let mut engine = Engine::with_lua(c.clone()).unwrap();
-    let mut st = engine.new_game(2, 1).unwrap();
-    let slot = (0..st.board.len())
-        .find(|&s| c.tiles[st.board[s].tile as usize].id == "moneylender")
-        .unwrap() as u16;
+    let (mut host, mut st, slot) = at_moneylender(&c);
     let call = HookCall {
         owner: Owner::Tile { slot },
         hook: Hook::Action,

@@ -240,6 +240,17 @@ impl Search<'_> {
         }
     }
 
+    /// Adds option `i` of `d` as a new child of `node`; returns the child.
+    fn add_child(&mut self, node: usize, d: &Decision, i: usize) -> usize {
+        let child = self.nodes.len();
+        self.nodes.push(Node::new(d.player));
+        self.nodes[child].available = 1;
+        self.nodes[node]
+            .children
+            .push((d.options[i].key.clone(), child));
+        child
+    }
+
     /// Picks the option to follow from `node` (whose decision is `d`, in `sim`).
     ///
     /// Progressive widening: a node with `n` visits may have `1 + sqrt(n)` children, and
@@ -279,13 +290,7 @@ impl Search<'_> {
                 .find_map(|k| d.index_of(k))
                 .or_else(|| (0..d.options.len()).find(|&i| untried(&d.options[i].key)));
             if let Some(i) = pick {
-                let child = self.nodes.len();
-                self.nodes.push(Node::new(d.player));
-                self.nodes[child].available = 1;
-                self.nodes[node]
-                    .children
-                    .push((d.options[i].key.clone(), child));
-                return (i, child, true);
+                return (i, self.add_child(node, d, i), true);
             }
         }
         if legal.is_empty() {
@@ -298,13 +303,7 @@ impl Search<'_> {
                 .iter()
                 .find_map(|k| d.index_of(k))
                 .unwrap_or(0);
-            let child = self.nodes.len();
-            self.nodes.push(Node::new(d.player));
-            self.nodes[child].available = 1;
-            self.nodes[node]
-                .children
-                .push((d.options[i].key.clone(), child));
-            return (i, child, true);
+            return (i, self.add_child(node, d, i), true);
         }
         let c = self.cfg.exploration;
         let (i, child) = legal
