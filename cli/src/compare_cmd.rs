@@ -120,9 +120,11 @@ pub fn run_ablate(a: AblateArgs) -> anyhow::Result<ExitCode> {
         _ => unreachable!("clap requires one"),
     };
     let (files, library) = a.packs.read()?;
-    let content_a = weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let content_a = a.packs.load_files(&files, &library)?;
     let ablated = ablate(&files, &what).map_err(|e| anyhow::anyhow!("error: {e}"))?;
-    let content_b = weft_core::load_files(&ablated, &library)
+    let content_b = a
+        .packs
+        .load_files(&ablated, &library)
         .map_err(|e| anyhow::anyhow!("error: the pack without {what} does not load:\n{e}"))?;
     report(
         &content_a,

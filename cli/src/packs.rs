@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use weft_core::content::PackFiles;
+use weft_core::limits::ScriptLimits;
 use weft_core::Content;
 
 /// Pack selection flags shared by every command.
@@ -25,9 +26,17 @@ pub struct PackArgs {
     /// The shared Lua library folder. Default: ./scripts in a checkout, else built in.
     #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
-    /// Interrupt checks one hook call may use (overrides game.toml's instruction_budget).
+    /// Interrupt checks one hook call may use (default 200000). A pack's game.toml may
+    /// ask for less, never more.
     #[arg(long, value_name = "N")]
     pub budget: Option<u64>,
+    /// Memory cap of each Lua VM in MiB (default 64). A pack's game.toml may ask for less,
+    /// never more.
+    #[arg(long = "memory-mb", value_name = "MIB")]
+    pub memory_mb: Option<u32>,
+    /// Wall-clock seconds one hook call may run before the watchdog stops it (default 10).
+    #[arg(long = "hook-seconds", value_name = "S")]
+    pub hook_seconds: Option<f64>,
 }
 
 impl PackArgs {
@@ -68,16 +77,37 @@ impl PackArgs {
     /// Loads the content, or explains every problem.
     pub fn load(&self) -> anyhow::Result<Arc<Content>> {
         let (files, library) = self.read()?;
-        let content =
-            weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(match self.budget {
-            Some(b) => {
-                let mut c = (*content).clone();
-                c.instruction_budget = b;
-                Arc::new(c)
-            }
-            None => content,
-        })
+        self.load_files(&files, &library)
+            .map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// Loads already-read files under the user's limits; the error is the loader's list
+    /// of problems.
+    pub fn load_files(
+        &self,
+        files: &[PackFiles],
+        library: &PackFiles,
+    ) -> anyhow::Result<Arc<Content>> {
+        let limits = self.limits()?;
+        let content = weft_core::load_files(files, library).map_err(|e| anyhow::anyhow!("{e}"))?;
+        if limits == ScriptLimits::default() {
+            return Ok(content);
+        }
+        let mut c = (*content).clone();
+        c.apply_limits(&limits);
+        Ok(Arc::new(c))
+    }
+
+    /// The script limits the user asked for, defaults filled in.
+    pub fn limits(&self) -> anyhow::Result<ScriptLimits> {
+        let d = ScriptLimits::default();
+        let limits = ScriptLimits {
+            instruction_budget: self.budget.unwrap_or(d.instruction_budget),
+            memory_mb: self.memory_mb.unwrap_or(d.memory_mb),
+            hook_seconds: self.hook_seconds.unwrap_or(d.hook_seconds),
+        };
+        limits.validate().map_err(|e| anyhow::anyhow!(e))?;
+        Ok(limits)
     }
 
     /// The same selection as command-line arguments, for a child process.
@@ -98,6 +128,14 @@ impl PackArgs {
         if let Some(b) = self.budget {
             out.push("--budget".into());
             out.push(b.to_string());
+        }
+        if let Some(m) = self.memory_mb {
+            out.push("--memory-mb".into());
+            out.push(m.to_string());
+        }
+        if let Some(s) = self.hook_seconds {
+            out.push("--hook-seconds".into());
+            out.push(s.to_string());
         }
         out
     }

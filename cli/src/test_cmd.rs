@@ -25,7 +25,7 @@ pub struct TestArgs {
 
 pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
     let (files, library) = a.packs.read()?;
-    let content = weft_core::load_files(&files, &library).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let content = a.packs.load_files(&files, &library)?;
     let first = if a.all { 0 } else { files.len() - 1 };
     let mut results: Vec<TestResult> = Vec::new();
     for (pack, info) in files.iter().zip(&content.packs).skip(first) {

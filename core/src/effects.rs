@@ -39,6 +39,24 @@ pub trait Effects {
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>>;
 
+    /// Re-runs a call that failed with an error that names no line (a memory error has
+    /// none) on `state`, a copy of the state it ran on, and returns the script file and
+    /// line it last ran before failing. Calls are deterministic, so the re-run fails at
+    /// the same place. `None` when the host cannot tell.
+    fn locate(
+        &mut self,
+        _content: &Content,
+        _state: &mut GameState,
+        _call: &HookCall,
+        _answers: &[String],
+    ) -> Option<(String, u32)> {
+        None
+    }
+
+    /// Called before every new game: puts the host back in the condition it had after
+    /// load, so no game depends on what ran before it.
+    fn new_game(&mut self) {}
+
     /// Sets the wall-clock deadline after which running scripts are stopped (the
     /// watchdog for runaway games); `None` clears it. Hosts without scripts ignore it.
     fn set_deadline(&mut self, _deadline: Option<std::time::Instant>) {}

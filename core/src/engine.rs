@@ -33,6 +33,9 @@ pub enum SetupError {
     /// A setup hook failed.
     #[error(transparent)]
     Engine(#[from] EngineError),
+    /// The setup's numbers break a limit (see [`crate::limits`]).
+    #[error("setup: {0}")]
+    Limit(String),
 }
 
 /// Rules plus behaviour: the thing that runs games of one content chain.
@@ -70,6 +73,7 @@ impl Engine {
         seed: u64,
         log: &mut EventLog,
     ) -> Result<GameState, SetupError> {
+        self.effects.new_game();
         let c = &*self.content;
         let Some(setup) = u8::try_from(players).ok().and_then(|n| c.setup.get(&n)) else {
             return Err(SetupError::PlayerCount {
@@ -157,9 +161,18 @@ impl Engine {
         for order in 0..players {
             let p = (first_player + order) % players;
             let extra = setup.turn_order_coins.get(order).copied().unwrap_or(0);
-            ops::gain(c, &mut st, log, p, Resource::Coins, setup.coins + extra);
+            ops::gain(
+                c,
+                &mut st,
+                log,
+                p,
+                Resource::Coins,
+                setup.coins.saturating_add(extra),
+            )
+            .map_err(SetupError::Limit)?;
             for &(m, n) in &setup.materials {
-                ops::gain(c, &mut st, log, p, Resource::Material(m), n);
+                ops::gain(c, &mut st, log, p, Resource::Material(m), n)
+                    .map_err(SetupError::Limit)?;
             }
             // The advanced setup: one starting workshop card tucked per player.
             if let Some(g) = c.starting_grade {
@@ -168,10 +181,12 @@ impl Engine {
                 }
             }
             for &(g, n) in &setup.hand {
+                // A deck that runs dry ends the deal: the loop never outlasts the cards.
                 for _ in 0..n {
-                    if let Some(card) = ops::draw_card(c, &mut st, log, g) {
-                        st.players[p].hand.push(card);
-                    }
+                    let Some(card) = ops::draw_card(c, &mut st, log, g) else {
+                        break;
+                    };
+                    st.players[p].hand.push(card);
                 }
             }
         }
@@ -343,7 +358,7 @@ impl Engine {
                     }
                 }
             }
-            Action::Fulfil { card } => self.fulfil(st, p, card, log),
+            Action::Fulfil { card } => self.fulfil(st, p, card, log)?,
             Action::Workshop { card } => {
                 if let Some(Job::Workshop { used, .. }) = st.flow.jobs.last_mut() {
                     used.push(card);
@@ -375,7 +390,13 @@ impl Engine {
     }
 
     /// R-FUL-1, R-FUL-2: pay, gain the reward, tuck the card; R-END-1 on the 9th.
-    fn fulfil(&mut self, st: &mut GameState, p: usize, card: CardId, log: &mut EventLog) {
+    fn fulfil(
+        &mut self,
+        st: &mut GameState,
+        p: usize,
+        card: CardId,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
         let def = &c.commissions[card as usize];
         for &(m, n) in &def.requires {
@@ -389,11 +410,23 @@ impl Engine {
         log.push(round, Some(p), "fulfil", || {
             format!("fulfils {} ({})", def.id, def.name)
         });
+        let limit = |message: String| -> EngineError {
+            ScriptError {
+                pack: String::new(),
+                file: def.declared_in.clone(),
+                line: None,
+                owner: format!("commission `{}`", def.id),
+                hook: "fulfil".into(),
+                message,
+                traceback: String::new(),
+            }
+            .into()
+        };
         if def.reward_coins > 0 {
-            ops::gain(&c, st, log, p, Resource::Coins, def.reward_coins);
+            ops::gain(&c, st, log, p, Resource::Coins, def.reward_coins).map_err(limit)?;
         }
         if def.reward_prestige > 0 {
-            ops::add_prestige(st, log, p, def.reward_prestige as i32);
+            ops::add_prestige(st, log, p, def.reward_prestige as i64).map_err(limit)?;
         }
         if def.reward_skill > 0 {
             ops::add_skill(&c, st, log, p, def.reward_skill as i64);
@@ -408,6 +441,7 @@ impl Engine {
         if fulfilled as u32 >= c.end.commissions {
             ops::trigger_end(&c, st, log, p, "commissions");
         }
+        Ok(())
     }
 
     /// Runs a hook on a scratch copy; commits it when the hook finishes, or records the
@@ -426,10 +460,28 @@ impl Engine {
             enabled: log.enabled,
             events: Vec::new(),
         };
-        match self
+        let outcome = match self
             .effects
-            .call(&c, &mut scratch, &call, &answers, &mut sub)?
+            .call(&c, &mut scratch, &call, &answers, &mut sub)
         {
+            Ok(outcome) => outcome,
+            Err(mut e) => {
+                if e.line.is_none() && e.message.starts_with(crate::error::MEMORY_CAP_MESSAGE) {
+                    let mut copy = st.clone();
+                    copy.flow.incoming.clear();
+                    if let Some((file, line)) = self.effects.locate(&c, &mut copy, &call, &answers)
+                    {
+                        if let Some(m) = c.modules.values().find(|m| m.chunk == file) {
+                            e.pack = m.pack.clone();
+                        }
+                        e.file = file;
+                        e.line = Some(line);
+                    }
+                }
+                return Err(e.into());
+            }
+        };
+        match outcome {
             HookOutcome::Done(_) => {
                 scratch.flow.take_incoming();
                 *st = scratch;
@@ -488,9 +540,26 @@ impl Engine {
         let c = Arc::clone(&self.content);
         let c = &*c;
         let n = st.players.len();
+        let mut steps: u64 = 0;
         loop {
             if st.flow.effect.is_some() {
                 return Ok(());
+            }
+            steps += 1;
+            if steps > crate::limits::MAX_AUTOMATIC_STEPS {
+                return Err(ScriptError {
+                    pack: String::new(),
+                    file: "game.toml".into(),
+                    line: None,
+                    owner: "the game's flow".into(),
+                    hook: "advance".into(),
+                    message: format!(
+                        "the game ran {} automatic steps without asking anyone anything; look for hooks that queue work forever (e.g. a personal workshop that grants another)",
+                        crate::limits::MAX_AUTOMATIC_STEPS
+                    ),
+                    traceback: String::new(),
+                }
+                .into());
             }
             // R-FUL-4: over the hand limit, discard before anything else.
             if c.hand_limit > 0 {
@@ -812,40 +881,49 @@ impl Engine {
 
     /// R-END-3, R-END-4: final scores and winners.
     fn finish(&mut self, st: &mut GameState, cause: &str, log: &mut EventLog) {
-        let c = &*self.content;
-        let scores: Vec<i32> = (0..st.players.len())
-            .map(|i| ops::score_now(c, st, i))
-            .collect();
-        let tiebreak: Vec<u32> = st
-            .players
-            .iter()
-            .map(|pl| pl.coins + pl.material_count())
-            .collect();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let best_tb = (0..scores.len())
-            .filter(|&i| scores[i] == best)
-            .map(|i| tiebreak[i])
-            .max()
-            .unwrap_or(0);
-        let winners: Vec<usize> = (0..scores.len())
-            .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
-            .collect();
+        let mut result = final_result(&self.content, st);
+        result.cause = cause.to_string();
         let round = st.round;
         log.push(round, None, "game_over", || {
             format!(
-                "the game ends ({cause}); scores {scores:?}, winners {:?}",
-                winners.iter().map(|w| w + 1).collect::<Vec<_>>()
+                "the game ends ({cause}); scores {:?}, winners {:?}",
+                result.scores,
+                result.winners.iter().map(|w| w + 1).collect::<Vec<_>>()
             )
         });
-        st.result = Some(GameResult {
-            scores,
-            tiebreak,
-            winners,
-            cause: cause.to_string(),
-            rounds: st.round,
-        });
+        st.result = Some(result);
         st.flow.stage = Stage::Over;
         st.decision = None;
+    }
+}
+
+/// The scores and winners if the game ended now (R-END-3, R-END-4): the highest score
+/// wins; a tie goes to the most coins and materials together, summed in 64 bits so no
+/// holding can wrap it. `cause` is left empty for the caller.
+pub fn final_result(c: &Content, st: &GameState) -> GameResult {
+    let scores: Vec<i32> = (0..st.players.len())
+        .map(|i| ops::score_now(c, st, i))
+        .collect();
+    let tiebreak: Vec<u64> = st
+        .players
+        .iter()
+        .map(|pl| pl.coins as u64 + pl.material_count())
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let best_tb = (0..scores.len())
+        .filter(|&i| scores[i] == best)
+        .map(|i| tiebreak[i])
+        .max()
+        .unwrap_or(0);
+    let winners: Vec<usize> = (0..scores.len())
+        .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
+        .collect();
+    GameResult {
+        scores,
+        tiebreak,
+        winners,
+        cause: String::new(),
+        rounds: st.round,
     }
 }
 

@@ -37,6 +37,10 @@ pub enum RuleError {
     },
 }
 
+/// How a script error caused by the memory cap begins (the host adds it; the engine
+/// re-runs such a call to find its line, since a memory error carries none).
+pub const MEMORY_CAP_MESSAGE: &str = "the hook hit the memory cap";
+
 /// A failure inside a script: which pack, file, content and hook, and Lua's message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 pub struct ScriptError {

@@ -19,6 +19,7 @@ pub mod engine;
 pub mod error;
 pub mod events;
 pub mod flow;
+pub mod limits;
 pub mod lint;
 pub mod lua;
 pub mod ops;

@@ -6,6 +6,7 @@ use rand::Rng;
 use crate::content::{CardId, Content, GradeId, MatId};
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
+use crate::limits::MAX_HOLDING;
 use crate::state::GameState;
 
 /// Something a player can hold a count of.
@@ -45,7 +46,8 @@ pub fn count(st: &GameState, p: usize, res: Resource) -> u32 {
 }
 
 /// Gives `n` of `res` to player `p`. Materials come from the supply; when the supply is
-/// limited and runs out, the rest is lost and logged (R-SUPPLY-1). Returns what was gained.
+/// limited and runs out, the rest is lost and logged (R-SUPPLY-1). Returns what was gained,
+/// or an error, changing nothing, when the player would hold more than [`MAX_HOLDING`].
 pub fn gain(
     content: &Content,
     st: &mut GameState,
@@ -53,26 +55,33 @@ pub fn gain(
     p: usize,
     res: Resource,
     n: u32,
-) -> u32 {
-    let got = match res {
-        Resource::Coins => {
-            st.players[p].coins = st.players[p].coins.saturating_add(n);
-            n
-        }
-        Resource::Material(m) => {
-            let got = match &mut st.supply[m as usize] {
-                Some(left) => {
-                    let got = n.min(*left);
-                    *left -= got;
-                    got
-                }
-                None => n,
-            };
-            st.players[p].materials[m as usize] =
-                st.players[p].materials[m as usize].saturating_add(got);
-            got
-        }
+) -> Result<u32, String> {
+    let got = match (res, &st.supply) {
+        (Resource::Material(m), supply) => match supply[m as usize] {
+            Some(left) => n.min(left),
+            None => n,
+        },
+        (Resource::Coins, _) => n,
     };
+    let have = count(st, p, res);
+    let after = have as i64 + got as i64;
+    if after > MAX_HOLDING {
+        return Err(format!(
+            "player {} would hold {after} {}, more than the limit of {MAX_HOLDING}",
+            p + 1,
+            res.name(content)
+        ));
+    }
+    let after = after as u32;
+    match res {
+        Resource::Coins => st.players[p].coins = after,
+        Resource::Material(m) => {
+            if let Some(left) = &mut st.supply[m as usize] {
+                *left -= got;
+            }
+            st.players[p].materials[m as usize] = after;
+        }
+    }
     let round = st.round;
     log.push(round, Some(p), "gain", || {
         let mut t = format!("gains {got} {}", res.name(content));
@@ -81,7 +90,7 @@ pub fn gain(
         }
         t
     });
-    got
+    Ok(got)
 }
 
 /// Takes `n` of `res` from player `p` (materials return to the supply, R-FUL-1).
@@ -107,7 +116,8 @@ pub fn pay(
         Resource::Material(m) => {
             st.players[p].materials[m as usize] -= n;
             if let Some(left) = &mut st.supply[m as usize] {
-                *left += n;
+                // Materials are conserved: a limited supply gets back what it gave.
+                *left = left.saturating_add(n);
             }
         }
     }
@@ -123,7 +133,9 @@ pub fn pay(
 /// trigger (R-END-1).
 pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: usize, n: i64) {
     let before = st.players[p].skill;
-    let after = (before as i64 + n).clamp(0, content.skill_max as i64) as u32;
+    let after = (before as i64)
+        .saturating_add(n)
+        .clamp(0, content.skill_max as i64) as u32;
     st.players[p].skill = after;
     let round = st.round;
     log.push(round, Some(p), "skill", || {
@@ -145,11 +157,25 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
     }
 }
 
-/// Adds (or with a negative `n`, removes) prestige.
-pub fn add_prestige(st: &mut GameState, log: &mut EventLog, p: usize, n: i32) {
-    st.players[p].prestige += n;
+/// Adds (or with a negative `n`, removes) prestige; an error, changing nothing, when the
+/// total would pass [`MAX_HOLDING`] either way.
+pub fn add_prestige(
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    n: i64,
+) -> Result<(), String> {
+    let after = st.players[p].prestige as i64 + n;
+    if after.abs() > MAX_HOLDING {
+        return Err(format!(
+            "player {}'s prestige would be {after}, past the limit of ±{MAX_HOLDING}",
+            p + 1
+        ));
+    }
+    st.players[p].prestige = after as i32;
     let round = st.round;
     log.push(round, Some(p), "prestige", || format!("prestige {n:+}"));
+    Ok(())
 }
 
 /// The first player to reach an end condition takes the bonus token and the end is

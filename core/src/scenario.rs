@@ -22,7 +22,7 @@
 //! check and, for tables, the keys that differ. Tests run in the same sandbox as content
 //! scripts, with a larger instruction budget.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -31,7 +31,7 @@ use mlua::{Function, Table, UserData, UserDataMethods, Value};
 use crate::content::Content;
 use crate::decision::Action;
 use crate::engine::Engine;
-use crate::lua::sandbox::{self, script_message, Shared, Signal};
+use crate::lua::sandbox::{self, script_message, Shared};
 use crate::state::GameState;
 
 /// Interrupt checks one test function may use.
@@ -379,13 +379,7 @@ pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestRe
         passed: false,
         message: Some(message),
     };
-    let shared = Rc::new(Shared {
-        signal: Cell::new(Signal::None),
-        used: Cell::new(0),
-        budget: Cell::new(TEST_BUDGET),
-        printed: RefCell::new(Vec::new()),
-        deadline: Cell::new(None),
-    });
+    let shared = Rc::new(Shared::new(TEST_BUDGET, content.hook_seconds));
     let engine = match Engine::with_lua(Arc::clone(content)) {
         Ok(e) => Rc::new(RefCell::new(e)),
         Err(e) => return vec![fail("(load)", e.to_string())],

@@ -51,9 +51,9 @@ pub struct Player {
 }
 
 impl Player {
-    /// Materials held, summed.
-    pub fn material_count(&self) -> u32 {
-        self.materials.iter().sum()
+    /// Materials held, summed (in 64 bits: no count of materials can wrap it).
+    pub fn material_count(&self) -> u64 {
+        self.materials.iter().map(|&n| n as u64).sum()
     }
 }
 
@@ -94,7 +94,7 @@ pub struct GameResult {
     /// Final prestige per player (R-END-3).
     pub scores: Vec<i32>,
     /// Tie-break value per player: coins + materials (R-END-4).
-    pub tiebreak: Vec<u32>,
+    pub tiebreak: Vec<u64>,
     /// Winners (more than one on a shared win).
     pub winners: Vec<usize>,
     /// `commissions`, `skill`, or `stalled` (hit `end.max_rounds`).

@@ -241,7 +241,7 @@ fn limited_supply_runs_out() {
     let mut log = weft_core::events::EventLog::default();
     assert_eq!(
         ops::gain(&limited, &mut st, &mut log, 0, Resource::Material(4), 3),
-        1
+        Ok(1)
     );
     assert_eq!(st.players[0].materials[4], 1);
     assert_eq!(st.supply[4], Some(0));

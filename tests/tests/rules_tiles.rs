@@ -224,7 +224,7 @@ fn dice_tile_rolls_adds_and_gives() {
     );
     let p = g.current();
     g.pass_until(|g| g.at_move() && g.current() == p);
-    let before: u32 = g.st.players[p].material_count();
+    let before: u64 = g.st.players[p].material_count();
     g.answer("move:plaza:north");
     g.answer("act");
     let k = g.keys()[0].clone();

@@ -77,8 +77,22 @@ pub fn resolve_chain(
     for p in requested {
         match header(&p) {
             Ok((name, extends)) => {
+                if let Some((first, _)) = by_name.get(&name) {
+                    // Two packs asked for by one name: one would be dropped silently.
+                    errors.push(
+                        ContentError::new(
+                            format!("{}/pack.toml", p.origin),
+                            format!(
+                                "two packs are named `{name}`: {} and {}",
+                                first.origin, p.origin
+                            ),
+                        )
+                        .help("give each pack its own name in its pack.toml"),
+                    );
+                    continue;
+                }
                 wanted.push(name.clone());
-                by_name.entry(name).or_insert((p, extends));
+                by_name.insert(name, (p, extends));
             }
             Err(e) => errors.push(e),
         }

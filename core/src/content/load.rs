@@ -64,6 +64,23 @@ impl Loader {
     }
 }
 
+/// Whether `id` may name a material, die, grade, slot, tile or card: `Err` says why not.
+pub(crate) fn check_id(id: &str) -> Result<(), &'static str> {
+    if id.is_empty() || id.len() > 64 {
+        return Err("must be 1 to 64 characters long");
+    }
+    if !id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    {
+        return Err("holds a character that ids may not contain");
+    }
+    Ok(())
+}
+
+/// The most slots a board may have (distances take slots² entries).
+const MAX_SLOTS: usize = 4096;
+
 /// Loads a chain of packs (base first, each after the packs it extends) plus the shared
 /// script library into validated [`Content`]. See [`super::layers`] for how later packs
 /// add, replace and remove items. Every problem in every file is returned together.
@@ -78,7 +95,8 @@ pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content,
     let Some(merged) = super::layers::merge(&mut ld, packs, library) else {
         return Err(ContentErrors(ld.errors));
     };
-    let content = resolve(&mut ld, merged);
+    let mut content = resolve(&mut ld, merged);
+    content.apply_limits(&crate::limits::ScriptLimits::default());
     if ld.errors.is_empty() {
         Ok(content)
     } else {
@@ -151,6 +169,22 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             "",
         );
     }
+    if game.instruction_budget == Some(0) {
+        ld.fail(
+            gf,
+            "instruction_budget",
+            "instruction_budget = 0 would stop every hook at once",
+            "a pack may lower the budget weft runs it under (give at least 1), never raise it; the user raises it with --budget",
+        );
+    }
+    if game.memory_limit_mb == Some(0) {
+        ld.fail(
+            gf,
+            "memory_limit_mb",
+            "memory_limit_mb = 0 is not \"no cap\": a pack may only lower the memory cap",
+            "give at least 1 (MiB), or leave it out to use the cap weft runs under (--memory-mb)",
+        );
+    }
     let mat = |id: &str| {
         materials
             .iter()
@@ -218,6 +252,17 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .collect::<Vec<_>>()
         .join(", ");
 
+    if game.end.max_rounds == 0 || game.end.max_rounds > crate::limits::MAX_ROUNDS {
+        ld.fail(
+            gf,
+            "max_rounds",
+            format!(
+                "end.max_rounds must be between 1 and {}",
+                crate::limits::MAX_ROUNDS
+            ),
+            "",
+        );
+    }
     if game.pieces == 0 || game.pieces > 8 {
         ld.fail(gf, "pieces", "pieces must be between 1 and 8", "");
     }
@@ -467,11 +512,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         });
     }
     let n = slots.len();
-    if n == 0 || n > 4096 {
+    if n == 0 || n > MAX_SLOTS {
         ld.fail(
             bf,
             "[[slots]]",
-            "a board needs between 1 and 4096 slots",
+            format!("a board needs between 1 and {MAX_SLOTS} slots, not {n}"),
             "",
         );
     }
@@ -492,8 +537,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             }
         }
     }
-    let mut distance = vec![u16::MAX; n * n];
-    for start in 0..n {
+    // Distances are computed only for a board within the cap: an oversized one is an
+    // error above, and n * n entries of it could exhaust memory.
+    let measured = if n <= MAX_SLOTS { n } else { 0 };
+    let mut distance = vec![u16::MAX; measured * measured];
+    for start in 0..measured {
         let mut queue = VecDeque::from([start]);
         distance[start * n + start] = 0;
         while let Some(cur) = queue.pop_front() {
@@ -625,7 +673,15 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
             continue;
         };
-        for name in params.keys() {
+        for (name, value) in params {
+            if !value.is_finite() {
+                ld.fail(
+                    gf,
+                    name,
+                    format!("[bots.{bot}] {name} = {value} is not a finite number"),
+                    "give a number such as 1.5",
+                );
+            }
             if !known.contains(&name.as_str()) {
                 ld.fail(
                     gf,
@@ -667,6 +723,35 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         },
         _ => None,
     };
+    // Ids go into option keys (`move:a:b`, `fulfil:c07`) and answers: a `:` or a space
+    // in one would let two options share a key.
+    let ids = materials
+        .iter()
+        .map(|m| (gf, "material", m.id.as_str()))
+        .chain(dice.iter().map(|d| (gf, "die", d.id.as_str())))
+        .chain(grades.iter().map(|g| (gf, "grade", g.id.as_str())))
+        .chain(slots.iter().map(|s| (bf, "slot", s.id.as_str())))
+        .chain(
+            tiles
+                .iter()
+                .map(|t| (t.script.declared_in.as_str(), "tile", t.id.as_str())),
+        )
+        .chain(
+            commissions
+                .iter()
+                .map(|c| (c.declared_in.as_str(), "commission", c.id.as_str())),
+        );
+    for (file, what, id) in ids {
+        if let Err(problem) = check_id(id) {
+            let file = file.to_string();
+            ld.fail(
+                &file,
+                id,
+                format!("{what} id `{}` {problem}", id.escape_debug()),
+                "ids are 1 to 64 letters, digits, `_`, `-` or `.`",
+            );
+        }
+    }
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -680,8 +765,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         pieces: game.pieces,
         hand_limit: game.hand_limit,
         random_first_player: game.first_player != "seat1",
-        instruction_budget: game.instruction_budget,
-        memory_limit: game.memory_limit_mb as usize * 1024 * 1024,
+        instruction_budget: 0,
+        memory_limit: 0,
+        hook_seconds: 0.0,
+        requested_budget: game.instruction_budget,
+        requested_memory_mb: game.memory_limit_mb,
         materials,
         dice,
         grades,

@@ -4,6 +4,7 @@
 //! **Architecture Invariant:** every id in a file is resolved to an index here, once;
 //! the game state refers to materials, grades, tiles and cards by those indices.
 
+pub mod bounded;
 mod chain;
 mod error;
 mod files;
@@ -235,10 +236,16 @@ pub struct Content {
     pub hand_limit: u32,
     /// Whether the first player is drawn at random.
     pub random_first_player: bool,
-    /// Interrupt checks per hook call.
+    /// Interrupt checks per hook call in force: the user's limit, or the pack's lower one.
     pub instruction_budget: u64,
-    /// Bytes per Lua VM.
+    /// Bytes per Lua VM in force: the user's cap, or the pack's lower one.
     pub memory_limit: usize,
+    /// Wall-clock seconds one hook call may run (the user's; a pack cannot change it).
+    pub hook_seconds: f64,
+    /// The budget `game.toml` asks for, if any (it can only lower the user's).
+    pub requested_budget: Option<u64>,
+    /// The memory cap in MiB `game.toml` asks for, if any (it can only lower the user's).
+    pub requested_memory_mb: Option<u32>,
     /// Materials.
     pub materials: Vec<Material>,
     /// Dice kinds.
@@ -277,6 +284,15 @@ pub struct Content {
 }
 
 impl Content {
+    /// Puts the user's script limits in force, lowered where `game.toml` asks for less
+    /// (a pack can never raise them).
+    pub fn apply_limits(&mut self, user: &crate::limits::ScriptLimits) {
+        let l = user.lowered_by(self.requested_budget, self.requested_memory_mb);
+        self.instruction_budget = l.instruction_budget;
+        self.memory_limit = l.memory_mb as usize * 1024 * 1024;
+        self.hook_seconds = l.hook_seconds;
+    }
+
     /// Index of a material by id.
     pub fn material(&self, id: &str) -> Option<MatId> {
         self.materials

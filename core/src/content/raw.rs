@@ -65,16 +65,19 @@ pub struct GameToml {
     pub pieces: u8,
     /// Largest hand a player may keep; 0 means no limit (R-FUL-4).
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub hand_limit: u32,
     /// `"random"` or `"seat1"` (R-SETUP).
     #[serde(default = "default_first_player")]
     pub first_player: String,
-    /// Interrupt checks one hook call may use before it is stopped.
-    #[serde(default = "default_budget")]
-    pub instruction_budget: u64,
-    /// Memory cap of each Lua VM, in MiB.
-    #[serde(default = "default_memory")]
-    pub memory_limit_mb: u32,
+    /// Interrupt checks one hook call may use before it is stopped: a pack may only
+    /// lower the user's limit (`--budget`), never raise it.
+    #[serde(default)]
+    pub instruction_budget: Option<u64>,
+    /// Memory cap of each Lua VM, in MiB: a pack may only lower the user's cap
+    /// (`--memory-mb`), never raise or remove it.
+    #[serde(default)]
+    pub memory_limit_mb: Option<u32>,
     /// Materials, cheapest first (R-MAT-1).
     pub materials: Vec<MaterialToml>,
     /// Dice kinds (R-DICE-1).
@@ -85,6 +88,7 @@ pub struct GameToml {
     /// Movement parameters (R-MOVE, R-PLAZA).
     pub movement: MovementToml,
     /// Default abilities, raised by skill unlocks (R-SKILL-3..5).
+    #[serde(deserialize_with = "super::bounded::signed_map")]
     pub abilities: BTreeMap<String, i64>,
     /// The skill track (R-SKILL).
     pub skill: SkillToml,
@@ -106,12 +110,6 @@ pub struct GameToml {
 fn default_first_player() -> String {
     "random".into()
 }
-fn default_budget() -> u64 {
-    200_000
-}
-fn default_memory() -> u32 {
-    64
-}
 
 /// One material.
 #[derive(Debug, Clone, Deserialize)]
@@ -122,9 +120,11 @@ pub struct MaterialToml {
     /// Display name.
     pub name: String,
     /// Value used by bots and balance reports.
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub value: u32,
     /// Count in the supply; absent means unlimited (R-SUPPLY-1).
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount")]
     pub supply: Option<u32>,
 }
 
@@ -147,6 +147,7 @@ pub struct GradeToml {
     /// Display name.
     pub name: String,
     /// Skill at which a player may draw from this deck (R-COM-3, R-COM-4).
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub unlock_skill: u32,
     /// Whether players draw from it. `false` for cards that are only dealt at setup
     /// (the advanced setup's starting workshop cards).
@@ -183,8 +184,10 @@ pub struct MovementToml {
 #[serde(deny_unknown_fields)]
 pub struct SkillToml {
     /// Highest skill.
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub max: u32,
     /// Prestige shown on each space 0..=max (R-SKILL-6).
+    #[serde(deserialize_with = "super::bounded::signed_list")]
     pub prestige: Vec<i32>,
     /// Unlocks along the track.
     #[serde(default)]
@@ -196,12 +199,14 @@ pub struct SkillToml {
 #[serde(deny_unknown_fields)]
 pub struct UnlockToml {
     /// Skill at which it applies.
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub level: u32,
     /// Text for people.
     #[serde(default)]
     pub text: String,
     /// Abilities set from this level on (the highest unlocked value wins).
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::signed_map")]
     pub abilities: BTreeMap<String, i64>,
     /// A one-off effect when a player first reaches the level.
     #[serde(default)]
@@ -227,13 +232,17 @@ pub struct ScriptToml {
 #[serde(deny_unknown_fields)]
 pub struct EndToml {
     /// Fulfilled commissions that trigger the end (R-END-1).
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub commissions: u32,
     /// Skill that triggers the end (R-END-1).
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub skill: u32,
     /// Prestige on the bonus token (R-END-1).
+    #[serde(deserialize_with = "super::bounded::signed")]
     pub bonus_prestige: i32,
     /// Safety cap: a game still running after this many rounds ends as stalled.
     #[serde(default = "default_max_rounds")]
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub max_rounds: u32,
 }
 
@@ -260,15 +269,19 @@ pub struct SetupToml {
     /// Player count this applies to.
     pub players: u8,
     /// Starting coins.
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub coins: u32,
     /// Extra coins by turn order (first player first).
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amounts")]
     pub turn_order_coins: Vec<u32>,
     /// Starting materials.
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
     pub materials: BTreeMap<String, u32>,
     /// Starting hand: cards to draw per grade.
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
     pub hand: BTreeMap<String, u32>,
 }
 
@@ -356,6 +369,7 @@ pub struct CommissionToml {
     pub name: String,
     /// Materials to return to the supply (empty only for cards of a non-deck grade).
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
     pub requires: BTreeMap<String, u32>,
     /// Reward gained once.
     #[serde(default)]
@@ -374,11 +388,14 @@ pub struct CommissionToml {
 pub struct RewardToml {
     /// Coins.
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub coins: u32,
     /// Skill steps.
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub skill: u32,
     /// Prestige.
     #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount")]
     pub prestige: u32,
 }

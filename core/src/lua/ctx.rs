@@ -11,6 +11,7 @@ use rand::Rng;
 use crate::content::{CardId, Content, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
+use crate::limits::{MAX_AMOUNT, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL};
 use crate::ops::{self, Resource};
 use crate::state::{Die, GameState, TileState};
 
@@ -66,6 +67,41 @@ fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(message.into())
 }
 
+/// A whole number passed by a script. `1.5`, NaN and the infinities are errors, never
+/// truncated: a verb given `1.5` coins must not silently give 1.
+#[derive(Debug, Clone, Copy)]
+pub struct Whole(pub i64);
+
+impl mlua::FromLua for Whole {
+    fn from_lua(v: Value, _: &Lua) -> mlua::Result<Self> {
+        match v {
+            Value::Integer(i) => Ok(Whole(i)),
+            // 2^53: beyond it a double no longer holds every whole number.
+            Value::Number(n) if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 => {
+                Ok(Whole(n as i64))
+            }
+            Value::Number(n) => Err(err(format!("{n} is not a whole number"))),
+            other => Err(err(format!(
+                "expected a whole number, not a {}",
+                other.type_name()
+            ))),
+        }
+    }
+}
+
+/// Checks that a script's amount lies within ±[`MAX_AMOUNT`] (or 0..=MAX_AMOUNT when
+/// `signed` is false).
+fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
+    let low = if signed { -MAX_AMOUNT } else { 0 };
+    if (low..=MAX_AMOUNT).contains(&n) {
+        Ok(n)
+    } else {
+        Err(err(format!(
+            "ctx:{verb}: {n} is out of range: an amount is a whole number from {low} to {MAX_AMOUNT}"
+        )))
+    }
+}
+
 impl Ctx {
     fn player_index(&self, p: i64) -> mlua::Result<usize> {
         let n = self.state.players.len() as i64;
@@ -99,19 +135,30 @@ impl Ctx {
             .ok_or_else(|| err(format!("`{what}` is not a material")))
     }
 
-    fn count_arg(n: i64) -> mlua::Result<u32> {
-        u32::try_from(n).map_err(|_| err(format!("count {n} must be between 0 and {}", u32::MAX)))
+    fn count_arg(n: i64, verb: &str) -> mlua::Result<u32> {
+        Ok(amount(n, false, verb)? as u32)
     }
 
+    /// Refuses verbs in read-only hooks, and counts them against [`MAX_VERBS_PER_CALL`].
     fn writable(&self, verb: &str) -> mlua::Result<()> {
         if self.call.hook.is_read_only() {
-            Err(err(format!(
+            return Err(err(format!(
                 "ctx:{verb} changes the game; hook `{}` may only read",
                 self.call.hook.name()
-            )))
-        } else {
-            Ok(())
+            )));
         }
+        self.count_verb(verb)
+    }
+
+    fn count_verb(&self, verb: &str) -> mlua::Result<()> {
+        let verbs = self.shared.verbs.get() + 1;
+        self.shared.verbs.set(verbs);
+        if verbs > MAX_VERBS_PER_CALL {
+            return Err(err(format!(
+                "ctx:{verb}: one hook call may make at most {MAX_VERBS_PER_CALL} changes; look for a loop around a verb"
+            )));
+        }
+        Ok(())
     }
 
     fn slot(&self) -> mlua::Result<SlotId> {
@@ -206,6 +253,11 @@ impl Ctx {
                     ))
                 });
         }
+        if self.answers.len() >= MAX_QUESTIONS_PER_EFFECT {
+            return Err(err(format!(
+                "ctx:choose: one effect may ask at most {MAX_QUESTIONS_PER_EFFECT} questions (each answer re-runs it from the start); split it into several effects"
+            )));
+        }
         let prompt: String = spec
             .get::<Option<String>>("prompt")?
             .unwrap_or_else(|| "Choose".into());
@@ -261,27 +313,30 @@ impl UserData for Ctx {
         });
         m.add_method("player_count", |_, this, ()| Ok(this.state.players.len()));
         m.add_method("round", |_, this, ()| Ok(this.state.round));
-        m.add_method("count", |_, this, (p, what): (i64, LuaStr)| {
+        m.add_method("count", |_, this, (Whole(p), what): (Whole, LuaStr)| {
             let what = what.to_str()?;
             let p = this.player_index(p)?;
             Ok(ops::count(&this.state, p, this.resource(&what)?))
         });
-        m.add_method("has", |_, this, (p, what, n): (i64, LuaStr, i64)| {
-            let what = what.to_str()?;
-            let p = this.player_index(p)?;
-            Ok(ops::count(&this.state, p, this.resource(&what)?) as i64 >= n)
-        });
-        m.add_method("skill", |_, this, p: i64| {
+        m.add_method(
+            "has",
+            |_, this, (Whole(p), what, Whole(n)): (Whole, LuaStr, Whole)| {
+                let what = what.to_str()?;
+                let p = this.player_index(p)?;
+                Ok(ops::count(&this.state, p, this.resource(&what)?) as i64 >= n)
+            },
+        );
+        m.add_method("skill", |_, this, Whole(p): Whole| {
             Ok(this.state.players[this.player_index(p)?].skill)
         });
-        m.add_method("prestige", |_, this, p: i64| {
+        m.add_method("prestige", |_, this, Whole(p): Whole| {
             Ok(this.state.players[this.player_index(p)?].prestige)
         });
-        m.add_method("ability", |_, this, (p, name): (i64, String)| {
+        m.add_method("ability", |_, this, (Whole(p), name): (Whole, String)| {
             let p = this.player_index(p)?;
             Ok(this.content.ability(&name, this.state.players[p].skill))
         });
-        m.add_method("hand", |lua, this, p: i64| {
+        m.add_method("hand", |lua, this, Whole(p): Whole| {
             let p = this.player_index(p)?;
             list(
                 lua,
@@ -291,7 +346,7 @@ impl UserData for Ctx {
                     .map(|&c| this.names.cards[c as usize].clone()),
             )
         });
-        m.add_method("tucked", |lua, this, p: i64| {
+        m.add_method("tucked", |lua, this, Whole(p): Whole| {
             let p = this.player_index(p)?;
             list(
                 lua,
@@ -334,7 +389,7 @@ impl UserData for Ctx {
             let what = what.to_str()?;
             Ok(this.content.materials[this.material(&what)? as usize].value)
         });
-        m.add_method("grades", |lua, this, p: i64| {
+        m.add_method("grades", |lua, this, Whole(p): Whole| {
             let p = this.player_index(p)?;
             list(
                 lua,
@@ -359,7 +414,7 @@ impl UserData for Ctx {
         m.add_method_mut("slot_count", |_, this, ()| {
             Ok(this.tile_state()?.slots.len())
         });
-        m.add_method_mut("slot", |_, this, i: i64| {
+        m.add_method_mut("slot", |_, this, Whole(i): Whole| {
             let i = this.slot_index(i)?;
             let v = this.tile_state()?.slots[i];
             Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
@@ -391,43 +446,51 @@ impl UserData for Ctx {
         });
 
         // ---- verbs ----
-        m.add_method_mut("gain", |_, this, (p, what, n): (i64, LuaStr, i64)| {
-            let what = what.to_str()?;
-            this.writable("gain")?;
-            let p = this.player_index(p)?;
-            let res = this.resource(&what)?;
-            let n = Ctx::count_arg(n)?;
-            let c = Arc::clone(&this.content);
-            Ok(ops::gain(&c, &mut this.state, &mut this.log, p, res, n))
-        });
-        m.add_method_mut("pay", |_, this, (p, what, n): (i64, LuaStr, i64)| {
-            let what = what.to_str()?;
-            this.writable("pay")?;
-            let p = this.player_index(p)?;
-            let res = this.resource(&what)?;
-            let n = Ctx::count_arg(n)?;
-            let c = Arc::clone(&this.content);
-            ops::pay(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
-        });
-        m.add_method_mut("add_skill", |_, this, (p, n): (i64, i64)| {
-            this.writable("add_skill")?;
-            let p = this.player_index(p)?;
-            let c = Arc::clone(&this.content);
-            ops::add_skill(&c, &mut this.state, &mut this.log, p, n.clamp(-1000, 1000));
-            Ok(())
-        });
-        m.add_method_mut("add_prestige", |_, this, (p, n): (i64, i64)| {
-            this.writable("add_prestige")?;
-            let p = this.player_index(p)?;
-            ops::add_prestige(
-                &mut this.state,
-                &mut this.log,
-                p,
-                n.clamp(-1000, 1000) as i32,
-            );
-            Ok(())
-        });
-        m.add_method_mut("set_slot_count", |_, this, n: i64| {
+        m.add_method_mut(
+            "gain",
+            |_, this, (Whole(p), what, Whole(n)): (Whole, LuaStr, Whole)| {
+                let what = what.to_str()?;
+                this.writable("gain")?;
+                let p = this.player_index(p)?;
+                let res = this.resource(&what)?;
+                let n = Ctx::count_arg(n, "gain")?;
+                let c = Arc::clone(&this.content);
+                ops::gain(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
+            },
+        );
+        m.add_method_mut(
+            "pay",
+            |_, this, (Whole(p), what, Whole(n)): (Whole, LuaStr, Whole)| {
+                let what = what.to_str()?;
+                this.writable("pay")?;
+                let p = this.player_index(p)?;
+                let res = this.resource(&what)?;
+                let n = Ctx::count_arg(n, "pay")?;
+                let c = Arc::clone(&this.content);
+                ops::pay(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
+            },
+        );
+        m.add_method_mut(
+            "add_skill",
+            |_, this, (Whole(p), Whole(n)): (Whole, Whole)| {
+                this.writable("add_skill")?;
+                let p = this.player_index(p)?;
+                let c = Arc::clone(&this.content);
+                let n = amount(n, true, "add_skill")?;
+                ops::add_skill(&c, &mut this.state, &mut this.log, p, n);
+                Ok(())
+            },
+        );
+        m.add_method_mut(
+            "add_prestige",
+            |_, this, (Whole(p), Whole(n)): (Whole, Whole)| {
+                this.writable("add_prestige")?;
+                let p = this.player_index(p)?;
+                let n = amount(n, true, "add_prestige")?;
+                ops::add_prestige(&mut this.state, &mut this.log, p, n).map_err(err)
+            },
+        );
+        m.add_method_mut("set_slot_count", |_, this, Whole(n): Whole| {
             this.writable("set_slot_count")?;
             if !(0..=64).contains(&n) {
                 return Err(err("a tile has between 0 and 64 display slots"));
@@ -435,21 +498,29 @@ impl UserData for Ctx {
             this.tile_state()?.slots.resize(n as usize, None);
             Ok(())
         });
-        m.add_method_mut("put_slot", |_, this, (i, what): (i64, Option<String>)| {
-            this.writable("put_slot")?;
-            let i = this.slot_index(i)?;
-            let mat = what.map(|w| this.material(&w)).transpose()?;
-            this.tile_state()?.slots[i] = mat;
-            Ok(())
-        });
-        m.add_method_mut("take_slot", |_, this, i: i64| {
+        m.add_method_mut(
+            "put_slot",
+            |_, this, (Whole(i), what): (Whole, Option<String>)| {
+                this.writable("put_slot")?;
+                let i = this.slot_index(i)?;
+                let mat = what.map(|w| this.material(&w)).transpose()?;
+                this.tile_state()?.slots[i] = mat;
+                Ok(())
+            },
+        );
+        m.add_method_mut("take_slot", |_, this, Whole(i): Whole| {
             this.writable("take_slot")?;
             let i = this.slot_index(i)?;
             let v = this.tile_state()?.slots[i].take();
             Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
         });
-        m.add_method_mut("set_counter", |_, this, (name, v): (String, i64)| {
+        m.add_method_mut("set_counter", |_, this, (name, Whole(v)): (String, Whole)| {
             this.writable("set_counter")?;
+            if v.abs() > MAX_HOLDING {
+                return Err(err(format!(
+                    "ctx:set_counter: {v} is out of range: counters hold whole numbers within ±{MAX_HOLDING}"
+                )));
+            }
             let counters = &mut this.tile_state()?.counters;
             if !counters.contains_key(&name) && counters.len() >= 32 {
                 return Err(err("a tile keeps at most 32 counters"));
@@ -466,7 +537,7 @@ impl UserData for Ctx {
             let face = this.roll_die(kind);
             Ok(this.face_name(&Die { kind, face }))
         });
-        m.add_method_mut("random", |_, this, n: i64| {
+        m.add_method_mut("random", |_, this, Whole(n): Whole| {
             this.writable("random")?;
             if !(1..=1_000_000).contains(&n) {
                 return Err(err("ctx:random(n) needs 1 <= n <= 1000000"));
@@ -517,7 +588,7 @@ impl UserData for Ctx {
                 c.commissions[card as usize].id.clone()
             }))
         });
-        m.add_method_mut("give", |_, this, (p, id): (i64, String)| {
+        m.add_method_mut("give", |_, this, (Whole(p), id): (Whole, String)| {
             this.writable("give")?;
             let p = this.player_index(p)?;
             let card = this.card_arg(&id)?;
@@ -534,14 +605,14 @@ impl UserData for Ctx {
             });
             Ok(())
         });
-        m.add_method_mut("discard", |_, this, (id, p): (String, Option<i64>)| {
+        m.add_method_mut("discard", |_, this, (id, p): (String, Option<Whole>)| {
             this.writable("discard")?;
             let card = this.card_arg(&id)?;
             if let Some(pos) = this.drawn.iter().position(|&c| c == card) {
                 this.drawn.remove(pos);
             } else {
                 let p = match p {
-                    Some(p) => this.player_index(p)?,
+                    Some(Whole(p)) => this.player_index(p)?,
                     None => this
                         .call
                         .player
@@ -564,7 +635,7 @@ impl UserData for Ctx {
             });
             Ok(())
         });
-        m.add_method_mut("personal_workshop", |_, this, p: i64| {
+        m.add_method_mut("personal_workshop", |_, this, Whole(p): Whole| {
             this.writable("personal_workshop")?;
             let p = this.player_index(p)?;
             this.state.flow.incoming.push(Job::Workshop {
@@ -579,6 +650,7 @@ impl UserData for Ctx {
             panic!("a host function panicked (test hook)")
         });
         m.add_method_mut("log", |_, this, text: String| {
+            this.count_verb("log")?;
             let round = this.state.round;
             let player = this.call.player;
             let text: String = text.chars().take(500).collect();

@@ -7,9 +7,10 @@
 
 pub mod api_doc;
 mod ctx;
+mod freeze;
+mod library;
 pub(crate) mod sandbox;
 
-use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -44,6 +45,8 @@ pub struct LuaHost {
     cards: Vec<Option<Bound>>,
     unlocks: Vec<Option<Bound>>,
     names: Rc<Names>,
+    /// Scalar upvalues as they were after load, restored before every game.
+    snapshot: freeze::VmSnapshot,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -84,13 +87,10 @@ impl LuaHost {
     /// Creates the VM, loads and freezes every module, and binds every tile, card and
     /// unlock to its hooks. Script load errors are reported as content errors, all at once.
     pub fn new(content: Arc<Content>) -> Result<LuaHost, ContentErrors> {
-        let shared = Rc::new(Shared {
-            signal: Cell::new(Signal::None),
-            used: Cell::new(0),
-            budget: Cell::new(content.instruction_budget),
-            printed: RefCell::new(Vec::new()),
-            deadline: Cell::new(None),
-        });
+        let shared = Rc::new(Shared::new(
+            content.instruction_budget,
+            content.hook_seconds,
+        ));
         let vm_error = |e: mlua::Error| {
             ContentErrors(vec![ContentError::new(
                 "<lua>",
@@ -151,7 +151,9 @@ impl LuaHost {
                     return None;
                 }
             };
-            sandbox::freeze(&params, 0);
+            if let Err(e) = freeze::freeze_table(&lua, &params) {
+                errors.push(ContentError::new(script.declared_in.clone(), e.to_string()));
+            }
             let description = match module.raw_get::<Value>("describe") {
                 Ok(Value::Function(f)) => {
                     sandbox::reset(&shared, content.instruction_budget);
@@ -170,13 +172,41 @@ impl LuaHost {
                             None
                         }
                         Err(e) => {
-                            errors.push(ContentError::new(
-                                script.declared_in.clone(),
-                                format!(
-                                    "{owner}: describe failed: {}",
-                                    sandbox::script_message(sandbox::root_cause(&e))
-                                ),
-                            ));
+                            let chunk = &content.modules[&script.module].chunk;
+                            let message = sandbox::script_message(sandbox::root_cause(&e));
+                            let line = parse_line(&message, chunk)
+                                .or_else(|| {
+                                    sandbox::callback_traceback(&e)
+                                        .lines()
+                                        .find_map(|l| parse_line(l.trim(), chunk))
+                                })
+                                .or_else(|| {
+                                    // A memory error names no line: re-run with the
+                                    // interrupt tracing lines (describe is deterministic).
+                                    let _ = lua.gc_collect();
+                                    shared.trace_lines.set(true);
+                                    sandbox::reset(&shared, content.instruction_budget);
+                                    let _ = f.call::<Value>(params.clone());
+                                    shared.trace_lines.set(false);
+                                    let _ = lua.gc_collect();
+                                    let at = shared.last_line.borrow_mut().take();
+                                    at.filter(|(file, _)| file == chunk).map(|(_, l)| l)
+                                });
+                            let message = match message.strip_prefix(chunk.as_str()) {
+                                Some(rest) => rest
+                                    .trim_start_matches(|c: char| c == ':' || c.is_ascii_digit())
+                                    .trim_start()
+                                    .to_string(),
+                                None => message,
+                            };
+                            let mut error = ContentError::new(
+                                chunk.clone(),
+                                format!("{owner}: describe failed: {message}"),
+                            );
+                            if let Some(line) = line {
+                                error = error.at(line as usize, 1);
+                            }
+                            errors.push(error);
                             None
                         }
                     }
@@ -195,7 +225,7 @@ impl LuaHost {
             .iter()
             .map(|t| bind(&t.script, &format!("tile `{}`", t.id)))
             .collect();
-        let cards = content
+        let cards: Vec<Option<Bound>> = content
             .commissions
             .iter()
             .map(|c| {
@@ -204,7 +234,7 @@ impl LuaHost {
                     .and_then(|w| bind(w, &format!("commission `{}`", c.id)))
             })
             .collect();
-        let unlocks = content
+        let unlocks: Vec<Option<Bound>> = content
             .unlocks
             .iter()
             .map(|u| u.on_reach.as_ref().and_then(|s| bind(s, "skill unlock")))
@@ -213,7 +243,21 @@ impl LuaHost {
             return Err(ContentErrors(errors));
         }
         let names = make_names(&lua, &content).map_err(vm_error)?;
+        // Everything scripts can reach is frozen now, and scalar upvalues recorded, so
+        // every game can start from this condition.
+        let mut roots: Vec<Value> = modules.values().cloned().map(Value::Table).collect();
+        roots.extend(
+            tiles
+                .iter()
+                .chain(cards.iter())
+                .chain(unlocks.iter())
+                .flatten()
+                .map(|b| Value::Table(b.params.clone())),
+        );
+        roots.push(Value::Table(names.material_list.clone()));
+        let snapshot = freeze::freeze_reachable(&lua, roots).map_err(vm_error)?;
         Ok(LuaHost {
+            snapshot,
             names: Rc::new(names),
             lua,
             shared,
@@ -333,6 +377,35 @@ impl Effects for LuaHost {
         self.card_description(card).map(str::to_string)
     }
 
+    /// Every game starts from the VM condition right after load: scalar upvalues a
+    /// script changed are put back, and garbage left by a game that hit the memory cap
+    /// is collected.
+    fn new_game(&mut self) {
+        self.shared.signal.set(Signal::None);
+        if self.lua.used_memory() > self.content.memory_limit / 2 {
+            let _ = self.lua.gc_collect();
+        }
+        // Restoring sets values that were there at load; only running out of memory can
+        // fail it, and the collection above has just made room.
+        let _ = self.snapshot.restore(&self.lua);
+    }
+
+    fn locate(
+        &mut self,
+        content: &Content,
+        state: &mut GameState,
+        call: &HookCall,
+        answers: &[String],
+    ) -> Option<(String, u32)> {
+        let _ = self.lua.gc_collect();
+        self.shared.trace_lines.set(true);
+        *self.shared.last_line.borrow_mut() = None;
+        let _ = self.call(content, state, call, answers, &mut EventLog::default());
+        self.shared.trace_lines.set(false);
+        let _ = self.lua.gc_collect();
+        self.shared.last_line.borrow_mut().take()
+    }
+
     /// Once the deadline has fired, every hook call fails until it is set again.
     fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.shared.deadline.set(deadline);
@@ -429,24 +502,25 @@ impl Effects for LuaHost {
             ))),
             Err(e) => {
                 let root = sandbox::root_cause(&e);
-                let full = match root {
+                let full = sandbox::without_addresses(&match root {
                     mlua::Error::RuntimeError(m) => m.clone(),
+                    mlua::Error::MemoryError(_) => sandbox::script_message(root),
                     other => other.to_string(),
-                };
+                });
                 let (message, traceback) = match full.split_once("\nstack traceback:") {
                     Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
-                    None => (full.clone(), String::new()),
+                    // An error raised by weft in a `ctx` call: the script's line is in
+                    // the traceback of the call that failed.
+                    None => (full.clone(), sandbox::callback_traceback(&e)),
                 };
-                let message = match signal {
-                    Signal::Memory => format!(
-                        "the hook hit the memory cap ({} MiB): {message}",
+                let message = if signal == Signal::Memory || sandbox::is_memory_error(&e) {
+                    format!(
+                        "{} ({} MiB): {message}",
+                        crate::error::MEMORY_CAP_MESSAGE,
                         self.content.memory_limit / (1024 * 1024)
-                    ),
-                    _ if sandbox::is_memory_error(&e) => format!(
-                        "the hook hit the memory cap ({} MiB): {message}",
-                        self.content.memory_limit / (1024 * 1024)
-                    ),
-                    _ => message,
+                    )
+                } else {
+                    message
                 };
                 Err(Box::new(
                     self.script_error(state, call, &module, message, traceback),

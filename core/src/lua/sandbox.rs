@@ -20,8 +20,10 @@ pub enum Signal {
     Budget,
     /// The memory cap was hit.
     Memory,
-    /// The wall-clock watchdog fired.
+    /// The game's wall-clock watchdog fired.
     Watchdog,
+    /// The current call's wall-clock watchdog fired.
+    CallWatchdog,
 }
 
 /// State shared between the host and the closures it installs in the VM.
@@ -38,6 +40,80 @@ pub struct Shared {
     /// Wall-clock deadline of the current game, if a watchdog is set. Not deterministic
     /// by nature: it only stops runaway games, and says so.
     pub deadline: Cell<Option<std::time::Instant>>,
+    /// Wall-clock seconds one call may run (the per-call watchdog, on for every entry point).
+    pub hook_seconds: f64,
+    /// When the current call must end, set by [`reset`].
+    pub call_deadline: Cell<Option<std::time::Instant>>,
+    /// `ctx` verbs made by the current call.
+    pub verbs: Cell<u32>,
+    /// When set, the interrupt records the script position it runs at (slow: only for
+    /// re-running a failed call to find the line of an error that carries none).
+    pub trace_lines: Cell<bool>,
+    /// The last script position recorded while `trace_lines` was set: (file, line).
+    pub last_line: RefCell<Option<(String, u32)>>,
+}
+
+impl Shared {
+    /// Host flags for a VM whose calls get `budget` interrupt checks and `hook_seconds`
+    /// of wall-clock time each.
+    pub fn new(budget: u64, hook_seconds: f64) -> Shared {
+        Shared {
+            signal: Cell::new(Signal::None),
+            used: Cell::new(0),
+            budget: Cell::new(budget),
+            printed: RefCell::new(Vec::new()),
+            deadline: Cell::new(None),
+            hook_seconds,
+            call_deadline: Cell::new(None),
+            verbs: Cell::new(0),
+            trace_lines: Cell::new(false),
+            last_line: RefCell::new(None),
+        }
+    }
+
+    /// Adds `units` of work to the current call's budget; fails, recording the signal,
+    /// when the budget or the wall-clock limit is passed.
+    pub fn charge(&self, units: u64) -> mlua::Result<()> {
+        let used = self.used.get().saturating_add(units);
+        self.used.set(used);
+        self.check(used, units > 0)
+    }
+
+    /// The checks the interrupt makes: the game's and the call's wall-clock deadlines
+    /// (when `look_at_clock`), then the budget.
+    fn check(&self, used: u64, look_at_clock: bool) -> mlua::Result<()> {
+        if look_at_clock {
+            let now = std::time::Instant::now();
+            if self.deadline.get().is_some_and(|d| now > d) {
+                self.signal.set(Signal::Watchdog);
+            } else if self.call_deadline.get().is_some_and(|d| now > d) {
+                self.signal.set(Signal::CallWatchdog);
+                return Err(mlua::Error::runtime(format!(
+                    "the hook ran past its wall-clock limit of {} s (watchdog; raise it with --hook-seconds); this stop is not deterministic",
+                    self.hook_seconds
+                )));
+            }
+        }
+        match self.signal.get() {
+            Signal::Watchdog => return Err(mlua::Error::runtime(
+                "the game ran past its wall-clock limit (watchdog); this stop is not deterministic",
+            )),
+            Signal::CallWatchdog => {
+                return Err(mlua::Error::runtime(
+                    "the hook ran past its wall-clock limit (watchdog)",
+                ))
+            }
+            _ => {}
+        }
+        if used > self.budget.get() {
+            self.signal.set(Signal::Budget);
+            return Err(mlua::Error::runtime(format!(
+                "the hook ran out of its instruction budget ({} interrupt checks); look for an endless loop, or for library calls on very large tables or strings (raise it with --budget)",
+                self.budget.get()
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// The message of the error raised for a pending choice; never shown to players.
@@ -145,37 +221,33 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
     )?;
 
     let s = Rc::clone(shared);
-    lua.set_interrupt(move |_| {
-        let used = s.used.get() + 1;
-        s.used.set(used);
-        if used % 4096 == 0 {
-            if let Some(deadline) = s.deadline.get() {
-                if std::time::Instant::now() > deadline {
-                    s.signal.set(Signal::Watchdog);
-                    return Err(mlua::Error::runtime(
-                        "the game ran past its wall-clock limit (watchdog); this stop is not deterministic",
-                    ));
-                }
+    lua.set_interrupt(move |lua| {
+        if s.trace_lines.get() {
+            let at = lua.inspect_stack(0, |d| {
+                let file = d
+                    .source()
+                    .source
+                    .map(|f| f.trim_start_matches('@').to_string());
+                file.zip(d.current_line().map(|l| l as u32))
+            });
+            if let Some(Some(at)) = at {
+                *s.last_line.borrow_mut() = Some(at);
             }
         }
-        if s.signal.get() == Signal::Watchdog {
-            return Err(mlua::Error::runtime("the game ran past its wall-clock limit (watchdog)"));
-        }
-        if used > s.budget.get() {
-            s.signal.set(Signal::Budget);
-            return Err(mlua::Error::runtime(format!(
-                "the hook ran out of its instruction budget ({} interrupt checks); look for an endless loop",
-                s.budget.get()
-            )));
-        }
+        let used = s.used.get() + 1;
+        s.used.set(used);
+        // The clock is read every 64 checks: cheap, and prompt enough, since library
+        // work between two checks is charged to the budget (see `library`).
+        s.check(used, used % 64 == 0)?;
         Ok(VmState::Continue)
     });
+    super::library::bound_costs(&lua, shared)?;
     Ok(lua)
 }
 
 /// The text `tostring` gives for values whose default text holds a memory address, or
 /// `None` when the default is safe (or a `__tostring` metamethod decides).
-fn address_free(v: &Value) -> Option<&'static str> {
+pub(crate) fn address_free(v: &Value) -> Option<&'static str> {
     let has_tostring = |mt: Option<Table>| {
         mt.is_some_and(|m| m.raw_get::<Value>("__tostring").is_ok_and(|f| !f.is_nil()))
     };
@@ -206,6 +278,15 @@ fn error_value(lua: &Lua, message: &str) -> mlua::Result<Value> {
     Ok(Value::String(lua.create_string(message)?))
 }
 
+/// The Lua traceback recorded where a Rust function called from a script failed (the
+/// outermost one: it reaches furthest into the script), or an empty string.
+pub fn callback_traceback(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        _ => String::new(),
+    }
+}
+
 /// The innermost error behind callback wrappers.
 pub fn root_cause(e: &mlua::Error) -> &mlua::Error {
     match e {
@@ -217,16 +298,35 @@ pub fn root_cause(e: &mlua::Error) -> &mlua::Error {
 /// The message of an error without its traceback, capped in length.
 pub fn script_message(e: &mlua::Error) -> String {
     let text = match e {
-        mlua::Error::RuntimeError(m) | mlua::Error::MemoryError(m) => m.clone(),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        // Luau's memory error carries no useful text (mlua shows it as `<nil>`).
+        mlua::Error::MemoryError(_) => "not enough memory: the Lua VM's memory cap was hit".into(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         other => other.to_string(),
     };
-    let text = text
-        .split("\nstack traceback:")
-        .next()
-        .unwrap_or("")
-        .to_string();
-    cap(&text, 1000)
+    let text = text.split("\nstack traceback:").next().unwrap_or("");
+    cap(&without_addresses(text), 1000)
+}
+
+/// Text with the memory addresses Lua prints for tables, functions and threads
+/// (`table: 0x55d1…`) taken out: an address differs between processes, and a script that
+/// catches an error must see the same text in every one (DESIGN invariant 5).
+pub fn without_addresses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(": 0x") {
+        let digits = rest[at + 4..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        out.push_str(&rest[..at]);
+        if digits == 0 {
+            out.push_str(": 0x");
+        }
+        rest = &rest[at + 4 + digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Cuts text to at most `n` characters, saying so.
@@ -289,7 +389,7 @@ pub fn load_modules(
                 )))
             }
         };
-        freeze(&table, 0);
+        super::freeze::freeze_table(lua, &table)?;
         loaded.borrow_mut().insert(name.to_string(), table.clone());
         Ok(table)
     }
@@ -336,16 +436,14 @@ pub fn load_modules(
     }
 }
 
-/// Makes a table and the tables inside it read-only.
-pub fn freeze(t: &Table, depth: usize) {
-    if t.is_readonly() || depth > 32 {
-        return;
-    }
-    t.set_readonly(true);
-    for (_, v) in t.pairs::<Value, Value>().flatten() {
-        if let Value::Table(inner) = v {
-            freeze(&inner, depth + 1);
-        }
+/// Records a memory error on the host side (a script cannot catch it then), and gives
+/// it a message: passed back through a Rust function, Luau's memory error has none.
+pub fn memory_signal(shared: &Shared, e: mlua::Error) -> mlua::Error {
+    if is_memory_error(&e) {
+        shared.signal.set(Signal::Memory);
+        mlua::Error::runtime("not enough memory: the Lua VM's memory cap was hit")
+    } else {
+        e
     }
 }
 
@@ -357,9 +455,15 @@ pub fn is_memory_error(e: &mlua::Error) -> bool {
 /// Prepares the shared state for a new call with `budget` interrupt checks.
 pub fn reset(shared: &Shared, budget: u64) {
     shared.used.set(0);
+    shared.verbs.set(0);
     shared.budget.set(budget);
     if shared.signal.get() != Signal::Watchdog {
         shared.signal.set(Signal::None);
     }
+    shared.call_deadline.set(
+        std::time::Duration::try_from_secs_f64(shared.hook_seconds)
+            .ok()
+            .and_then(|d| std::time::Instant::now().checked_add(d)),
+    );
     shared.printed.borrow_mut().clear();
 }

@@ -1,0 +1,109 @@
+//! The limits a pack runs under. The person running weft sets the script limits
+//! ([`ScriptLimits`], from the command line, with the defaults below); a pack's
+//! `game.toml` may ask for *lower* ones, never higher. The engine's own limits on work it
+//! does for a pack (the constants) are fixed: no pack and no flag lifts them.
+//! `docs/modding.md` lists them all.
+
+/// Interrupt checks one hook call may use, unless the user says otherwise.
+pub const DEFAULT_INSTRUCTION_BUDGET: u64 = 200_000;
+/// Memory cap of each Lua VM in MiB, unless the user says otherwise.
+pub const DEFAULT_MEMORY_MB: u32 = 64;
+/// Wall-clock seconds one hook call may run, unless the user says otherwise.
+pub const DEFAULT_HOOK_SECONDS: f64 = 10.0;
+
+/// The largest number a pack may write for an amount, a price, a reward or a count in
+/// its TOML files, and the largest amount one `ctx` verb may move.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+/// The most coins or materials a player may hold, and the largest prestige (either sign).
+/// A verb that would go past it is an error, never a wrapped or clipped number.
+pub const MAX_HOLDING: i64 = 1_000_000_000;
+/// `ctx` verbs (calls that change the game or log) one hook call may make.
+pub const MAX_VERBS_PER_CALL: u32 = 10_000;
+/// Questions (`ctx:choose` with more than one option) one effect may ask. Each answer
+/// re-runs the effect from the start (DESIGN invariant 4), so the cost of an effect
+/// grows with the square of its questions.
+pub const MAX_QUESTIONS_PER_EFFECT: usize = 64;
+/// Automatic engine steps (hooks, phases, rounds) in a row without a decision before the
+/// flow is stopped as one that never asks anyone anything.
+pub const MAX_AUTOMATIC_STEPS: u64 = 1_000_000;
+/// Rounds a pack may set as `max_rounds`.
+pub const MAX_ROUNDS: u32 = 10_000;
+
+/// Limits on scripts, set by the person running weft. A pack may lower the budget and
+/// the memory cap in its `game.toml`; the lower of the two is used.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScriptLimits {
+    /// Interrupt checks (loop iterations, calls, and charged library work) per hook call.
+    pub instruction_budget: u64,
+    /// Memory cap of each Lua VM, in MiB (at least 1).
+    pub memory_mb: u32,
+    /// Wall-clock seconds one hook call may run before the watchdog stops it. This stop
+    /// is not deterministic, and its error says so; the budget is the deterministic limit.
+    pub hook_seconds: f64,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            instruction_budget: DEFAULT_INSTRUCTION_BUDGET,
+            memory_mb: DEFAULT_MEMORY_MB,
+            hook_seconds: DEFAULT_HOOK_SECONDS,
+        }
+    }
+}
+
+impl ScriptLimits {
+    /// The limits in force when a pack asks for `budget` and `memory_mb`: never above
+    /// the user's.
+    pub fn lowered_by(&self, budget: Option<u64>, memory_mb: Option<u32>) -> ScriptLimits {
+        ScriptLimits {
+            instruction_budget: budget
+                .map_or(self.instruction_budget, |b| b.min(self.instruction_budget)),
+            memory_mb: memory_mb.map_or(self.memory_mb, |m| m.min(self.memory_mb)),
+            hook_seconds: self.hook_seconds,
+        }
+    }
+
+    /// Checks values given on the command line; `Err` says what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.instruction_budget == 0 {
+            return Err("--budget must be at least 1".into());
+        }
+        if self.memory_mb == 0 {
+            return Err("--memory-mb must be at least 1 (there is no \"no cap\")".into());
+        }
+        if !(self.hook_seconds.is_finite() && self.hook_seconds > 0.0) {
+            return Err("--hook-seconds must be a positive number of seconds".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pack_lowers_but_never_raises() {
+        let user = ScriptLimits::default();
+        let low = user.lowered_by(Some(10), Some(8));
+        assert_eq!((low.instruction_budget, low.memory_mb), (10, 8));
+        let high = user.lowered_by(Some(u64::MAX), Some(u32::MAX));
+        assert_eq!(high, user);
+        assert_eq!(user.lowered_by(None, None), user);
+    }
+
+    #[test]
+    fn zero_is_refused() {
+        let l = ScriptLimits {
+            memory_mb: 0,
+            ..ScriptLimits::default()
+        };
+        assert!(l.validate().is_err());
+        let l = ScriptLimits {
+            instruction_budget: 0,
+            ..ScriptLimits::default()
+        };
+        assert!(l.validate().is_err());
+    }
+}

@@ -1,0 +1,533 @@
+//! The classes of hostile input beyond the 24-case catalogue (`../shared/hostile/README.md`,
+//! "Classes that every new feature must also hold against"), one test per defence.
+//! Each hostile call runs on its own thread with a time bound, so a defence that is
+//! removed shows up as a failed test, not as a test run that never ends.
+
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use weft_core::content::{load_content, Content, PackFiles};
+use weft_core::error::{EngineError, ScriptError};
+use weft_core::limits::{ScriptLimits, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT};
+use weft_tests::{at_courtyard, fixture_files, library, with_courtyard_script, Game};
+
+/// Runs `f` on a thread and fails the test if it has not finished within `secs`.
+fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(_) => panic!("{what}: still running after {secs} s (the defence does not hold)"),
+    }
+}
+
+fn courtyard_files(source: &str) -> PackFiles {
+    let mut f = fixture_files();
+    with_courtyard_script(&mut f, source);
+    f
+}
+
+fn load(files: PackFiles) -> Result<Content, String> {
+    load_content(&[files], &library()).map_err(|e| e.to_string())
+}
+
+/// Takes the courtyard's action with `source` as its behaviour, under `limits`; checks
+/// the state is unchanged and returns the script error.
+fn action_error(source: &str, limits: ScriptLimits) -> ScriptError {
+    let mut content = load(courtyard_files(source)).unwrap_or_else(|e| panic!("{e}"));
+    content.apply_limits(&limits);
+    let mut g = at_courtyard(Arc::new(content));
+    let before = g.st.clone();
+    let err = g
+        .try_answer("act")
+        .expect_err("the hostile action must fail");
+    assert_eq!(g.st, before, "the state is unchanged");
+    match err {
+        EngineError::Script(e) => *e,
+        other => panic!("expected a script error, got {other}"),
+    }
+}
+
+/// [`action_error`] under the default limits, bounded in time, returning the message.
+fn fails(secs: u64, source: &'static str) -> String {
+    within(secs, source, move || {
+        action_error(source, ScriptLimits::default()).message
+    })
+}
+
+fn over_budget(source: &'static str) {
+    let m = fails(20, source);
+    assert!(m.contains("instruction budget"), "{source}: {m}");
+}
+
+// ---- Class 1: work inside one library call ------------------------------------------
+
+#[test]
+fn class1_table_move_over_a_huge_range() {
+    over_budget("return { action = function(ctx) table.move({}, 1, 2^31 - 1, 0) end }");
+}
+
+#[test]
+fn class1_insert_at_the_front_of_a_big_table() {
+    over_budget(
+        "return { action = function(ctx)
+           local t = table.create(1000000, 1)
+           for i = 1, 100000 do table.insert(t, 1, i) end
+         end }",
+    );
+}
+
+#[test]
+fn class1_remove_from_the_front_of_a_big_table() {
+    over_budget(
+        "return { action = function(ctx)
+           local t = table.create(1000000, 1)
+           for i = 1, 100000 do table.remove(t, 1) ; table.insert(t, i) end
+         end }",
+    );
+}
+
+#[test]
+fn class1_rep_of_an_empty_string() {
+    over_budget(
+        "return { action = function(ctx) for i = 1, 1000 do string.rep('', 2^31 - 1) end end }",
+    );
+}
+
+#[test]
+fn class1_plain_find_worst_case() {
+    over_budget(
+        "return { action = function(ctx)
+           local s = string.rep('a', 4000000)
+           local p = string.rep('a', 20000) .. 'b'
+           return s:find(p, 1, true)
+         end }",
+    );
+}
+
+#[test]
+fn class1_sort_clone_find_concat_upper_in_a_loop() {
+    for source in [
+        "return { action = function(ctx) local t = table.create(1000000, 1) for i = 1, 1000 do table.sort(t) end end }",
+        "return { action = function(ctx) local t = table.create(1000000, 1) for i = 1, 1000 do table.clone(t) end end }",
+        "return { action = function(ctx) local t = table.create(1000000, 1) for i = 1, 1000 do table.find(t, 2) end end }",
+        "return { action = function(ctx) local t = table.create(1000000, 'x') for i = 1, 1000 do table.concat(t) end end }",
+        "return { action = function(ctx) local s = string.rep('x', 8000000) for i = 1, 1000 do s:upper() end end }",
+        "return { action = function(ctx) for i = 1, 1000 do table.create(1000000) end end }",
+    ] {
+        over_budget(source);
+    }
+}
+
+#[test]
+fn class1_the_call_watchdog_stops_work_the_budget_cannot_see() {
+    // Each `..` copies 4 MiB inside one VM instruction; with the budget raised out of
+    // the way, the per-call wall-clock watchdog is what stops the loop.
+    let m = within(30, "concat loop", || {
+        let limits = ScriptLimits {
+            instruction_budget: u64::MAX,
+            memory_mb: 1024,
+            hook_seconds: 1.0,
+        };
+        action_error(
+            "return { action = function(ctx)
+               local s = string.rep('x', 4 * 1024 * 1024)
+               while true do local t = s .. 'y' end
+             end }",
+            limits,
+        )
+        .message
+    });
+    assert!(
+        m.contains("wall-clock") && m.contains("--hook-seconds"),
+        "{m}"
+    );
+}
+
+#[test]
+fn class1_ordinary_library_use_fits_the_budget() {
+    let m = fails(
+        20,
+        "return { action = function(ctx)
+           local t = {}
+           for i = 1, 200 do table.insert(t, 1, tostring(i)) end
+           table.sort(t)
+           local s = table.concat(t, ',')
+           assert(s:find('199', 1, true))
+           assert(string.format('%d-%s', 3, 'x') == '3-x')
+           error('reached the end with ' .. #t)
+         end }",
+    );
+    assert!(m.contains("reached the end with 200"), "{m}");
+}
+
+// ---- Class 2: a pack lifting the user's limits ----------------------------------------
+
+/// The courtyard pack with `lines` added to the top-level keys of its game.toml.
+fn with_game_toml(lines: &str, source: &str) -> PackFiles {
+    let mut f = courtyard_files(source);
+    let game = f.files["game.toml"].replacen("\ntitle = ", &format!("\n{lines}\ntitle = "), 1);
+    f.files.insert("game.toml".into(), game);
+    f
+}
+
+#[test]
+fn class2_memory_limit_zero_is_an_error_not_no_cap() {
+    let err = load(with_game_toml("memory_limit_mb = 0", "return {}")).unwrap_err();
+    assert!(
+        err.contains("game.toml:") && err.contains("memory_limit_mb = 0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn class2_a_pack_cannot_raise_the_budget_or_the_memory_cap() {
+    let c = load(with_game_toml(
+        "instruction_budget = 1000000000000\nmemory_limit_mb = 100000",
+        "return { action = function(ctx) while true do end end }",
+    ))
+    .unwrap();
+    let d = ScriptLimits::default();
+    assert_eq!(c.instruction_budget, d.instruction_budget);
+    assert_eq!(c.memory_limit, d.memory_mb as usize * 1024 * 1024);
+    // And the endless loop stops under the user's budget, at once.
+    let m = within(20, "endless loop", move || {
+        let mut g = at_courtyard(Arc::new(c));
+        g.try_answer("act").unwrap_err().to_string()
+    });
+    assert!(m.contains("instruction budget (200000"), "{m}");
+}
+
+#[test]
+fn class2_a_pack_may_lower_them_and_the_user_may_raise_them() {
+    let files = with_game_toml(
+        "instruction_budget = 5000\nmemory_limit_mb = 8",
+        "return {}",
+    );
+    let mut c = load(files).unwrap();
+    assert_eq!((c.instruction_budget, c.memory_limit), (5000, 8 << 20));
+    c.apply_limits(&ScriptLimits {
+        instruction_budget: 10_000_000,
+        memory_mb: 512,
+        ..ScriptLimits::default()
+    });
+    assert_eq!(
+        (c.instruction_budget, c.memory_limit),
+        (5000, 8 << 20),
+        "the pack's lower limits hold"
+    );
+    let mut c = load(courtyard_files("return {}")).unwrap();
+    c.apply_limits(&ScriptLimits {
+        instruction_budget: 10_000_000,
+        memory_mb: 512,
+        ..ScriptLimits::default()
+    });
+    assert_eq!(
+        (c.instruction_budget, c.memory_limit),
+        (10_000_000, 512 << 20)
+    );
+}
+
+// ---- Class 3: unbounded engine work on a pack's behalf --------------------------------
+
+#[test]
+fn class3_a_hand_of_four_billion_cards_is_refused() {
+    let mut f = fixture_files();
+    let game = f.files["game.toml"].clone();
+    let patched = game.replacen("hand = { common = 2 }", "hand = { common = 4294967295 }", 1);
+    assert_ne!(game, patched, "the fixture deals a starting hand");
+    f.files.insert("game.toml".into(), patched);
+    let err = load(f).unwrap_err();
+    assert!(
+        err.contains("4294967295 is out of range") && err.contains("game.toml:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
+    let mut f = fixture_files();
+    let game = f.files["game.toml"].clone();
+    let patched = game.replacen(
+        "hand = { common = 2 }",
+        "hand = { common = 2, royal = 1000000 }",
+        1,
+    );
+    f.files.insert("game.toml".into(), patched);
+    let c = Arc::new(load(f).unwrap());
+    let g = within(20, "huge hand", move || {
+        Game::with(c, 2, 1).st.players[1].hand.len()
+    });
+    assert!(g < 100, "{g}");
+}
+
+#[test]
+fn class3_a_verb_called_fifty_thousand_times() {
+    let m = fails(
+        20,
+        "return { action = function(ctx) for i = 1, 50000 do ctx:gain(ctx:player(), 'coins', 0) end end }",
+    );
+    assert!(m.contains("at most 10000 changes"), "{m}");
+}
+
+#[test]
+fn class3_five_thousand_questions() {
+    let source = "return { action = function(ctx)
+        for i = 1, 5000 do ctx:choose{ prompt = 'Which?', options = { 'a', 'b' } } end
+      end }";
+    let (asked, err) = within(60, "5000 questions", move || {
+        let mut g = at_courtyard(Arc::new(load(courtyard_files(source)).unwrap()));
+        g.answer("act");
+        let mut asked = 1;
+        loop {
+            match g.try_answer("a") {
+                Ok(()) => asked += 1,
+                Err(e) => return (asked, e.to_string()),
+            }
+        }
+    });
+    assert_eq!(asked, MAX_QUESTIONS_PER_EFFECT);
+    assert!(err.contains("at most 64 questions"), "{err}");
+}
+
+#[test]
+fn class3_a_flow_that_never_asks_anyone() {
+    // An unlock whose effect passes its own level again queues itself forever.
+    let mut f =
+        courtyard_files("return { action = function(ctx) ctx:add_skill(ctx:player(), 1) end }");
+    f.files.insert(
+        "tiles/loop.lua".into(),
+        "return { on_reach = function(ctx) local p = ctx:player() ctx:add_skill(p, -1) ctx:add_skill(p, 1) end }".into(),
+    );
+    let game = f.files["game.toml"].clone();
+    let i = game
+        .find("[[skill.unlocks]]")
+        .expect("the fixture has unlocks");
+    let patched = format!(
+        "{}[[skill.unlocks]]\nlevel = 1\ntext = \"loops\"\non_reach = {{ behaviour = \"tiles/loop.lua\" }}\n\n{}",
+        &game[..i],
+        &game[i..]
+    );
+    f.files.insert("game.toml".into(), patched);
+    let c = Arc::new(load(f).unwrap_or_else(|e| panic!("{e}")));
+    let m = within(60, "automatic loop", move || {
+        let mut g = at_courtyard(c);
+        let before = g.st.clone();
+        let err = g.try_answer("act").unwrap_err().to_string();
+        assert_eq!(g.st, before);
+        err
+    });
+    assert!(m.contains("automatic steps"), "{m}");
+}
+
+// ---- Class 5: arithmetic that wraps ----------------------------------------------------
+
+#[test]
+fn class5_numbers_in_toml_are_bounded() {
+    let mut f = fixture_files();
+    let cards = f.files["commissions/common.toml"].replacen(
+        "reward = { coins = 3, prestige = 1 }",
+        "reward = { coins = 3, prestige = 4294967295 }",
+        1,
+    );
+    f.files.insert("commissions/common.toml".into(), cards);
+    let err = load(f).unwrap_err();
+    assert!(
+        err.contains("commissions/common.toml:") && err.contains("4294967295 is out of range"),
+        "{err}"
+    );
+    let mut f = fixture_files();
+    let game = f.files["game.toml"].replacen("coins = ", "coins = 4294967290 # ", 1);
+    f.files.insert("game.toml".into(), game);
+    assert!(load(f).unwrap_err().contains("out of range"));
+}
+
+#[test]
+fn class5_non_integers_and_huge_amounts_are_refused() {
+    for (source, expect) in [
+        (
+            "return { action = function(ctx) ctx:gain(ctx:player(), 'coins', 1.5) end }",
+            "1.5 is not a whole number",
+        ),
+        (
+            "return { action = function(ctx) ctx:gain(1.5, 'coins', 1) end }",
+            "1.5 is not a whole number",
+        ),
+        (
+            "return { action = function(ctx) ctx:gain(ctx:player(), 'coins', 0/0) end }",
+            "not a whole number",
+        ),
+        (
+            "return { action = function(ctx) ctx:gain(ctx:player(), 'coins', 4294967295) end }",
+            "out of range",
+        ),
+        (
+            "return { action = function(ctx) ctx:add_prestige(ctx:player(), -2^40) end }",
+            "out of range",
+        ),
+        (
+            "return { action = function(ctx) ctx:set_counter('x', 2^60) end }",
+            "out of range",
+        ),
+    ] {
+        let m = within(20, source, move || {
+            action_error(source, ScriptLimits::default()).message
+        });
+        assert!(m.contains(expect), "{source}: {m}");
+    }
+}
+
+#[test]
+fn class5_holdings_stop_at_the_limit_instead_of_wrapping() {
+    for source in [
+        "return { action = function(ctx) for i = 1, 1001 do ctx:gain(ctx:player(), 'coins', 1000000) end end }",
+        "return { action = function(ctx) for i = 1, 1001 do ctx:add_prestige(ctx:player(), 1000000) end end }",
+    ] {
+        let m = within(20, source, move || action_error(source, ScriptLimits::default()).message);
+        assert!(m.contains(&MAX_HOLDING.to_string()), "{source}: {m}");
+    }
+}
+
+#[test]
+fn class5_the_tie_break_sum_does_not_wrap() {
+    // Two players tied on score; player 2 holds more coins and materials in total than
+    // a u32 can count. Player 2 must win the tie-break.
+    let mut g = Game::new(2, 1);
+    for p in 0..2 {
+        g.st.players[p].prestige = 0;
+        g.st.players[p].skill = 0;
+    }
+    g.st.players[0].coins = 10;
+    g.st.players[1].coins = u32::MAX;
+    g.st.players[1].materials[0] = 2;
+    let res = weft_core::engine::final_result(g.engine.content(), &g.st);
+    assert_eq!(res.winners, vec![1], "{res:?}");
+}
+
+// ---- Class 6: what a script sees is the same in every process -------------------------
+
+#[test]
+fn class6_errors_and_formats_carry_no_addresses() {
+    let m = fails(
+        20,
+        "return { action = function(ctx)
+           local ok, e = pcall(error, {})
+           local ok2, e2 = pcall(function() local t = {} ; return t.x.y end)
+           error(tostring(e) .. ' | ' .. string.format('%s %s', {}, print) .. ' | ' .. tostring(e2))
+         end }",
+    );
+    assert!(!m.contains("0x"), "{m}");
+    assert!(m.contains("table function"), "{m}");
+}
+
+#[test]
+fn class6_tables_reached_through_upvalues_are_frozen() {
+    let m = fails(
+        20,
+        "local cache = {}
+         return { action = function(ctx) cache[#cache + 1] = 1 end }",
+    );
+    assert!(m.contains("readonly"), "{m}");
+}
+
+#[test]
+fn class6_params_are_frozen_at_any_depth() {
+    let mut f = courtyard_files(
+        "return { action = function(ctx, params)
+           local t = params
+           while t.next do t = t.next end
+           t.written = true
+         end }",
+    );
+    let nested = (0..40).fold(String::from("{ leaf = 1 }"), |inner, _| {
+        format!("{{ next = {inner} }}")
+    });
+    let t = f.files["tiles/courtyard.toml"].clone() + &format!("params = {nested}\n");
+    f.files.insert("tiles/courtyard.toml".into(), t);
+    let mut g = at_courtyard(Arc::new(load(f).unwrap_or_else(|e| panic!("{e}"))));
+    let err = g.try_answer("act").unwrap_err().to_string();
+    assert!(err.contains("readonly"), "{err}");
+}
+
+#[test]
+fn class6_every_game_starts_from_the_same_vm_condition() {
+    let c = Arc::new(
+        load(courtyard_files(
+            "local calls = 0
+             return { action = function(ctx) calls = calls + 1 ; ctx:gain(ctx:player(), 'coins', calls) end }",
+        ))
+        .unwrap(),
+    );
+    let mut g = at_courtyard(Arc::clone(&c));
+    let coins = g.st.players[0].coins;
+    g.answer("act");
+    let first = g.st.players[0].coins - coins;
+    // A new game on the same engine (the same VM) gains the same.
+    g.st = g.engine.new_game(2, 1).unwrap();
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
+    let coins = g.st.players[0].coins;
+    g.answer("act");
+    assert_eq!(g.st.players[0].coins - coins, first);
+}
+
+// ---- Class 7: ambiguous identity -------------------------------------------------------
+
+#[test]
+fn class7_ids_that_would_make_two_keys_equal_are_refused() {
+    let mut f = fixture_files();
+    let board = f.files["board.toml"].replacen("id = \"north\"", "id = \"no:rth\"", 1);
+    let board = board.replace("\"north\"", "\"no:rth\"");
+    f.files.insert("board.toml".into(), board);
+    let err = load(f).unwrap_err();
+    assert!(
+        err.contains("board.toml:") && err.contains("slot id `no:rth`"),
+        "{err}"
+    );
+}
+
+// ---- Class 10: errors name the line ----------------------------------------------------
+
+#[test]
+fn class10_an_error_raised_by_weft_on_a_ctx_call_names_the_line() {
+    for (source, line) in [
+        ("return { action = function(ctx)\n  local p = nil\n  ctx:gain(p, 'coins', 1)\nend }", 3),
+        ("return { action = function(ctx)\n  local n = -3\n  ctx:gain(ctx:player(), 'coins', n)\nend }", 3),
+        ("return { action = function(ctx)\n  local o = {}\n  for i = 1, 2000 do o[i] = 'k' .. i end\n  ctx:choose{ options = o }\nend }", 4),
+    ] {
+        let e = within(20, source, move || action_error(source, ScriptLimits::default()));
+        assert_eq!(e.line, Some(line), "{source}: {e}");
+        assert_eq!(e.file, "rules-fixture/tiles/courtyard.lua");
+    }
+}
+
+#[test]
+fn class10_a_memory_bomb_in_describe_names_the_lua_file() {
+    let f = courtyard_files(
+        "return {\n  describe = function(params)\n    local s = 'x' for i = 1, 40 do s = s .. s end return s\n  end,\n}",
+    );
+    let c = Arc::new(load(f).unwrap());
+    let err = weft_core::lua::LuaHost::new(c)
+        .err()
+        .expect("describe fails")
+        .to_string();
+    assert!(!err.contains("<nil>"), "{err}");
+    assert!(err.contains("rules-fixture/tiles/courtyard.lua:3"), "{err}");
+    assert!(err.contains("memory"), "{err}");
+}
+
+#[test]
+fn class10_a_memory_bomb_in_a_hook_names_its_line() {
+    let e = within(60, "memory bomb", || {
+        action_error(
+            "return { action = function(ctx)\n  local s = 'x'\n  for i = 1, 40 do s = s .. s end\nend }",
+            ScriptLimits::default(),
+        )
+    });
+    assert!(e.message.contains("memory cap"), "{e}");
+    assert_eq!(e.line, Some(3), "{e}");
+}
