@@ -287,3 +287,67 @@ fn workshop_phase_steps_in_order() {
         "the new first player moves first"
     );
 }
+
+/// R-WS-3, R-DICE-2: every die lying on a tile is re-rolled, with no condition: no dice
+/// tile of the base game opts out (the potters' alley once did).
+#[test]
+fn no_base_game_dice_tile_keeps_its_faces() {
+    let c = weft_tests::tabriz_content();
+    let dice_tiles: Vec<_> = c
+        .tiles
+        .iter()
+        .filter(|t| t.script.module == "weft.dice_tile")
+        .collect();
+    assert!(dice_tiles.len() >= 2, "the base game has dice alleys");
+    for t in dice_tiles {
+        assert_eq!(
+            t.script.params.get("reroll").and_then(|r| r.as_bool()),
+            Some(true),
+            "tile `{}` must re-roll its dice (R-WS-3)",
+            t.id
+        );
+    }
+}
+
+/// R-WS-3: the potters' alley of the base game re-rolls: over a few seeds its dice show
+/// another face after a workshop phase at least once.
+#[test]
+fn potters_alley_rerolls_its_dice() {
+    let c = weft_tests::tabriz_content();
+    let mut changed = 0;
+    for seed in 1..=8 {
+        let mut g = Game::with(c.clone(), 2, seed);
+        let slot =
+            g.st.board
+                .iter()
+                .position(|s| c.tiles[s.tile as usize].id == "potters-alley")
+                .unwrap();
+        let before = g.st.board[slot].dice.clone();
+        g.pass_until(|g| g.st.round == 2 && g.at_move());
+        if g.st.board[slot].dice != before {
+            changed += 1;
+        }
+    }
+    assert!(changed > 0, "the dice kept their faces in all 8 games");
+}
+
+/// The steady-potters variant (a house rule that keeps the potters' alley's faces) loads
+/// over the base game and its scenario tests pass.
+#[test]
+fn steady_potters_variant_keeps_faces() {
+    use weft_core::content::{load_content, resolve_chain, PackFiles};
+    let dir = weft_tests::repo().join("content/variants/steady-potters");
+    let files = PackFiles::from_dir(&dir).unwrap();
+    let chain = resolve_chain(vec![files.clone()], vec![weft_tests::tabriz_files()]).unwrap();
+    let c = std::sync::Arc::new(load_content(&chain, &weft_tests::library()).unwrap());
+    let t = &c.tiles[c.tile("potters-alley").unwrap() as usize];
+    assert_eq!(t.script.params["reroll"].as_bool(), Some(false));
+    let mut n = 0;
+    for (path, source) in files.under("tests", ".lua") {
+        for r in weft_core::scenario::run_file(&c, &format!("steady-potters/{path}"), source) {
+            assert!(r.passed, "{}: {:?}", r.name, r.message);
+            n += 1;
+        }
+    }
+    assert!(n >= 1, "the variant ships a scenario test");
+}
