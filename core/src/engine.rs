@@ -35,6 +35,10 @@ pub enum SetupError {
     Engine(#[from] EngineError),
 }
 
+/// The end cause of a game stopped at `end.max_rounds` (R-END-5): never a normal end, so
+/// it has no winners.
+pub const STALLED: &str = "stalled";
+
 /// Rules plus behaviour: the thing that runs games of one content chain.
 pub struct Engine {
     content: Arc<Content>,
@@ -568,7 +572,7 @@ impl Engine {
                     st.round += 1;
                     if st.round > c.end.max_rounds {
                         st.round -= 1;
-                        self.finish(st, "stalled", log);
+                        self.finish(st, STALLED, log); // R-END-5
                         return Ok(());
                     }
                     let round = st.round;
@@ -827,9 +831,14 @@ impl Engine {
             .map(|i| tiebreak[i])
             .max()
             .unwrap_or(0);
-        let winners: Vec<usize> = (0..scores.len())
-            .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
-            .collect();
+        // R-END-5: a game stopped at the round cap did not end by the rules: no winner.
+        let winners: Vec<usize> = if cause == STALLED {
+            Vec::new()
+        } else {
+            (0..scores.len())
+                .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
+                .collect()
+        };
         let round = st.round;
         log.push(round, None, "game_over", || {
             format!(

@@ -252,3 +252,47 @@ fn limited_supply_runs_out() {
         "paid materials return to the supply (R-FUL-1)"
     );
 }
+
+/// R-END-5: a game that reaches the `end.max_rounds` cap without an end condition is
+/// stopped as stalled, never as a normal end: it has no winner, and its record gives no
+/// seat a share of a win.
+#[test]
+fn the_round_cap_stalls_the_game_without_a_winner() {
+    let capped = content_with(|c| c.end.max_rounds = 1);
+    let mut g = Game::with(capped.clone(), 2, 1);
+    g.pass_until(|g| g.st.is_over());
+    let r = g.st.result.clone().unwrap();
+    assert_eq!(r.cause, "stalled");
+    assert_eq!(r.rounds, 1);
+    assert!(r.winners.is_empty(), "winners {:?}", r.winners);
+    assert_eq!(
+        r.scores.len(),
+        2,
+        "the scores at the cap are still reported"
+    );
+
+    let mut engine = weft_core::Engine::with_lua(capped).unwrap();
+    let mut seats: Vec<Box<dyn weft_core::agent::Agent>> = (0..2)
+        .map(|s| weft_core::agent::make_agent("random", s).unwrap())
+        .collect();
+    let record = weft_core::sim::play_game(&mut engine, &mut seats, 5, 0);
+    assert_eq!(record.cause.as_deref(), Some("stalled"));
+    assert_eq!(record.win_share(0) + record.win_share(1), 0.0);
+    let summary = weft_core::report::summarise(&[record], None, None);
+    assert_eq!((summary.finished, summary.stalled), (0, 1));
+}
+
+/// R-END-5: a game whose end is triggered in the last round the cap allows ends
+/// normally, with a winner.
+#[test]
+fn an_end_in_the_last_allowed_round_is_a_normal_end() {
+    let capped = content_with(|c| c.end.max_rounds = 1);
+    let mut g = Game::with(capped, 2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 13;
+    fulfil_now(&mut g, "c03"); // +1 skill → 14 in round 1
+    g.pass_until(|g| g.st.is_over());
+    let r = g.st.result.clone().unwrap();
+    assert_eq!((r.cause.as_str(), r.rounds), ("skill", 1));
+    assert!(!r.winners.is_empty());
+}
