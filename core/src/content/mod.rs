@@ -74,6 +74,8 @@ pub struct Grade {
     pub unlock_skill: u32,
     /// Whether players draw from it (R-COM-1); non-deck grades are dealt at setup only.
     pub deck: bool,
+    /// Where it is declared, `pack/game.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// A piece of behaviour: which Lua module, with which parameters.
@@ -100,6 +102,8 @@ pub struct Unlock {
     pub abilities: BTreeMap<String, i64>,
     /// One-off effect on first reaching the level.
     pub on_reach: Option<ScriptRef>,
+    /// Where it is declared, `pack/game.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// End-of-game parameters (R-END).
@@ -139,6 +143,8 @@ pub struct Slot {
     pub pos: [f32; 2],
     /// Fixed tile, if any.
     pub fixed_tile: Option<TileId>,
+    /// Where it is declared, `pack/board.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// The board graph, with all-pairs distances precomputed (R-MOVE-2).
