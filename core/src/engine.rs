@@ -152,6 +152,7 @@ impl Engine {
             round: 0,
             first_player,
             bonus: None,
+            skill_bonus: None,
             end_trigger: None,
             flow: Flow::new(),
             decision: None,
@@ -389,6 +390,7 @@ impl Engine {
         st.players[p].hand.retain(|&h| h != card);
         st.players[p].tucked.push(card);
         st.flow.fulfilled_this_turn += 1;
+        st.flow.fulfilled_this_round.push(card);
         let round = st.round;
         log.push(round, Some(p), "fulfil", || {
             format!("fulfils {} ({})", def.id, def.name)
@@ -528,6 +530,11 @@ impl Engine {
                             .tucked
                             .iter()
                             .filter(|card| !used.contains(card))
+                            // R-TILE-PWS DECISION: cards fulfilled this round, if allowed.
+                            .filter(|card| {
+                                c.personal_workshop_same_round
+                                    || !st.flow.fulfilled_this_round.contains(card)
+                            })
                             .filter(|&&card| {
                                 self.effects
                                     .has_hook(c, st, Owner::Card { card }, Hook::Workshop)
@@ -575,6 +582,7 @@ impl Engine {
                         self.finish(st, STALLED, log); // R-END-5
                         return Ok(());
                     }
+                    st.flow.fulfilled_this_round.clear();
                     let round = st.round;
                     log.push(round, None, "round", || format!("round {round} begins"));
                     // R-ROUND-1: no workshop phase in round 1.

@@ -351,3 +351,47 @@ fn steady_potters_variant_keeps_faces() {
     }
     assert!(n >= 1, "the variant ships a scenario test");
 }
+
+/// R-TILE-PWS DECISION (`personal_workshop_same_round`, a game.toml switch): a card
+/// fulfilled earlier in the same round may be used at the courtyard by default; switched
+/// off, it may not, and it is usable again from the next round's workshop phase (R-FUL-2).
+#[test]
+fn personal_workshop_and_cards_fulfilled_this_round() {
+    for same_round in [true, false] {
+        let c = content_with_files(|f| {
+            let g = f.files["game.toml"].replacen(
+                "[[materials]]",
+                &format!("personal_workshop_same_round = {same_round}\n\n[[materials]]"),
+                1,
+            );
+            f.files.insert("game.toml".into(), g);
+        });
+        assert_eq!(c.personal_workshop_same_round, same_round);
+        let mut g = Game::with(c, 2, 1);
+        g.place_tile("courtyard", "north");
+        let p = g.current();
+        g.set_hand(p, &["c02"]); // workshop: gain 1 coin
+        let c02 = g.card("c02");
+        for &(m, n) in &g.content().commissions[c02 as usize].requires {
+            g.st.players[p].materials[m as usize] += n;
+        }
+        g.refresh();
+        g.answer("move:plaza:plaza");
+        g.answer("pass");
+        g.answer("fulfil:c02");
+        g.pass_until(|g| g.at_move() && g.current() == p);
+        g.answer("move:plaza:north");
+        g.answer("act");
+        assert_eq!(
+            g.offers("workshop:c02"),
+            same_round,
+            "personal_workshop_same_round = {same_round}"
+        );
+        g.pass_until(|g| g.offers("workshop:c02") || g.st.round == 2 && g.at_move());
+        assert!(
+            g.offers("workshop:c02"),
+            "usable in round 2's workshop phase"
+        );
+        assert_eq!(g.st.round, if same_round { 1 } else { 2 });
+    }
+}

@@ -115,6 +115,8 @@ pub struct EndRules {
     pub skill: u32,
     /// Bonus token prestige.
     pub bonus_prestige: i32,
+    /// One bonus token in all (`true`) or one per end condition (R-END-1).
+    pub one_bonus_token: bool,
     /// Rounds after which a game is stopped as stalled.
     pub max_rounds: u32,
 }
@@ -239,6 +241,8 @@ pub struct Content {
     pub pieces: u8,
     /// Hand limit, 0 for none.
     pub hand_limit: u32,
+    /// Whether a personal workshop phase may use cards fulfilled this round (R-TILE-PWS).
+    pub personal_workshop_same_round: bool,
     /// Whether the first player is drawn at random.
     pub random_first_player: bool,
     /// Interrupt checks per hook call.

@@ -75,6 +75,10 @@ pub struct GameToml {
     /// Memory cap of each Lua VM, in MiB.
     #[serde(default = "default_memory")]
     pub memory_limit_mb: u32,
+    /// R-TILE-PWS DECISION: whether a personal workshop phase may use a card fulfilled
+    /// earlier in the same round (default true).
+    #[serde(default = "yes")]
+    pub personal_workshop_same_round: bool,
     /// Materials, cheapest first (R-MAT-1).
     pub materials: Vec<MaterialToml>,
     /// Dice kinds (R-DICE-1).
@@ -232,6 +236,11 @@ pub struct EndToml {
     pub skill: u32,
     /// Prestige on the bonus token (R-END-1).
     pub bonus_prestige: i32,
+    /// R-END-1 DECISION: `true` (default), one bonus token in all, for the first to meet
+    /// either condition; `false`, one per condition (the first to `commissions` and the
+    /// first to `skill` each take one).
+    #[serde(default = "yes")]
+    pub one_bonus_token: bool,
     /// Safety cap: a game still running after this many rounds ends as stalled.
     #[serde(default = "default_max_rounds")]
     pub max_rounds: u32,
