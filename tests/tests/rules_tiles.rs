@@ -395,3 +395,42 @@ fn personal_workshop_and_cards_fulfilled_this_round() {
         assert_eq!(g.st.round, if same_round { 1 } else { 2 });
     }
 }
+
+/// R-TRADE-1 DECISION: a trade repeats as often as the player can pay, with no hidden
+/// cap per visit (the trader library once stopped at 6).
+#[test]
+fn trades_repeat_as_often_as_the_player_can_pay() {
+    let mut g = at_tile("dye-trader", 0);
+    let p = g.current();
+    g.set_material(p, "green", 20);
+    g.set_material(p, "camel", 0);
+    g.set_material(p, "red", 0);
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    for _ in 0..10 {
+        g.answer("trade:1");
+    }
+    assert_eq!(g.st.players[p].materials[g.mat("red") as usize], 10);
+    assert_eq!(g.st.players[p].materials[g.mat("green") as usize], 0);
+}
+
+/// R-TRADE-1: with no cap, a repeatable trade that pays nothing could repeat forever; the
+/// trader refuses it with an error naming the trade.
+#[test]
+fn a_repeatable_trade_that_pays_nothing_is_an_error() {
+    let c = content_with_files(|f| {
+        let t = f.files["tiles/dye-trader.toml"].replacen("pay = { green = 2 }", "pay = {}", 1);
+        f.files.insert("tiles/dye-trader.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("dye-trader", "north");
+    let p = g.current();
+    g.st.players[p].coins = 5;
+    g.set_material(p, "camel", 1);
+    g.refresh();
+    g.answer("move:plaza:north");
+    let e = g.try_answer("act").unwrap_err().to_string();
+    assert!(e.contains("trade 1 pays nothing"), "{e}");
+    assert!(e.contains("trader.lua"), "{e}");
+}
