@@ -434,3 +434,34 @@ fn a_repeatable_trade_that_pays_nothing_is_an_error() {
     assert!(e.contains("trade 1 pays nothing"), "{e}");
     assert!(e.contains("trader.lua"), "{e}");
 }
+
+/// R-PLAZA-3 DECISIONs: the player chooses, card by card, which unlocked deck to draw
+/// from; of the 4 drawn they keep 1, and the rest are discarded (to their decks' discard
+/// piles).
+#[test]
+fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 2; // common and merchant unlocked (R-COM-3)
+    g.refresh();
+    let hand = g.st.players[p].hand.len();
+    g.answer("move:plaza:plaza");
+    g.answer("act");
+    for grade in ["common", "merchant", "merchant", "common"] {
+        assert!(
+            g.decision().prompt.starts_with("Draw"),
+            "{}",
+            g.decision().prompt
+        );
+        assert_eq!(g.keys(), vec!["common", "merchant"]);
+        g.answer(grade);
+    }
+    assert_eq!(g.decision().prompt, "Keep which commission?");
+    assert_eq!(g.keys().len(), 4);
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    assert_eq!(g.st.players[p].hand.len(), hand + 1);
+    let discards: usize = g.st.decks.iter().map(|d| d.discard.len()).sum();
+    assert_eq!(discards, 3, "the other three are discarded");
+    assert_eq!(g.st.decks[0].discard.len() + g.st.decks[1].discard.len(), 3);
+}
