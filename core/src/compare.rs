@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::content::{Content, PackInfo};
 use crate::report::stats::{mean, msprt_p_value, wilson, Estimate};
-use crate::report::{summarise, Summary};
+use crate::report::{ended, summarise, Summary};
 use crate::sim::{run_indices, GameRecord, SimConfig};
 
 /// How a comparison runs. `sim.games` is the most pairs it plays.
@@ -67,7 +67,7 @@ pub struct Comparison {
     pub a_packs: Vec<PackInfo>,
     /// Variant B's pack chain.
     pub b_packs: Vec<PackInfo>,
-    /// Pairs in which both games finished.
+    /// Pairs in which both games ended by the rules (neither errored nor stalled).
     pub pairs: u64,
     /// Pairs played, errored ones included.
     pub played: u64,
@@ -189,11 +189,12 @@ pub fn compare(
     })
 }
 
-/// Pairs of games (same index) that both finished.
+/// Pairs of games (same index) that both ended by the rules: an errored or stalled game
+/// (R-END-5) has no winner to compare.
 fn paired<'r>(a: &'r [GameRecord], b: &'r [GameRecord]) -> Vec<(&'r GameRecord, &'r GameRecord)> {
     a.iter()
         .zip(b)
-        .filter(|(x, y)| x.index == y.index && x.finished() && y.finished())
+        .filter(|(x, y)| x.index == y.index && ended(x) && ended(y))
         .collect()
 }
 
@@ -226,4 +227,26 @@ fn diffs(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R-END-5: a stalled game is not compared, as an errored one is not.
+    #[test]
+    fn stalled_games_are_not_paired() {
+        let content = crate::load(&[], None).expect("base pack loads");
+        let record = |index: u64, cause: &str| {
+            let mut r = GameRecord::new(&content, vec!["random".into(); 2], index, index);
+            r.cause = Some(cause.into());
+            r.scores = vec![3, 1];
+            r
+        };
+        let a = vec![record(0, "skill"), record(1, "stalled")];
+        let b = vec![record(0, "commissions"), record(1, "skill")];
+        let pairs = paired(&a, &b);
+        assert_eq!(pairs.len(), 1);
+        assert_eq!(pairs[0].0.index, 0);
+    }
 }

@@ -38,6 +38,10 @@ pub enum SetupError {
     Limit(String),
 }
 
+/// The end cause of a game stopped at `end.max_rounds` (R-END-5): never a normal end, so
+/// it has no winners.
+pub const STALLED: &str = "stalled";
+
 /// Rules plus behaviour: the thing that runs games of one content chain.
 pub struct Engine {
     content: Arc<Content>,
@@ -152,6 +156,7 @@ impl Engine {
             round: 0,
             first_player,
             bonus: None,
+            skill_bonus: None,
             end_trigger: None,
             flow: Flow::new(),
             decision: None,
@@ -406,6 +411,7 @@ impl Engine {
         st.players[p].hand.retain(|&h| h != card);
         st.players[p].tucked.push(card);
         st.flow.fulfilled_this_turn += 1;
+        st.flow.fulfilled_this_round.push(card);
         let round = st.round;
         log.push(round, Some(p), "fulfil", || {
             format!("fulfils {} ({})", def.id, def.name)
@@ -593,6 +599,11 @@ impl Engine {
                             .tucked
                             .iter()
                             .filter(|card| !used.contains(card))
+                            // R-TILE-PWS DECISION: cards fulfilled this round, if allowed.
+                            .filter(|card| {
+                                c.personal_workshop_same_round
+                                    || !st.flow.fulfilled_this_round.contains(card)
+                            })
                             .filter(|&&card| {
                                 self.effects
                                     .has_hook(c, st, Owner::Card { card }, Hook::Workshop)
@@ -637,9 +648,10 @@ impl Engine {
                     st.round += 1;
                     if st.round > c.end.max_rounds {
                         st.round -= 1;
-                        self.finish(st, "stalled", log);
+                        self.finish(st, STALLED, log); // R-END-5
                         return Ok(());
                     }
+                    st.flow.fulfilled_this_round.clear();
                     let round = st.round;
                     log.push(round, None, "round", || format!("round {round} begins"));
                     // R-ROUND-1: no workshop phase in round 1.
@@ -883,6 +895,10 @@ impl Engine {
     fn finish(&mut self, st: &mut GameState, cause: &str, log: &mut EventLog) {
         let mut result = final_result(&self.content, st);
         result.cause = cause.to_string();
+        // R-END-5: a game stopped at the round cap did not end by the rules: no winner.
+        if cause == STALLED {
+            result.winners.clear();
+        }
         let round = st.round;
         log.push(round, None, "game_over", || {
             format!(

@@ -169,6 +169,9 @@ pub struct Flow {
     pub incoming: Vec<Job>,
     /// A script waiting for an answer.
     pub effect: Option<PendingEffect>,
+    /// Cards fulfilled this round, for R-TILE-PWS (`personal_workshop_same_round`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fulfilled_this_round: Vec<CardId>,
 }
 
 impl Flow {
@@ -183,6 +186,7 @@ impl Flow {
             jobs: Vec::new(),
             incoming: Vec::new(),
             effect: None,
+            fulfilled_this_round: Vec::new(),
         }
     }
 

@@ -112,6 +112,9 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
         }
     }
 
+    w.extend(unreachable_slots(content));
+    w.extend(unlock_mismatches(content));
+
     // Tiles whose action was never taken in the sample games.
     let finished: Vec<&GameRecord> = records.iter().filter(|r| r.finished()).collect();
     if !finished.is_empty() {
@@ -127,6 +130,59 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
                     finished.len()
                 ));
             }
+        }
+    }
+    w
+}
+
+/// Slots no apprentice can ever stand on: pieces start on the start slot and may always
+/// go to a free-movement slot (R-PLAZA-1, R-PLAZA-2); every other move follows paths
+/// (R-MOVE-2), so a slot that no path connects to those cannot be visited.
+fn unreachable_slots(content: &Content) -> Vec<String> {
+    let board = &content.board;
+    let roots: Vec<usize> = (0..board.slots.len())
+        .filter(|&s| s == content.start_slot as usize || board.slots[s].kind == content.free_kind)
+        .collect();
+    board
+        .slots
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| {
+            !roots
+                .iter()
+                .any(|&r| board.distance(r as u16, s as u16) != u16::MAX)
+        })
+        .map(|(_, slot)| {
+            format!(
+                "{}: slot `{}` cannot be visited: no path connects it to the start slot `{}` or a `{}` slot; add a [[paths]] entry that reaches it, or remove the slot",
+                slot.declared_at, slot.id, board.slots[content.start_slot as usize].id, content.free_kind
+            )
+        })
+        .collect()
+}
+
+/// A skill unlock whose `on_reach` draws from a grade (`params.grade`, as `weft.draw_keep`
+/// does for R-SKILL-1/2) at another level than the grade's `unlock_skill` (R-COM-3/4):
+/// two settings of one rule that a designer can change one at a time.
+fn unlock_mismatches(content: &Content) -> Vec<String> {
+    let mut w = Vec::new();
+    for u in &content.unlocks {
+        let Some(grade_id) = u
+            .on_reach
+            .as_ref()
+            .and_then(|s| s.params.get("grade"))
+            .and_then(|g| g.as_str())
+        else {
+            continue;
+        };
+        let Some(g) = content.grade(grade_id).map(|g| &content.grades[g as usize]) else {
+            continue;
+        };
+        if g.deck && g.unlock_skill != u.level {
+            w.push(format!(
+                "{}: the skill unlock at level {} draws `{grade_id}` commissions, but grade `{grade_id}` unlocks at skill {} ({}): set the unlock's level and the grade's unlock_skill to the same value",
+                u.declared_at, u.level, g.unlock_skill, g.declared_at
+            ));
         }
     }
     w

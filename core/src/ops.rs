@@ -187,8 +187,14 @@ pub fn trigger_end(
     p: usize,
     cause: &str,
 ) {
-    if st.bonus.is_none() {
-        st.bonus = Some(p);
+    // R-END-1 DECISION: one token in all, or one per condition (game.toml switch).
+    let token = if !content.end.one_bonus_token && cause == "skill" {
+        &mut st.skill_bonus
+    } else {
+        &mut st.bonus
+    };
+    if token.is_none() {
+        *token = Some(p);
         let round = st.round;
         let bonus = content.end.bonus_prestige;
         log.push(round, Some(p), "bonus", || format!("takes the bonus token (+{bonus} prestige) for {cause}; the game ends after this round"));
@@ -248,14 +254,12 @@ pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardId) -> 
 }
 
 /// Player `p`'s score if the game ended now (R-END-3): card and effect prestige, the
-/// skill track's prestige, and the bonus token.
+/// skill track's prestige, and the bonus token(s) held (R-END-1).
 pub fn score_now(content: &Content, st: &GameState, p: usize) -> i32 {
     let pl = &st.players[p];
-    pl.prestige
-        + content.skill_track_prestige(pl.skill)
-        + if st.bonus == Some(p) {
-            content.end.bonus_prestige
-        } else {
-            0
-        }
+    let tokens = [st.bonus, st.skill_bonus]
+        .iter()
+        .filter(|&&t| t == Some(p))
+        .count() as i32;
+    pl.prestige + content.skill_track_prestige(pl.skill) + tokens * content.end.bonus_prestige
 }

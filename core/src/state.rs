@@ -118,8 +118,12 @@ pub struct GameState {
     pub round: u32,
     /// Seat holding the first-player marker.
     pub first_player: usize,
-    /// Who holds the bonus token (R-END-1).
+    /// Who holds the bonus token (R-END-1); with one token per condition
+    /// (`end.one_bonus_token = false`), the commissions token.
     pub bonus: Option<usize>,
+    /// With one token per condition, who holds the skill token (R-END-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill_bonus: Option<usize>,
     /// What triggered the end, once triggered (R-END-2).
     pub end_trigger: Option<String>,
     /// Where play stands and what is pending.
@@ -176,6 +180,7 @@ impl GameState {
             round: 0,
             first_player: 0,
             bonus: None,
+            skill_bonus: None,
             end_trigger: None,
             flow: Flow::new(),
             decision: None,

@@ -1,7 +1,8 @@
 -- weft.trader: R-TRADE-1. Each trade pays the left bundle and gains the right one; a
 -- player may repeat trades as often as they can pay, except those marked `once`.
 -- params.trades = { { pay = {...}, gain = {...}, once = true? }, ... }
--- params.max_trades caps trades per visit (default 6).
+-- params.max_trades caps trades per visit (default: none, R-TRADE-1 DECISION: as often as
+-- the player can pay). A repeatable trade must pay something, or it could repeat forever.
 local bundle = require("weft.materials")
 
 local function options(ctx, params, p, used)
@@ -24,8 +25,8 @@ local function describe(params)
     local once = t.once and " (at most once)" or ""
     table.insert(parts, i .. ". pay " .. bundle.text_static(t.pay) .. ", gain " .. bundle.text_static(t.gain) .. once)
   end
-  return "Trades, repeated as often as you can pay, at most " .. (params.max_trades or 6) .. " per visit: "
-    .. table.concat(parts, "; ") .. "."
+  local cap = params.max_trades and (", at most " .. params.max_trades .. " per visit") or ""
+  return "Trades, repeated as often as you can pay" .. cap .. ": " .. table.concat(parts, "; ") .. "."
 end
 
 return {
@@ -36,7 +37,18 @@ return {
   action = function(ctx, params)
     local p = ctx:player()
     local used = {}
-    for _ = 1, params.max_trades or 6 do
+    for i, t in ipairs(params.trades) do
+      local pays = false
+      for _, n in pairs(t.pay or {}) do
+        pays = pays or n > 0
+      end
+      if not t.once and not pays then
+        error("trade " .. i .. " pays nothing and is not marked once, so it could repeat forever: give it a pay or once = true")
+      end
+    end
+    local done = 0
+    while params.max_trades == nil or done < params.max_trades do
+      done += 1
       local opts = options(ctx, params, p, used)
       if #opts == 0 then
         return

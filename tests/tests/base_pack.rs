@@ -262,3 +262,107 @@ fn greedy_beats_random() {
         rounds as f64 / games as f64
     );
 }
+
+/// The base pack draws no warning from the content checks that need no games.
+#[test]
+fn base_pack_has_no_lint_warnings() {
+    let w = weft_core::lint::warnings(&tabriz_content(), &[]);
+    assert!(w.is_empty(), "{w:#?}");
+}
+
+/// The base pack with `edit` applied to its files, loaded.
+fn edited(edit: impl FnOnce(&mut weft_core::content::PackFiles)) -> Arc<weft_core::Content> {
+    let mut files = tabriz_files();
+    edit(&mut files);
+    Arc::new(weft_core::content::load_content(&[files], &weft_tests::library()).unwrap())
+}
+
+/// 1-based line of the first line of `file` in the base pack that starts with `text`.
+fn line_of(file: &str, text: &str) -> usize {
+    tabriz_files().files[file]
+        .lines()
+        .position(|l| l.starts_with(text))
+        .unwrap()
+        + 1
+}
+
+/// R-COM-3, R-SKILL-1: a grade's `unlock_skill` and the skill unlock that draws from that
+/// grade are two settings of one rule; `weft check` warns, naming both lines, when they
+/// disagree.
+#[test]
+fn check_warns_when_a_grade_and_its_unlock_disagree() {
+    let c = edited(|f| {
+        let g = f.files["game.toml"].replace("unlock_skill = 2", "unlock_skill = 3");
+        f.files.insert("game.toml".into(), g);
+    });
+    let w = weft_core::lint::warnings(&c, &[]);
+    let unlock_line = line_of("game.toml", "level = 2");
+    let grade_line = line_of("game.toml", "id = \"merchant\"");
+    let hit = w
+        .iter()
+        .find(|x| x.contains("draws `merchant` commissions"))
+        .unwrap_or_else(|| panic!("no warning: {w:#?}"));
+    assert!(
+        hit.starts_with(&format!("tabriz/game.toml:{unlock_line}: ")),
+        "{hit}"
+    );
+    assert!(
+        hit.contains(&format!(
+            "unlocks at skill 3 (tabriz/game.toml:{grade_line})"
+        )),
+        "{hit}"
+    );
+    assert_eq!(w.len(), 1, "{w:#?}");
+}
+
+/// A board slot that no path reaches cannot be visited: `weft check` warns, naming
+/// board.toml and the slot's line (in the base pack and in a pack layered on it).
+#[test]
+fn check_warns_about_a_slot_no_path_reaches() {
+    let lonely_tile = "id = \"lonely\"\nname = \"Lonely\"\nkind = \"lonely\"\nbehaviour = \"weft.personal_workshop\"\n";
+    let c = edited(|f| {
+        let b = f.files["board.toml"].clone()
+            + "\n[[slots]]\nid = \"lonely-corner\"\nkind = \"lonely\"\npos = [9.0, 9.0]\n";
+        f.files.insert("board.toml".into(), b);
+        f.files
+            .insert("tiles/lonely.toml".into(), lonely_tile.into());
+    });
+    // The appended lines: a blank line, `[[slots]]`, then the id.
+    let expected_line = tabriz_files().files["board.toml"].lines().count() + 3;
+    let w = weft_core::lint::warnings(&c, &[]);
+    assert_eq!(w.len(), 1, "{w:#?}");
+    assert!(
+        w[0].starts_with(&format!(
+            "tabriz/board.toml:{expected_line}: slot `lonely-corner` cannot be visited"
+        )),
+        "{}",
+        w[0]
+    );
+
+    // The same slot added by a pack that extends the base game.
+    let mut layer = weft_core::content::PackFiles {
+        origin: "lonely-pack".into(),
+        files: Default::default(),
+    };
+    layer.files.insert(
+        "pack.toml".into(),
+        "name = \"lonely\"\nversion = \"1\"\nextends = [\"tabriz\"]\n".into(),
+    );
+    layer.files.insert(
+        "board.toml".into(),
+        "[[slots]]\nid = \"lonely-corner\"\nkind = \"lonely\"\n".into(),
+    );
+    layer
+        .files
+        .insert("tiles/lonely.toml".into(), lonely_tile.into());
+    let c = Arc::new(
+        weft_core::content::load_content(&[tabriz_files(), layer], &weft_tests::library()).unwrap(),
+    );
+    let w = weft_core::lint::warnings(&c, &[]);
+    assert_eq!(w.len(), 1, "{w:#?}");
+    assert!(
+        w[0].starts_with("lonely/board.toml:2: slot `lonely-corner`"),
+        "{}",
+        w[0]
+    );
+}

@@ -1,7 +1,7 @@
 //! R-SKILL-*, R-END-*, R-MAT-*, R-SUPPLY-1: the skill track, the end and scoring.
 
 use weft_core::ops::{self, Resource};
-use weft_tests::{content_with, Game};
+use weft_tests::{content_with, content_with_files, Game};
 
 /// Fulfils `card` for the current player from the plaza, with the materials given.
 fn fulfil_now(g: &mut Game, card: &str) {
@@ -251,4 +251,131 @@ fn limited_supply_runs_out() {
         Some(1),
         "paid materials return to the supply (R-FUL-1)"
     );
+}
+
+/// R-END-5: a game that reaches the `end.max_rounds` cap without an end condition is
+/// stopped as stalled, never as a normal end: it has no winner, and its record gives no
+/// seat a share of a win.
+#[test]
+fn the_round_cap_stalls_the_game_without_a_winner() {
+    let capped = content_with(|c| c.end.max_rounds = 1);
+    let mut g = Game::with(capped.clone(), 2, 1);
+    g.pass_until(|g| g.st.is_over());
+    let r = g.st.result.clone().unwrap();
+    assert_eq!(r.cause, "stalled");
+    assert_eq!(r.rounds, 1);
+    assert!(r.winners.is_empty(), "winners {:?}", r.winners);
+    assert_eq!(
+        r.scores.len(),
+        2,
+        "the scores at the cap are still reported"
+    );
+
+    let mut engine = weft_core::Engine::with_lua(capped).unwrap();
+    let mut seats: Vec<Box<dyn weft_core::agent::Agent>> = (0..2)
+        .map(|s| weft_core::agent::make_agent("random", s).unwrap())
+        .collect();
+    let record = weft_core::sim::play_game(&mut engine, &mut seats, 5, 0);
+    assert_eq!(record.cause.as_deref(), Some("stalled"));
+    assert_eq!(record.win_share(0) + record.win_share(1), 0.0);
+    let summary = weft_core::report::summarise(&[record], None, None);
+    assert_eq!((summary.finished, summary.stalled), (0, 1));
+}
+
+/// R-END-5: a game whose end is triggered in the last round the cap allows ends
+/// normally, with a winner.
+#[test]
+fn an_end_in_the_last_allowed_round_is_a_normal_end() {
+    let capped = content_with(|c| c.end.max_rounds = 1);
+    let mut g = Game::with(capped, 2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 13;
+    fulfil_now(&mut g, "c03"); // +1 skill → 14 in round 1
+    g.pass_until(|g| g.st.is_over());
+    let r = g.st.result.clone().unwrap();
+    assert_eq!((r.cause.as_str(), r.rounds), ("skill", 1));
+    assert!(!r.winners.is_empty());
+}
+
+/// The rules fixture with `key = value` added to its `[end]` table of game.toml.
+fn with_end_param(key: &str, value: &str) -> std::sync::Arc<weft_core::Content> {
+    content_with_files(|f| {
+        let g = f.files["game.toml"].replace("[end]\n", &format!("[end]\n{key} = {value}\n"));
+        f.files.insert("game.toml".into(), g);
+    })
+}
+
+/// R-END-1 DECISION (`end.one_bonus_token`, a game.toml switch): by default one token in
+/// all, so the first to skill 14 after someone's 9th commission takes none; switched
+/// off, each condition has its own token, and a player scores every token held.
+#[test]
+fn one_bonus_token_in_all_or_one_per_condition() {
+    for one in [true, false] {
+        let c = with_end_param("one_bonus_token", &one.to_string());
+        assert_eq!(c.end.one_bonus_token, one);
+        let mut g = Game::with(c.clone(), 2, 1);
+        let p = g.current();
+        let other = 1 - p;
+        g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect();
+        fulfil_now(&mut g, "c01"); // p's 9th commission
+        assert_eq!(g.st.bonus, Some(p));
+        g.pass_until(|g| g.at_move() && g.current() == other);
+        g.st.players[other].skill = 13;
+        fulfil_now(&mut g, "c03"); // +1 skill → 14
+        assert_eq!(g.st.players[other].skill, 14);
+        assert_eq!(
+            g.st.skill_bonus,
+            if one { None } else { Some(other) },
+            "one_bonus_token = {one}"
+        );
+        g.pass_until(|g| g.st.is_over());
+        let r = g.st.result.clone().unwrap();
+        let tokens = if one { 0 } else { 1 };
+        assert_eq!(
+            r.scores[other],
+            g.st.players[other].prestige
+                + c.skill_track_prestige(14)
+                + tokens * c.end.bonus_prestige,
+            "one_bonus_token = {one}"
+        );
+    }
+}
+
+/// R-END-2: a trigger outside a turn (skill 14 from a workshop action in the workshop
+/// phase) counts the same way: the player takes the bonus token, the turns of that round
+/// are played, and the game ends at the end of the round.
+#[test]
+fn a_trigger_in_the_workshop_phase_ends_the_game_after_that_round() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 13;
+    g.st.players[p].tucked = vec![g.card("m10")]; // workshop: gain 1 skill
+    g.refresh();
+    g.pass_until(|g| g.st.round == 2);
+    assert!(g.st.end_trigger.is_none());
+    while !g.offers("workshop:m10") {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    g.answer("workshop:m10");
+    assert_eq!(g.st.players[p].skill, 14);
+    assert_eq!(g.st.bonus, Some(p));
+    assert_eq!(g.st.end_trigger.as_deref(), Some("skill"));
+    let mut moves = 0;
+    while !g.st.is_over() {
+        if g.at_move() {
+            moves += 1;
+        }
+        let keys = g.keys();
+        let k = keys
+            .iter()
+            .find(|k| *k == "pass" || *k == "done")
+            .or_else(|| keys.iter().find(|k| k.ends_with(":plaza")))
+            .unwrap_or(&keys[0])
+            .clone();
+        g.answer(&k);
+    }
+    assert_eq!(moves, 6, "every turn of round 2 is played");
+    let r = g.st.result.clone().unwrap();
+    assert_eq!((r.cause.as_str(), r.rounds), ("skill", 2));
 }

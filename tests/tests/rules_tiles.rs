@@ -287,3 +287,181 @@ fn workshop_phase_steps_in_order() {
         "the new first player moves first"
     );
 }
+
+/// R-WS-3, R-DICE-2: every die lying on a tile is re-rolled, with no condition: no dice
+/// tile of the base game opts out (the potters' alley once did).
+#[test]
+fn no_base_game_dice_tile_keeps_its_faces() {
+    let c = weft_tests::tabriz_content();
+    let dice_tiles: Vec<_> = c
+        .tiles
+        .iter()
+        .filter(|t| t.script.module == "weft.dice_tile")
+        .collect();
+    assert!(dice_tiles.len() >= 2, "the base game has dice alleys");
+    for t in dice_tiles {
+        assert_eq!(
+            t.script.params.get("reroll").and_then(|r| r.as_bool()),
+            Some(true),
+            "tile `{}` must re-roll its dice (R-WS-3)",
+            t.id
+        );
+    }
+}
+
+/// R-WS-3: the potters' alley of the base game re-rolls: over a few seeds its dice show
+/// another face after a workshop phase at least once.
+#[test]
+fn potters_alley_rerolls_its_dice() {
+    let c = weft_tests::tabriz_content();
+    let mut changed = 0;
+    for seed in 1..=8 {
+        let mut g = Game::with(c.clone(), 2, seed);
+        let slot =
+            g.st.board
+                .iter()
+                .position(|s| c.tiles[s.tile as usize].id == "potters-alley")
+                .unwrap();
+        let before = g.st.board[slot].dice.clone();
+        g.pass_until(|g| g.st.round == 2 && g.at_move());
+        if g.st.board[slot].dice != before {
+            changed += 1;
+        }
+    }
+    assert!(changed > 0, "the dice kept their faces in all 8 games");
+}
+
+/// The steady-potters variant (a house rule that keeps the potters' alley's faces) loads
+/// over the base game and its scenario tests pass.
+#[test]
+fn steady_potters_variant_keeps_faces() {
+    use weft_core::content::{load_content, resolve_chain, PackFiles};
+    let dir = weft_tests::repo().join("content/variants/steady-potters");
+    let files = PackFiles::from_dir(&dir).unwrap();
+    let chain = resolve_chain(vec![files.clone()], vec![weft_tests::tabriz_files()]).unwrap();
+    let c = std::sync::Arc::new(load_content(&chain, &weft_tests::library()).unwrap());
+    let t = &c.tiles[c.tile("potters-alley").unwrap() as usize];
+    assert_eq!(t.script.params["reroll"].as_bool(), Some(false));
+    let mut n = 0;
+    for (path, source) in files.under("tests", ".lua") {
+        for r in weft_core::scenario::run_file(&c, &format!("steady-potters/{path}"), source) {
+            assert!(r.passed, "{}: {:?}", r.name, r.message);
+            n += 1;
+        }
+    }
+    assert!(n >= 1, "the variant ships a scenario test");
+}
+
+/// R-TILE-PWS DECISION (`personal_workshop_same_round`, a game.toml switch): a card
+/// fulfilled earlier in the same round may be used at the courtyard by default; switched
+/// off, it may not, and it is usable again from the next round's workshop phase (R-FUL-2).
+#[test]
+fn personal_workshop_and_cards_fulfilled_this_round() {
+    for same_round in [true, false] {
+        let c = content_with_files(|f| {
+            let g = f.files["game.toml"].replacen(
+                "[[materials]]",
+                &format!("personal_workshop_same_round = {same_round}\n\n[[materials]]"),
+                1,
+            );
+            f.files.insert("game.toml".into(), g);
+        });
+        assert_eq!(c.personal_workshop_same_round, same_round);
+        let mut g = Game::with(c, 2, 1);
+        g.place_tile("courtyard", "north");
+        let p = g.current();
+        g.set_hand(p, &["c02"]); // workshop: gain 1 coin
+        let c02 = g.card("c02");
+        for &(m, n) in &g.content().commissions[c02 as usize].requires {
+            g.st.players[p].materials[m as usize] += n;
+        }
+        g.refresh();
+        g.answer("move:plaza:plaza");
+        g.answer("pass");
+        g.answer("fulfil:c02");
+        g.pass_until(|g| g.at_move() && g.current() == p);
+        g.answer("move:plaza:north");
+        g.answer("act");
+        assert_eq!(
+            g.offers("workshop:c02"),
+            same_round,
+            "personal_workshop_same_round = {same_round}"
+        );
+        g.pass_until(|g| g.offers("workshop:c02") || g.st.round == 2 && g.at_move());
+        assert!(
+            g.offers("workshop:c02"),
+            "usable in round 2's workshop phase"
+        );
+        assert_eq!(g.st.round, if same_round { 1 } else { 2 });
+    }
+}
+
+/// R-TRADE-1 DECISION: a trade repeats as often as the player can pay, with no hidden
+/// cap per visit (the trader library once stopped at 6).
+#[test]
+fn trades_repeat_as_often_as_the_player_can_pay() {
+    let mut g = at_tile("dye-trader", 0);
+    let p = g.current();
+    g.set_material(p, "green", 20);
+    g.set_material(p, "camel", 0);
+    g.set_material(p, "red", 0);
+    g.refresh();
+    g.answer("move:plaza:north");
+    g.answer("act");
+    for _ in 0..10 {
+        g.answer("trade:1");
+    }
+    assert_eq!(g.st.players[p].materials[g.mat("red") as usize], 10);
+    assert_eq!(g.st.players[p].materials[g.mat("green") as usize], 0);
+}
+
+/// R-TRADE-1: with no cap, a repeatable trade that pays nothing could repeat forever; the
+/// trader refuses it with an error naming the trade.
+#[test]
+fn a_repeatable_trade_that_pays_nothing_is_an_error() {
+    let c = content_with_files(|f| {
+        let t = f.files["tiles/dye-trader.toml"].replacen("pay = { green = 2 }", "pay = {}", 1);
+        f.files.insert("tiles/dye-trader.toml".into(), t);
+    });
+    let mut g = Game::with(c, 2, 1);
+    g.place_tile("dye-trader", "north");
+    let p = g.current();
+    g.st.players[p].coins = 5;
+    g.set_material(p, "camel", 1);
+    g.refresh();
+    g.answer("move:plaza:north");
+    let e = g.try_answer("act").unwrap_err().to_string();
+    assert!(e.contains("trade 1 pays nothing"), "{e}");
+    assert!(e.contains("trader.lua"), "{e}");
+}
+
+/// R-PLAZA-3 DECISIONs: the player chooses, card by card, which unlocked deck to draw
+/// from; of the 4 drawn they keep 1, and the rest are discarded (to their decks' discard
+/// piles).
+#[test]
+fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
+    let mut g = Game::new(2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 2; // common and merchant unlocked (R-COM-3)
+    g.refresh();
+    let hand = g.st.players[p].hand.len();
+    g.answer("move:plaza:plaza");
+    g.answer("act");
+    for grade in ["common", "merchant", "merchant", "common"] {
+        assert!(
+            g.decision().prompt.starts_with("Draw"),
+            "{}",
+            g.decision().prompt
+        );
+        assert_eq!(g.keys(), vec!["common", "merchant"]);
+        g.answer(grade);
+    }
+    assert_eq!(g.decision().prompt, "Keep which commission?");
+    assert_eq!(g.keys().len(), 4);
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    assert_eq!(g.st.players[p].hand.len(), hand + 1);
+    let discards: usize = g.st.decks.iter().map(|d| d.discard.len()).sum();
+    assert_eq!(discards, 3, "the other three are discarded");
+    assert_eq!(g.st.decks[0].discard.len() + g.st.decks[1].discard.len(), 3);
+}

@@ -72,4 +72,21 @@ return {
     local options = g:options()
     t:ok(options[1] ~= "act", "no tucked workshop cards: nothing to do")
   end,
+
+  ["every die on the potters' alley is re-rolled in the workshop phase (R-WS-3, R-DICE-2)"] = function(t)
+    -- Kept faces would add the starting materials again; over a few seeds a re-roll
+    -- shows other faces at least once.
+    local rerolled = 0
+    for seed = 1, 8 do
+      local g = t:game{ players = 2, seed = seed }
+      local start = g:display("potters-alley")
+      g:finish_round()
+      local now = g:display("potters-alley")
+      t:eq({ now[1], now[2] }, { start[1], start[2] })
+      if now[3] ~= start[1] or now[4] ~= start[2] then
+        rerolled += 1
+      end
+    end
+    t:ok(rerolled > 0, "the dice kept their faces in all 8 games")
+  end,
 }

@@ -53,6 +53,33 @@ impl Loader {
         }
     }
 
+    /// `file:line` of the first line that starts with `needle` (spaces ignored, and not
+    /// followed by more of a name or number) in the file `label`, else in a file of the
+    /// same name in another pack of the chain; the bare `label` when none has it.
+    pub fn locate(&self, label: &str, needle: &str) -> String {
+        let squeeze = |t: &str| t.chars().filter(|c| *c != ' ').collect::<String>();
+        let needle = squeeze(needle);
+        let name = format!("/{}", label.rsplit('/').next().unwrap_or(label));
+        let others = self
+            .sources
+            .keys()
+            .filter(|k| k.ends_with(&name) && k.as_str() != label);
+        for l in std::iter::once(label).chain(others.map(String::as_str)) {
+            let Some(source) = self.sources.get(l) else {
+                continue;
+            };
+            for (i, line) in source.lines().enumerate() {
+                let line = squeeze(line);
+                if let Some(rest) = line.strip_prefix(&needle) {
+                    if !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-') {
+                        return format!("{l}:{}", i + 1);
+                    }
+                }
+            }
+        }
+        label.to_string()
+    }
+
     /// Records an error pointing at `needle` in the file `label`.
     pub fn fail(&mut self, label: &str, needle: &str, message: impl Into<String>, help: &str) {
         let source = self.sources.get(label).cloned().unwrap_or_default();
@@ -235,6 +262,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             name: g.name.clone(),
             unlock_skill: g.unlock_skill,
             deck: g.deck,
+            declared_at: ld.locate(gf, &format!("id = \"{}\"", g.id)),
         })
         .collect();
     if grades.is_empty() {
@@ -319,6 +347,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             text: u.text.clone(),
             abilities: u.abilities.clone(),
             on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, gf)),
+            declared_at: ld.locate(gf, &format!("level = {}", u.level)),
         })
         .collect();
     for u in &unlocks {
@@ -509,6 +538,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             kind: s.kind.clone(),
             pos: s.pos,
             fixed_tile,
+            declared_at: ld.locate(bf, &format!("id = \"{}\"", s.id)),
         });
     }
     let n = slots.len();
@@ -764,6 +794,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         title: game.title,
         pieces: game.pieces,
         hand_limit: game.hand_limit,
+        personal_workshop_same_round: game.personal_workshop_same_round,
         random_first_player: game.first_player != "seat1",
         instruction_budget: 0,
         memory_limit: 0,
@@ -783,6 +814,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             commissions: game.end.commissions,
             skill: game.end.skill,
             bonus_prestige: game.end.bonus_prestige,
+            one_bonus_token: game.end.one_bonus_token,
             max_rounds: game.end.max_rounds,
         },
         setup,

@@ -75,6 +75,8 @@ pub struct Grade {
     pub unlock_skill: u32,
     /// Whether players draw from it (R-COM-1); non-deck grades are dealt at setup only.
     pub deck: bool,
+    /// Where it is declared, `pack/game.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// A piece of behaviour: which Lua module, with which parameters.
@@ -101,6 +103,8 @@ pub struct Unlock {
     pub abilities: BTreeMap<String, i64>,
     /// One-off effect on first reaching the level.
     pub on_reach: Option<ScriptRef>,
+    /// Where it is declared, `pack/game.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// End-of-game parameters (R-END).
@@ -112,6 +116,8 @@ pub struct EndRules {
     pub skill: u32,
     /// Bonus token prestige.
     pub bonus_prestige: i32,
+    /// One bonus token in all (`true`) or one per end condition (R-END-1).
+    pub one_bonus_token: bool,
     /// Rounds after which a game is stopped as stalled.
     pub max_rounds: u32,
 }
@@ -140,6 +146,8 @@ pub struct Slot {
     pub pos: [f32; 2],
     /// Fixed tile, if any.
     pub fixed_tile: Option<TileId>,
+    /// Where it is declared, `pack/board.toml:line`, for messages.
+    pub declared_at: String,
 }
 
 /// The board graph, with all-pairs distances precomputed (R-MOVE-2).
@@ -234,6 +242,8 @@ pub struct Content {
     pub pieces: u8,
     /// Hand limit, 0 for none.
     pub hand_limit: u32,
+    /// Whether a personal workshop phase may use cards fulfilled this round (R-TILE-PWS).
+    pub personal_workshop_same_round: bool,
     /// Whether the first player is drawn at random.
     pub random_first_player: bool,
     /// Interrupt checks per hook call in force: the user's limit, or the pack's lower one.

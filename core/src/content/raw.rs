@@ -78,6 +78,10 @@ pub struct GameToml {
     /// (`--memory-mb`), never raise or remove it.
     #[serde(default)]
     pub memory_limit_mb: Option<u32>,
+    /// R-TILE-PWS DECISION: whether a personal workshop phase may use a card fulfilled
+    /// earlier in the same round (default true).
+    #[serde(default = "yes")]
+    pub personal_workshop_same_round: bool,
     /// Materials, cheapest first (R-MAT-1).
     pub materials: Vec<MaterialToml>,
     /// Dice kinds (R-DICE-1).
@@ -240,6 +244,11 @@ pub struct EndToml {
     /// Prestige on the bonus token (R-END-1).
     #[serde(deserialize_with = "super::bounded::signed")]
     pub bonus_prestige: i32,
+    /// R-END-1 DECISION: `true` (default), one bonus token in all, for the first to meet
+    /// either condition; `false`, one per condition (the first to `commissions` and the
+    /// first to `skill` each take one).
+    #[serde(default = "yes")]
+    pub one_bonus_token: bool,
     /// Safety cap: a game still running after this many rounds ends as stalled.
     #[serde(default = "default_max_rounds")]
     #[serde(deserialize_with = "super::bounded::amount")]

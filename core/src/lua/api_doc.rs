@@ -315,9 +315,12 @@ module. Players are numbered from 1. What is available in the sandbox: `table`,
 `string`, `math` (without `random`), `utf8`, and the safe base functions (`pairs`,
 `ipairs`, `type`, `tostring`, `error`, `pcall`, `xpcall`, `select`, `setmetatable`, …).
 `require(\"weft.shop\")` loads a module of the pack chain or `scripts/`; paths are refused.
-`print` goes to the game's event log. Globals and loaded modules are read-only. Each hook
-call has an instruction budget (`instruction_budget` in `game.toml`), the VM a memory cap
-(`memory_limit_mb`).
+`print` goes to the game's event log. Globals, loaded modules and every table they reach
+are read-only. Each hook call has an instruction budget, which library calls on large
+tables and strings are charged to, and a wall-clock limit; the VM has a memory cap.
+`game.toml` may lower the budget and the cap (`instruction_budget`, `memory_limit_mb`);
+only the user raises them (`--budget`, `--memory-mb`, `--hook-seconds`). Numbers passed
+to `ctx` verbs must be whole: `1.5` is an error. See docs/modding.md, \"Limits\".
 
 A module may also export `describe(params)`, returning the rules text for those
 parameters (`weft doc content` prints it).

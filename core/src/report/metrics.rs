@@ -86,7 +86,7 @@ fn game_metrics(r: &GameRecord) -> Option<(f64, f64, f64, bool)> {
 pub fn metrics(records: &[GameRecord], seat_win_shares: &[f64]) -> Metrics {
     let per_game: Vec<(f64, f64, f64, bool)> = records
         .iter()
-        .filter(|r| r.finished())
+        .filter(|r| super::ended(r))
         .filter_map(game_metrics)
         .collect();
     let n = per_game.len().max(1) as f64;

@@ -86,11 +86,13 @@ pub struct Summary {
     pub seed: Option<u64>,
     /// Games recorded.
     pub games: u64,
-    /// Games that finished.
+    /// Games that ended by the rules (neither errored nor stalled).
     pub finished: u64,
     /// Games that errored.
     pub errored: u64,
-    /// Finished games that hit the round cap.
+    /// Games stopped at the round cap `end.max_rounds` (R-END-5). They are not finished
+    /// games: scores, win shares, end causes and every per-card, per-tile and quality
+    /// figure leave them out.
     pub stalled: u64,
     /// First error, if any.
     pub first_error: Option<String>,
@@ -132,6 +134,17 @@ pub struct Summary {
     pub games_per_second: Option<f64>,
 }
 
+/// Whether a game was stopped at the round cap (R-END-5).
+pub fn stalled(r: &GameRecord) -> bool {
+    r.error.is_none() && r.cause.as_deref() == Some(crate::engine::STALLED)
+}
+
+/// Whether a game ended by the rules: it neither errored nor stalled (R-END-5). Only
+/// these games count in scores, win shares and the other statistics.
+pub fn ended(r: &GameRecord) -> bool {
+    r.finished() && !stalled(r)
+}
+
 /// Counts of each value, sorted by value.
 fn histogram<T: Ord + Copy>(values: impl Iterator<Item = T>) -> Vec<(T, u64)> {
     let mut m = BTreeMap::new();
@@ -146,7 +159,7 @@ fn histogram<T: Ord + Copy>(values: impl Iterator<Item = T>) -> Vec<(T, u64)> {
 pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>) -> Summary {
     let first = records.first();
     let players = first.map_or(0, |r| r.seats.len());
-    let done: Vec<&GameRecord> = records.iter().filter(|r| r.finished()).collect();
+    let done: Vec<&GameRecord> = records.iter().filter(|r| ended(r)).collect();
     let nf = done.len() as f64;
     let seats: Vec<SeatSummary> = (0..players)
         .map(|s| {
@@ -202,10 +215,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         games: records.len() as u64,
         finished: done.len() as u64,
         errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
-        stalled: done
-            .iter()
-            .filter(|r| r.cause.as_deref() == Some("stalled"))
-            .count() as u64,
+        stalled: records.iter().filter(|r| stalled(r)).count() as u64,
         first_error: first_error.and_then(|r| r.error.clone()),
         first_error_seed: first_error.map(|r| r.seed),
         first_error_index: first_error.map(|r| r.index),
@@ -409,6 +419,31 @@ mod tests {
                 r
             })
             .collect()
+    }
+
+    /// R-END-5: a stalled game is never a normal end: it counts as stalled, not as
+    /// finished, and stays out of win shares, scores, end causes and lengths, even when
+    /// its record names a winner.
+    #[test]
+    fn stalled_games_are_not_finished_games() {
+        let mut records = games(&[0; 10]);
+        for (i, mut r) in games(&[1; 10]).into_iter().enumerate() {
+            r.index = 10 + i as u64;
+            r.cause = Some("stalled".into());
+            r.scores = vec![0, 50, 0, 0];
+            r.rounds = 100;
+            records.push(r);
+        }
+        let s = summarise(&records, None, None);
+        assert_eq!((s.games, s.finished, s.stalled, s.errored), (20, 10, 10, 0));
+        assert_eq!(s.seats[0].win_share.value, 1.0);
+        assert_eq!(s.seats[1].win_share.value, 0.0);
+        assert_eq!(s.bots[0].win_share.value, 1.0);
+        assert_eq!(s.seats[1].mean_score.value, 1.0);
+        assert!(!s.end_causes.contains_key("stalled"), "{:?}", s.end_causes);
+        assert_eq!(s.rounds.value, 8.0);
+        assert!(s.winning_score_histogram.iter().all(|&(v, _)| v == 1));
+        assert!(s.warnings.iter().any(|w| w.starts_with("10 games stalled")));
     }
 
     #[test]
