@@ -651,3 +651,48 @@ fn pointer_mut<'v>(v: &'v mut Value, at: &[String]) -> &'v mut Value {
         _ => &mut v[k.as_str()],
     })
 }
+
+/// `weft replay` checks a replay file before loading packs or running anything: too
+/// big, not UTF-8 or inconsistent is an error naming the file, exit code 1.
+#[test]
+fn replay_refuses_files_that_are_not_replays() {
+    let dir = scratch("bad-replays");
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    let binary = dir.join("binary.json");
+    std::fs::write(&binary, [b'{', 0xff, 0xfe, b'}']).unwrap();
+    let seats = dir.join("seats.json");
+    let replay = json!({
+        "format": 1,
+        "packs": [{"name": "tabriz", "version": "0.1.0", "digest": "ab"}],
+        "digest": "ab",
+        "players": 3,
+        "seats": ["random"],
+        "seed": 1,
+        "answers": ["act"],
+        "final_hash": "ab",
+    });
+    std::fs::write(&seats, replay.to_string()).unwrap();
+    for (path, says) in [
+        (
+            &big,
+            "big.json: not a valid replay file: it is larger than 64 MiB",
+        ),
+        (
+            &binary,
+            "binary.json: not a valid replay file: it is not UTF-8",
+        ),
+        (
+            &seats,
+            "seats.json: not a valid replay: it lists 1 seats for 3 players",
+        ),
+    ] {
+        let (code, _, err) =
+            weft_within(&["replay", path.to_str().unwrap()], Duration::from_secs(20));
+        assert_eq!(code, Some(1), "{says}: {err}");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+}
