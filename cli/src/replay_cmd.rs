@@ -1,11 +1,12 @@
 //! `weft replay FILE`: re-runs a replay and verifies its final hash, or says where it
 //! diverged.
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use weft_core::replay::{verify, Replay};
+use weft_core::replay::{verify, Replay, MAX_FILE_BYTES};
 use weft_core::Engine;
 
 use crate::packs::PackArgs;
@@ -13,16 +14,38 @@ use crate::packs::PackArgs;
 /// Flags of `weft replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The replay file (JSON).
+    /// The replay file (JSON, at most 64 MiB). It is checked before anything runs: a
+    /// file that is not a consistent replay is an error (exit code 1).
     file: PathBuf,
     #[command(flatten)]
     packs: PackArgs,
 }
 
+/// The text of `path`: `Err(String)` if it is larger than [`MAX_FILE_BYTES`] or not
+/// UTF-8 (a problem in the file), `Err` of the outer result if it cannot be read at all.
+fn read_capped(path: &Path) -> anyhow::Result<Result<String, String>> {
+    let file =
+        std::fs::File::open(path).map_err(|e| anyhow::anyhow!("error: {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("error: {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Ok(Err(format!(
+            "not a valid replay file: it is larger than {} MiB",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    Ok(
+        String::from_utf8(bytes)
+            .map_err(|_| "not a valid replay file: it is not UTF-8 text".into()),
+    )
+}
+
+/// Runs `weft replay`.
 pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&a.file)
-        .map_err(|e| anyhow::anyhow!("error: {}: {e}", a.file.display()))?;
-    let replay = match Replay::from_json(&text) {
+    let text = read_capped(&a.file)?;
+    let replay = match text.and_then(|t| Replay::from_json(&t).map_err(|e| e.to_string())) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {}: {e}", a.file.display());

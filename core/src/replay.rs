@@ -57,6 +57,14 @@ impl Replay {
     }
 }
 
+/// Most answers a replay may hold: a game stops at this many decisions.
+pub const MAX_ANSWERS: usize = crate::sim::MAX_DECISIONS;
+/// Longest answer key in a replay, in bytes.
+pub const MAX_KEY: usize = 1024;
+/// Largest replay file `weft replay` reads, in bytes (a replay of the longest game is
+/// well below it).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// Answers between two checkpoints of a replay.
 pub const CHECKPOINT_EVERY: usize = 25;
 
@@ -66,6 +74,9 @@ pub enum ReplayError {
     /// Not a replay file.
     #[error("not a valid replay file: {0}")]
     Parse(String),
+    /// A replay file whose parts do not fit together (see [`Replay::validate`]).
+    #[error("not a valid replay: {0}; replays are written by `weft sim --save-failed`")]
+    Invalid(String),
     /// Made with other content.
     #[error("the replay was recorded with content {expected} but the loaded content is {found}; load the same packs (recorded chain: {chain})")]
     Digest {
@@ -127,7 +138,7 @@ impl Replay {
         }
     }
 
-    /// Parses replay JSON.
+    /// Parses replay JSON and checks it with [`Replay::validate`].
     pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
         let r: Replay =
             serde_json::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))?;
@@ -137,7 +148,84 @@ impl Replay {
                 r.format
             )));
         }
+        r.validate()?;
         Ok(r)
+    }
+
+    /// Checks what [`verify`] relies on before anything runs: at most [`MAX_ANSWERS`]
+    /// answers of at most [`MAX_KEY`] bytes, a player count a game can have with one
+    /// seat each, well-formed digests and hashes, and checkpoints that increase and lie
+    /// within the answers.
+    pub fn validate(&self) -> Result<(), ReplayError> {
+        self.check().map_err(ReplayError::Invalid)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        use crate::sim::record::{check_hex, check_name, check_text};
+        use crate::sim::{MAX_PACKS, MAX_SEATS};
+        if self.players == 0 || self.players > MAX_SEATS {
+            return Err(format!(
+                "players is {} (1 to {MAX_SEATS} allowed)",
+                self.players
+            ));
+        }
+        if self.seats.len() != self.players {
+            return Err(format!(
+                "it lists {} seats for {} players",
+                self.seats.len(),
+                self.players
+            ));
+        }
+        for (s, name) in self.seats.iter().enumerate() {
+            check_name(&format!("seat {}", s + 1), name)?;
+        }
+        if self.packs.is_empty() || self.packs.len() > MAX_PACKS {
+            return Err(format!(
+                "it lists {} packs (1 to {MAX_PACKS} allowed)",
+                self.packs.len()
+            ));
+        }
+        for p in &self.packs {
+            check_name("a pack name", &p.name)?;
+            check_name(&format!("the version of pack {}", p.name), &p.version)?;
+            check_hex(&format!("the digest of pack {}", p.name), &p.digest)?;
+        }
+        check_hex("the content digest", &self.digest)?;
+        // A game that failed to set up (or panicked) has no state to hash.
+        let unstarted = self.answers.is_empty() && self.error.is_some();
+        if !(unstarted && self.final_hash.is_empty()) {
+            check_hex("the final hash", &self.final_hash)?;
+        }
+        if self.answers.len() > MAX_ANSWERS {
+            return Err(format!(
+                "it holds {} answers (a game stops at {MAX_ANSWERS})",
+                self.answers.len()
+            ));
+        }
+        let keys = self.answers.iter().chain(&self.failing_answer);
+        if let Some((i, k)) = keys.enumerate().find(|(_, k)| !key_ok(k)) {
+            return Err(format!(
+                "answer {i} is not an answer key ({} bytes, at most {MAX_KEY}, no control characters)",
+                k.len()
+            ));
+        }
+        if let Some(e) = &self.error {
+            check_text("the error", e)?;
+        } else if self.failing_answer.is_some() {
+            return Err("it has a failing answer but no error".into());
+        }
+        let mut previous = 0;
+        for (at, hash) in &self.checkpoints {
+            if *at <= previous || *at > self.answers.len() {
+                return Err(format!(
+                    "checkpoint at answer {at} is not after {previous} and within the {} answers",
+                    self.answers.len()
+                ));
+            }
+            check_hex(&format!("the hash of checkpoint {at}"), hash)?;
+            previous = *at;
+        }
+        Ok(())
     }
 
     /// Pretty JSON.
@@ -146,12 +234,19 @@ impl Replay {
     }
 }
 
-/// Re-runs a replay and checks its final hash. Returns the number of answers applied.
+/// Whether `key` can be an answer key: 1 to [`MAX_KEY`] bytes, no control character.
+fn key_ok(key: &str) -> bool {
+    !key.is_empty() && key.len() <= MAX_KEY && !key.chars().any(char::is_control)
+}
+
+/// Checks a replay ([`Replay::validate`]), re-runs it and checks its final hash.
+/// Returns the number of answers applied.
 pub fn verify(
     content: &Arc<Content>,
     engine: &mut Engine,
     replay: &Replay,
 ) -> Result<usize, ReplayError> {
+    replay.validate()?;
     if replay.digest != content.digest {
         return Err(ReplayError::Digest {
             expected: replay.digest.clone(),

@@ -474,7 +474,7 @@ fn case_24_bad_replays_say_what_and_where() {
         verify(&content, &mut engine, &checked).unwrap(),
         checked.answers.len()
     );
-    checked.checkpoints[1].1 = "tampered".into();
+    checked.checkpoints[1].1 = "0".repeat(32); // well-formed, but not the state's hash
     match verify(&content, &mut engine, &checked) {
         Err(ReplayError::Diverged { at, last_good, .. }) => assert_eq!((last_good, at), (25, 50)),
         other => panic!("expected a located divergence, got {other:?}"),

@@ -37,11 +37,12 @@ fn sole_leader(row: &[i32]) -> Option<usize> {
     leaders.next().is_none().then_some(first)
 }
 
-/// Per-game metrics; `None` for a game without a winner or score rows.
+/// Per-game metrics; `None` for a game without a winner or score rows, or with a row
+/// that has no score for the winner (a record that skipped validation).
 fn game_metrics(r: &GameRecord) -> Option<(f64, f64, f64, bool)> {
     let winner = *r.winners.first()?;
     let rows = &r.score_by_round;
-    if rows.is_empty() {
+    if rows.is_empty() || rows.iter().any(|row| row.len() <= winner) {
         return None;
     }
     let n = rows.len() as f64;
@@ -65,12 +66,13 @@ fn game_metrics(r: &GameRecord) -> Option<(f64, f64, f64, bool)> {
             leader = Some(l);
         }
     }
-    let final_best = rows.last()?[winner].max(1) as f64;
+    let final_best = f64::from(rows.last()?[winner].max(1));
     let behind: Vec<f64> = rows
         .iter()
         .filter_map(|row| {
             let best = row.iter().copied().max().unwrap_or(0);
-            (row[winner] < best).then(|| (best - row[winner]) as f64 / final_best)
+            // In f64: the gap between two i32 scores can exceed i32.
+            (row[winner] < best).then(|| (f64::from(best) - f64::from(row[winner])) / final_best)
         })
         .collect();
     let drama = if behind.is_empty() {

@@ -163,7 +163,11 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
     let nf = done.len() as f64;
     let seats: Vec<SeatSummary> = (0..players)
         .map(|s| {
-            let scores: Vec<f64> = done.iter().map(|r| r.scores[s] as f64).collect();
+            // `get`: a record that skipped validation may lack a seat's score.
+            let scores: Vec<f64> = done
+                .iter()
+                .filter_map(|r| r.scores.get(s).map(|&x| f64::from(x)))
+                .collect();
             let wins: f64 = done.iter().map(|r| r.win_share(s)).sum();
             SeatSummary {
                 seat: s + 1,
@@ -235,7 +239,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         score_histogram: histogram(done.iter().flat_map(|r| r.scores.iter().copied())),
         winning_score_histogram: histogram(
             done.iter()
-                .filter_map(|r| r.winners.first().map(|&w| r.scores[w])),
+                .filter_map(|r| r.winners.first().and_then(|&w| r.scores.get(w).copied())),
         ),
         rounds_histogram: histogram(done.iter().map(|r| r.rounds)),
         metrics: metrics::metrics(records, &shares),

@@ -12,10 +12,13 @@ use crate::content::Content;
 use crate::engine::Engine;
 use crate::error::EngineError;
 
-mod record;
+pub(crate) mod record;
 
 use record::Tracker;
-pub use record::{CardCounts, GameRecord, PlayerCounts, TileCounts};
+pub use record::{
+    CardCounts, GameRecord, PlayerCounts, TileCounts, MAX_ERROR, MAX_NAME, MAX_PACKS,
+    MAX_RUN_GAMES, MAX_SEATS,
+};
 
 /// Most decisions one game may take before it is stopped as runaway.
 pub const MAX_DECISIONS: usize = 200_000;

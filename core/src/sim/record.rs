@@ -78,6 +78,10 @@ pub struct GameRecord {
     pub winners: Vec<usize>,
     /// Final score per seat (R-END-3); empty if the game errored.
     pub scores: Vec<i32>,
+    /// Tie-break value per seat, coins + materials (R-END-4); empty if the game errored
+    /// (and in records written before it was recorded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreak: Vec<u64>,
     /// Rounds played.
     pub rounds: u32,
     /// `commissions`, `skill` or `stalled`; `None` if the game errored.
@@ -117,6 +121,7 @@ impl GameRecord {
             first_player: 0,
             winners: Vec::new(),
             scores: Vec::new(),
+            tiebreak: Vec::new(),
             rounds: 0,
             cause: None,
             decisions: 0,
@@ -150,6 +155,294 @@ impl GameRecord {
         } else {
             0.0
         }
+    }
+}
+
+/// Largest `run_games` a record may claim (a million games a day for 2,700 years); a
+/// bigger number is not a run weft played.
+pub const MAX_RUN_GAMES: u64 = 1_000_000_000_000;
+/// Most seats a record may list (the engine's player count is a `u8`).
+pub const MAX_SEATS: usize = u8::MAX as usize;
+/// Most packs in a record's chain.
+pub const MAX_PACKS: usize = 256;
+/// Longest id, bot name, pack name, digest or end cause in a record, in bytes.
+pub const MAX_NAME: usize = 256;
+/// Longest error text or error site in a record, in bytes.
+pub const MAX_ERROR: usize = 1 << 20;
+
+/// `Err` unless `text` is a plausible name: 1 to [`MAX_NAME`] bytes, no control character.
+pub(crate) fn check_name(what: &str, text: &str) -> Result<(), String> {
+    if text.is_empty() || text.len() > MAX_NAME {
+        return Err(format!(
+            "{what} is {} bytes long (1 to {MAX_NAME} allowed)",
+            text.len()
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(format!("{what} {text:?} contains a control character"));
+    }
+    Ok(())
+}
+
+/// `Err` unless `text` is lowercase hex of 1 to [`MAX_NAME`] digits (a digest or hash).
+pub(crate) fn check_hex(what: &str, text: &str) -> Result<(), String> {
+    let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
+    if text.is_empty() || text.len() > MAX_NAME || !text.chars().all(hex) {
+        return Err(format!(
+            "{what} {:?} is not a lowercase hex digest",
+            text.chars().take(40).collect::<String>()
+        ));
+    }
+    Ok(())
+}
+
+/// `Err` unless `text` is at most [`MAX_ERROR`] bytes.
+pub(crate) fn check_text(what: &str, text: &str) -> Result<(), String> {
+    if text.len() > MAX_ERROR {
+        return Err(format!(
+            "{what} is {} bytes long (at most {MAX_ERROR} allowed)",
+            text.len()
+        ));
+    }
+    Ok(())
+}
+
+impl GameRecord {
+    /// Checks every invariant the report relies on, so that a record read from a file
+    /// weft did not write cannot make a report panic, allocate without bound or show a
+    /// result the rules cannot give: seat-indexed lists have one entry per seat, seat
+    /// numbers are in range, the winners are the seats the rules (R-END-4) make winners,
+    /// counts agree with each other and sizes are bounded. `Err` says what is wrong; the
+    /// caller names the file and line.
+    pub fn validate(&self) -> Result<(), String> {
+        self.validate_names()?;
+        self.validate_run()?;
+        self.validate_result()?;
+        self.validate_rows()?;
+        self.validate_counts()
+    }
+
+    fn validate_names(&self) -> Result<(), String> {
+        if self.seats.is_empty() || self.seats.len() > MAX_SEATS {
+            return Err(format!(
+                "it lists {} seats (1 to {MAX_SEATS} allowed)",
+                self.seats.len()
+            ));
+        }
+        for (s, name) in self.seats.iter().enumerate() {
+            check_name(&format!("the bot name of seat {}", s + 1), name)?;
+        }
+        if self.packs.is_empty() || self.packs.len() > MAX_PACKS {
+            return Err(format!(
+                "it lists {} packs (1 to {MAX_PACKS} allowed)",
+                self.packs.len()
+            ));
+        }
+        for p in &self.packs {
+            check_name("a pack name", &p.name)?;
+            check_name(&format!("the version of pack {}", p.name), &p.version)?;
+            check_hex(&format!("the digest of pack {}", p.name), &p.digest)?;
+        }
+        check_hex("the content digest", &self.digest)?;
+        if let Some(cause) = &self.cause {
+            check_name("the end cause", cause)?;
+        }
+        if let Some(error) = &self.error {
+            check_text("the error", error)?;
+        }
+        if let Some(site) = &self.error_site {
+            check_text("the error site", site)?;
+        }
+        for id in self.tiles.keys() {
+            check_name("a tile id", id)?;
+        }
+        for id in self.cards.keys() {
+            check_name("a card id", id)?;
+        }
+        Ok(())
+    }
+
+    fn validate_run(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        if self.run_games > MAX_RUN_GAMES {
+            return Err(format!(
+                "run_games is {} (at most {MAX_RUN_GAMES} allowed)",
+                self.run_games
+            ));
+        }
+        // `run_games` 0: a record written before runs were recorded; its seed is unchecked.
+        if self.run_games > 0 {
+            if self.index >= self.run_games {
+                return Err(format!(
+                    "game index {} is not below the run's {} games",
+                    self.index, self.run_games
+                ));
+            }
+            let seed = super::game_seed(self.run_seed, self.index);
+            if self.seed != seed {
+                return Err(format!(
+                    "seed {} is not the seed of game {} of run seed {} (that is {seed})",
+                    self.seed, self.index, self.run_seed
+                ));
+            }
+        }
+        if self.decisions > super::MAX_DECISIONS {
+            return Err(format!(
+                "it claims {} decisions (a game stops at {})",
+                self.decisions,
+                super::MAX_DECISIONS
+            ));
+        }
+        if self.first_player >= seats {
+            return Err(format!(
+                "first_player is seat index {} but there are {seats} seats",
+                self.first_player
+            ));
+        }
+        if self.players.len() != seats {
+            return Err(format!(
+                "it has counts for {} players but {seats} seats",
+                self.players.len()
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_result(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        match (&self.error, &self.cause) {
+            (Some(_), Some(_)) => Err("it has both an error and an end cause".into()),
+            (None, None) => Err("it has neither an error nor an end cause".into()),
+            (Some(_), None) => {
+                if self.winners.is_empty() && self.scores.is_empty() && self.tiebreak.is_empty() {
+                    Ok(())
+                } else {
+                    Err("an errored game has winners, scores or tie-breaks".into())
+                }
+            }
+            (None, Some(cause)) => {
+                if self.scores.len() != seats {
+                    return Err(format!(
+                        "it has {} scores for {seats} seats",
+                        self.scores.len()
+                    ));
+                }
+                if !self.tiebreak.is_empty() && self.tiebreak.len() != seats {
+                    return Err(format!(
+                        "it has {} tie-breaks for {seats} seats",
+                        self.tiebreak.len()
+                    ));
+                }
+                if self.winners.is_empty() && cause != "stalled" {
+                    return Err(format!("a game that ended ({cause}) has no winner"));
+                }
+                self.validate_winners()
+            }
+        }
+    }
+
+    /// The winners are seats in increasing order, each with the best score; with
+    /// tie-breaks recorded, exactly the seats R-END-4 makes winners.
+    fn validate_winners(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        if let Some(&w) = self.winners.iter().find(|&&w| w >= seats) {
+            return Err(format!(
+                "winner {w} is not a seat index (there are {seats} seats)"
+            ));
+        }
+        if self.winners.windows(2).any(|p| p[0] >= p[1]) {
+            return Err(format!(
+                "winners {:?} are not distinct seats in increasing order",
+                self.winners
+            ));
+        }
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        if let Some(&w) = self.winners.iter().find(|&&w| self.scores[w] < best) {
+            return Err(format!(
+                "seat {} is listed as a winner with {} prestige, but the best score is {best} (R-END-4)",
+                w + 1,
+                self.scores[w]
+            ));
+        }
+        if self.tiebreak.is_empty() || self.winners.is_empty() {
+            return Ok(());
+        }
+        let tied = (0..seats).filter(|&s| self.scores[s] == best);
+        let best_tb = tied.clone().map(|s| self.tiebreak[s]).max().unwrap_or(0);
+        let expected: Vec<usize> = tied.filter(|&s| self.tiebreak[s] == best_tb).collect();
+        if self.winners != expected {
+            return Err(format!(
+                "winners are seats {:?} but by scores {:?} and tie-breaks {:?} they are seats {:?} (R-END-4)",
+                self.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+                self.scores,
+                self.tiebreak,
+                expected.iter().map(|w| w + 1).collect::<Vec<_>>()
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_rows(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        if self.score_by_round.len() > self.rounds as usize + 1 {
+            return Err(format!(
+                "it has {} rows of scores by round for {} rounds",
+                self.score_by_round.len(),
+                self.rounds
+            ));
+        }
+        if let Some(k) = self.score_by_round.iter().position(|r| r.len() != seats) {
+            return Err(format!(
+                "scores by round, row {}, has {} scores for {seats} seats",
+                k + 1,
+                self.score_by_round[k].len()
+            ));
+        }
+        if self.finished() && self.score_by_round.last() != Some(&self.scores) {
+            return Err("the last row of scores by round is not the final score".into());
+        }
+        Ok(())
+    }
+
+    fn validate_counts(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        let sum = |f: fn(&PlayerCounts) -> u32| -> u64 {
+            self.players.iter().map(|p| u64::from(f(p))).sum()
+        };
+        let tiles = |f: fn(&TileCounts) -> u32| -> u64 {
+            self.tiles.values().map(|t| u64::from(f(t))).sum()
+        };
+        if tiles(|t| t.actions) != sum(|p| p.actions) {
+            return Err("the tiles' actions do not add up to the players' actions".into());
+        }
+        if tiles(|t| t.gained) != sum(|p| p.gained) {
+            return Err("the tiles' materials gained do not add up to the players'".into());
+        }
+        let card_draws: u64 = self.cards.values().map(|c| u64::from(c.drawn)).sum();
+        if card_draws > sum(|p| p.drawn) {
+            return Err("the cards were drawn more often than the players drew".into());
+        }
+        let mut fulfilled = vec![0u64; seats];
+        for (id, c) in &self.cards {
+            match c.fulfilled_by {
+                Some(s) if s >= seats => {
+                    return Err(format!(
+                        "card {id} is fulfilled by seat index {s} but there are {seats} seats"
+                    ))
+                }
+                Some(s) => fulfilled[s] += 1,
+                None => {}
+            }
+        }
+        if let Some(s) = (0..seats).find(|&s| fulfilled[s] > u64::from(self.players[s].fulfilled)) {
+            return Err(format!(
+                "seat {} fulfilled {} deck cards but its count says {}",
+                s + 1,
+                fulfilled[s],
+                self.players[s].fulfilled
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -245,6 +538,7 @@ impl Tracker {
         if let Some(r) = &st.result {
             rec.winners = r.winners.clone();
             rec.scores = r.scores.clone();
+            rec.tiebreak = r.tiebreak.iter().map(|&t| u64::from(t)).collect();
             rec.rounds = r.rounds;
             rec.cause = Some(r.cause.clone());
             rec.score_by_round.push(r.scores.clone());
