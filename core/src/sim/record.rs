@@ -538,7 +538,7 @@ impl Tracker {
         if let Some(r) = &st.result {
             rec.winners = r.winners.clone();
             rec.scores = r.scores.clone();
-            rec.tiebreak = r.tiebreak.iter().map(|&t| u64::from(t)).collect();
+            rec.tiebreak = r.tiebreak.clone();
             rec.rounds = r.rounds;
             rec.cause = Some(r.cause.clone());
             rec.score_by_round.push(r.scores.clone());
