@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::text::printable;
+
 /// An illegal answer. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -62,19 +64,20 @@ pub struct ScriptError {
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.message)?;
+        // Everything here may come from a pack: shown with control characters escaped.
+        write!(f, "error: {}", printable(&self.message))?;
         write!(
             f,
             "\n  in hook `{}` of {} (file {}{}, pack {})",
-            self.hook,
-            self.owner,
-            self.file,
+            printable(&self.hook),
+            printable(&self.owner),
+            printable(&self.file),
             self.line.map(|l| format!(":{l}")).unwrap_or_default(),
-            self.pack
+            printable(&self.pack)
         )?;
         write!(f, "\n  the game was left unchanged")?;
         if !self.traceback.is_empty() {
-            write!(f, "\n{}", self.traceback)?;
+            write!(f, "\n{}", printable(&self.traceback))?;
         }
         Ok(())
     }

@@ -28,6 +28,7 @@ pub mod report;
 pub mod scenario;
 pub mod sim;
 pub mod state;
+pub mod text;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -531,3 +531,58 @@ fn class10_a_memory_bomb_in_a_hook_names_its_line() {
     assert!(e.message.contains("memory cap"), "{e}");
     assert_eq!(e.line, Some(3), "{e}");
 }
+
+// ---- Class 9: control characters from a pack -------------------------------------------
+
+#[test]
+fn class9_script_text_is_escaped_wherever_it_goes() {
+    let e = action_error(
+        "return { action = function(ctx) error('\\27[2J\\n0 problems') end }",
+        ScriptLimits::default(),
+    );
+    assert!(!e.to_string().contains('\u{1b}'), "{e}");
+    assert!(!e.message.contains('\u{1b}'), "{e}");
+    // print lines, prompts and labels.
+    let content = load(courtyard_files(
+        "return { action = function(ctx)
+           print('\\27[31mred')
+           ctx:choose{ prompt = '\\27[2J?', options = { { key = 'a', label = '\\27]0;title\\7A' }, 'b' } }
+         end }",
+    ))
+    .unwrap();
+    let mut g = at_courtyard(Arc::new(content));
+    g.answer("act");
+    let d = g.decision().clone();
+    assert!(
+        !d.prompt.contains('\u{1b}') && d.prompt.contains("\\u{1b}"),
+        "{}",
+        d.prompt
+    );
+    assert!(d
+        .options
+        .iter()
+        .all(|o| !o.label.chars().any(|c| c.is_control())));
+    // A key with a control character is refused: answers are typed by people.
+    let m = fails(
+        20,
+        "return { action = function(ctx) ctx:choose{ options = { '\\27a', 'b' } } end }",
+    );
+    assert!(m.contains("control character"), "{m}");
+}
+
+#[test]
+fn class9_toml_text_with_control_characters_is_refused() {
+    let mut f = fixture_files();
+    let t = f.files["tiles/courtyard.toml"].replacen(
+        "name = \"Weavers' courtyard\"",
+        "name = \"\\u001b[2JWeavers' courtyard\"",
+        1,
+    );
+    f.files.insert("tiles/courtyard.toml".into(), t);
+    let err = load(f).unwrap_err();
+    assert!(
+        err.contains("tiles/courtyard.toml:") && err.contains("control character"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}'), "{err}");
+}

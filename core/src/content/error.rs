@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::text::printable;
+
 /// One problem in a pack's files: where it is, what is wrong and what to do.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ContentError {
@@ -76,16 +78,16 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 impl fmt::Display for ContentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error: {}", self.file)?;
+        write!(f, "error: {}", printable(&self.file))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.column {
                 write!(f, ":{col}")?;
             }
         }
-        write!(f, ": {}", self.message)?;
+        write!(f, ": {}", printable(&self.message))?;
         if let Some(help) = &self.help {
-            write!(f, "\n  help: {help}")?;
+            write!(f, "\n  help: {}", printable(help))?;
         }
         Ok(())
     }

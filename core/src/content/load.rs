@@ -40,6 +40,17 @@ impl Loader {
             self.errors.push(e);
             return None;
         };
+        if let Ok(table) = toml::from_str::<toml::Table>(source) {
+            if let Some(key) = unsafe_text(&table) {
+                let e = ContentError::new(
+                    label,
+                    format!("the text of `{key}` holds a control character"),
+                )
+                .near(source, &key)
+                .help("text in a pack may not hold escape or control characters (they could act on a terminal); use plain text");
+                self.errors.push(e);
+            }
+        }
         match toml::from_str::<T>(source) {
             Ok(v) => Some(v),
             Err(e) => {
@@ -89,6 +100,28 @@ impl Loader {
         }
         self.errors.push(e);
     }
+}
+
+/// The key of the first string (key or value, at any depth) holding a character that
+/// could act on a terminal (see [`crate::text::is_unsafe`]).
+fn unsafe_text(table: &toml::Table) -> Option<String> {
+    fn walk(key: &str, v: &toml::Value) -> Option<String> {
+        match v {
+            toml::Value::String(s) if s.chars().any(crate::text::is_unsafe) => {
+                Some(key.to_string())
+            }
+            toml::Value::Array(items) => items.iter().find_map(|x| walk(key, x)),
+            toml::Value::Table(t) => t.iter().find_map(|(k, x)| {
+                if k.chars().any(crate::text::is_unsafe) {
+                    Some(crate::text::printable_line(k))
+                } else {
+                    walk(k, x)
+                }
+            }),
+            _ => None,
+        }
+    }
+    walk("", &toml::Value::Table(table.clone()))
 }
 
 /// Whether `id` may name a material, die, grade, slot, tile or card: `Err` says why not.

@@ -14,6 +14,7 @@ use crate::flow::{HookCall, Job, Owner};
 use crate::limits::{MAX_AMOUNT, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL};
 use crate::ops::{self, Resource};
 use crate::state::{Die, GameState, TileState};
+use crate::text::{printable, printable_line};
 
 use super::sandbox::{Shared, Signal, ASK_MESSAGE};
 
@@ -225,6 +226,12 @@ impl Ctx {
             if key.len() > 200 {
                 return Err(err("option keys are limited to 200 bytes"));
             }
+            if key.chars().any(crate::text::is_unsafe) || key.contains(',') {
+                return Err(err(format!(
+                    "option key `{}` holds a control character or a comma (keys are typed and listed by people)",
+                    printable_line(&key)
+                )));
+            }
             if options.iter().any(|(k, _)| *k == key) {
                 return Err(err(format!(
                     "ctx:choose: two options share the key `{key}`"
@@ -272,10 +279,10 @@ impl Ctx {
             if label.len() > 500 {
                 return Err(err("option labels are limited to 500 bytes"));
             }
-            asked.push((key, label));
+            asked.push((key, printable_line(&label)));
         }
         self.ask = Some(Ask {
-            prompt,
+            prompt: printable_line(&prompt),
             options: asked,
         });
         self.shared.signal.set(Signal::Ask);
@@ -654,6 +661,7 @@ impl UserData for Ctx {
             let round = this.state.round;
             let player = this.call.player;
             let text: String = text.chars().take(500).collect();
+            let text = printable(&text).into_owned();
             this.log.push(round, player, "script", || text);
             Ok(())
         });

@@ -23,6 +23,7 @@ use crate::error::ScriptError;
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Owner};
 use crate::state::GameState;
+use crate::text::printable;
 
 pub use ctx::{Ctx, Names};
 use sandbox::{Shared, Signal};
@@ -158,9 +159,9 @@ impl LuaHost {
                 Ok(Value::Function(f)) => {
                     sandbox::reset(&shared, content.instruction_budget);
                     match f.call::<Value>(params.clone()) {
-                        Ok(Value::String(text)) => {
-                            Some(sandbox::cap(&text.to_string_lossy(), 2000))
-                        }
+                        Ok(Value::String(text)) => Some(
+                            printable(&sandbox::cap(&text.to_string_lossy(), 2000)).into_owned(),
+                        ),
                         Ok(other) => {
                             errors.push(ContentError::new(
                                 content.modules[&script.module].chunk.clone(),
@@ -344,8 +345,8 @@ impl LuaHost {
             line,
             owner,
             hook: call.hook.name().into(),
-            message: sandbox::cap(&message, 1000),
-            traceback: sandbox::cap(&traceback, 2000),
+            message: printable(&sandbox::cap(&message, 1000)).into_owned(),
+            traceback: printable(&sandbox::cap(&traceback, 2000)).into_owned(),
         }
     }
 }

@@ -214,7 +214,8 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
             }
             let mut printed = s.printed.borrow_mut();
             if printed.len() < 100 {
-                printed.push(line.join("\t").chars().take(500).collect());
+                let line: String = line.join("\t").chars().take(500).collect();
+                printed.push(crate::text::printable(&line).into_owned());
             }
             Ok(())
         })?,

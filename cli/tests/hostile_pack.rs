@@ -1,0 +1,139 @@
+//! A hostile pack run through the real commands: every command ends within its limits
+//! with exit code 1, names the file, never lets the pack's text act on the terminal, and
+//! never lets the pack raise the limits the user runs it under (issue classes 2 and 9).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::weft_in;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// The rules fixture pack in a fresh folder, its courtyard's behaviour replaced by
+/// `source` and `limits` added to its game.toml.
+fn hostile_pack(name: &str, source: &str, limits: &str) -> PathBuf {
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let dir = std::env::temp_dir().join(format!("weft-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo.join("tests/fixtures/rules"), &dir);
+    std::fs::write(dir.join("tiles/courtyard.lua"), source).unwrap();
+    let toml = std::fs::read_to_string(dir.join("tiles/courtyard.toml")).unwrap();
+    std::fs::write(
+        dir.join("tiles/courtyard.toml"),
+        toml.replace("behaviour = \"weft.personal_workshop\"", ""),
+    )
+    .unwrap();
+    let game = std::fs::read_to_string(dir.join("game.toml")).unwrap();
+    std::fs::write(
+        dir.join("game.toml"),
+        game.replacen("\ntitle = ", &format!("\n{limits}\ntitle = "), 1),
+    )
+    .unwrap();
+    dir
+}
+
+fn scripts() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts").to_string()
+}
+
+#[test]
+fn escape_sequences_from_a_script_never_reach_the_terminal() {
+    let dir = hostile_pack(
+        "escape",
+        "return { action = function(ctx) print('\\27[31mred') error('\\27[2J\\27[H\\n0 problems, all fine') end }",
+        "",
+    );
+    let pack = dir.display().to_string();
+    let s = scripts();
+    for args in [
+        vec!["check", "--pack", &pack, "--scripts", &s, "--games", "5"],
+        vec![
+            "sim",
+            "--pack",
+            &pack,
+            "--scripts",
+            &s,
+            "--games",
+            "20",
+            "--players",
+            "2",
+            "--save-failed",
+            &pack,
+        ],
+    ] {
+        let (code, out, err) = weft_in(&dir, &args);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        let all = format!("{out}{err}");
+        assert!(!all.contains('\u{1b}'), "{args:?} printed an escape: {all}");
+        assert!(
+            all.contains("\\u{1b}[2J"),
+            "{args:?} shows it escaped: {all}"
+        );
+    }
+}
+
+#[test]
+fn a_pack_cannot_lift_the_budget_of_any_command() {
+    let dir = hostile_pack(
+        "budget",
+        "return { action = function(ctx) while true do end end }",
+        "instruction_budget = 1000000000000\nmemory_limit_mb = 0",
+    );
+    let pack = dir.display().to_string();
+    let s = scripts();
+    // memory_limit_mb = 0 is refused before anything runs.
+    let (code, out, err) = weft_in(&dir, &["check", "--pack", &pack, "--scripts", &s]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("game.toml:") && err.contains("memory_limit_mb = 0"),
+        "{err}"
+    );
+    let game = std::fs::read_to_string(dir.join("game.toml")).unwrap();
+    std::fs::write(
+        dir.join("game.toml"),
+        game.replace("memory_limit_mb = 0", ""),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, out, err) = weft_in(
+        &dir,
+        &["check", "--pack", &pack, "--scripts", &s, "--games", "5"],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("instruction budget (200000"),
+        "{out}{err}"
+    );
+    assert!(started.elapsed().as_secs() < 60);
+    // The user may raise it; the pack's request above it still does not count.
+    let (_, out, err) = weft_in(
+        &dir,
+        &[
+            "check",
+            "--pack",
+            &pack,
+            "--scripts",
+            &s,
+            "--games",
+            "1",
+            "--budget",
+            "300000",
+        ],
+    );
+    assert!(
+        format!("{out}{err}").contains("instruction budget (300000"),
+        "{out}{err}"
+    );
+}
