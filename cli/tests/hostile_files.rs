@@ -1,6 +1,8 @@
 //! Issue 10, class 4: special files in a pack. Every case runs `weft check` with a time
 //! limit, so a regression shows as a failure, never as a hang, and must end with exit
-//! code 1 and an error naming the file and the cap.
+//! code 1 and an error naming the file and the cap. `weft new` never writes through a
+//! link or onto a special file.
+#![cfg(unix)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -160,4 +162,104 @@ fn the_folder_depth_is_capped() {
     }
     std::fs::create_dir_all(&deep).unwrap();
     check_refuses(&dir, &["is nested more than 16 folders deep (the cap)"]);
+}
+
+/// Runs `weft new args` in `dir`: it must refuse with exit code 1, say `needle`, and
+/// leave `outside` (a folder outside the pack) and the pack's board.toml as they were.
+fn new_refuses(dir: &Path, args: &[&str], needle: &str, outside: &Path) {
+    let board = regular_text(&dir.join("fan/board.toml"));
+    let before = listing(outside);
+    let mut all = vec!["new"];
+    all.extend_from_slice(args);
+    let (code, err) = weft_timed(dir, &all);
+    assert_eq!(code, 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "expected `{needle}` in:\n{err}");
+    assert_eq!(listing(outside), before, "{args:?} wrote outside the pack");
+    assert_eq!(regular_text(&dir.join("fan/board.toml")), board);
+}
+
+/// The bytes of `path` if it is a regular file (never opening a FIFO or following a link).
+fn regular_text(path: &Path) -> Option<Vec<u8>> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    meta.is_file().then(|| std::fs::read(path).unwrap())
+}
+
+/// Every file under `dir` with its contents, sorted.
+fn listing(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(listing(&path));
+        } else {
+            out.push((path.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn weft_new_never_writes_through_a_link_or_onto_a_special_file() {
+    let (dir, pack) = fan_pack("new-links");
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(outside.join("tiles")).unwrap();
+    std::fs::write(outside.join("board.toml"), "# not the pack's\n").unwrap();
+    std::fs::write(outside.join("common.toml"), "# not the pack's\n").unwrap();
+    std::fs::write(pack.join("board.toml"), "# the pack's board\n").unwrap();
+
+    // A linked tiles/ folder: the tile file would land outside.
+    std::fs::remove_dir(pack.join("tiles")).unwrap();
+    std::os::unix::fs::symlink(outside.join("tiles"), pack.join("tiles")).unwrap();
+    let tile = ["tile", "spy", "--kind", "custom", "--pack", "fan"];
+    new_refuses(&dir, &tile, "fan/tiles is a symbolic link", &outside);
+    std::fs::remove_file(pack.join("tiles")).unwrap();
+
+    // A linked board.toml: checked before the tile files are written, so none is.
+    std::fs::rename(pack.join("board.toml"), dir.join("board.keep")).unwrap();
+    std::os::unix::fs::symlink(outside.join("board.toml"), pack.join("board.toml")).unwrap();
+    new_refuses(&dir, &tile, "fan/board.toml is a symbolic link", &outside);
+    assert!(!pack.join("tiles/spy.toml").exists() && !pack.join("tiles/spy.lua").exists());
+    std::fs::remove_file(pack.join("board.toml")).unwrap();
+
+    // A board.toml that is a FIFO: refused, not opened.
+    mkfifo(&pack.join("board.toml"));
+    new_refuses(
+        &dir,
+        &tile,
+        "fan/board.toml is not a regular file",
+        &outside,
+    );
+    std::fs::remove_file(pack.join("board.toml")).unwrap();
+    std::fs::rename(dir.join("board.keep"), pack.join("board.toml")).unwrap();
+
+    // A linked commissions/common.toml, and a linked commissions/ folder.
+    std::fs::create_dir_all(pack.join("commissions")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.join("common.toml"),
+        pack.join("commissions/common.toml"),
+    )
+    .unwrap();
+    let card = ["card", "x01", "--grade", "common", "--pack", "fan"];
+    new_refuses(&dir, &card, "common.toml is a symbolic link", &outside);
+    std::fs::remove_dir_all(pack.join("commissions")).unwrap();
+    std::os::unix::fs::symlink(&outside, pack.join("commissions")).unwrap();
+    new_refuses(&dir, &card, "fan/commissions is a symbolic link", &outside);
+
+    // A new pack whose folder is a link out.
+    std::os::unix::fs::symlink(&outside, dir.join("evil")).unwrap();
+    new_refuses(&dir, &["pack", "evil"], "evil is a symbolic link", &outside);
+
+    // And with nothing in the way, the same tile is made.
+    std::fs::remove_file(pack.join("commissions")).unwrap();
+    let (code, err) = weft_timed(
+        &dir,
+        &["new", "tile", "spy", "--kind", "custom", "--pack", "fan"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let board = std::fs::read_to_string(pack.join("board.toml")).unwrap();
+    assert!(
+        board.starts_with("# the pack's board\n") && board.contains("spy-slot"),
+        "{board}"
+    );
 }
