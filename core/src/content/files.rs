@@ -138,14 +138,24 @@ impl Walk<'_> {
     /// Reads one file, if it is a regular file within the caps; errors name the file.
     fn file(&mut self, path: &Path, kind: &FileType) -> Result<String, ContentError> {
         let name = path.display().to_string();
+        let symlink = || {
+            ContentError::new(&name, "symbolic links are not read")
+                .help("copy the file into the pack instead")
+        };
         if kind.is_symlink() {
-            return Err(ContentError::new(name, "symbolic links are not read")
-                .help("copy the file into the pack instead"));
+            return Err(symlink());
         }
         if !kind.is_file() {
             return Err(not_regular(&name, kind));
         }
-        let file = open_no_follow(path).map_err(|e| ContentError::new(&name, e.to_string()))?;
+        let file = open_no_follow(path).map_err(|e| {
+            // The path became a link after the folder was listed.
+            #[cfg(unix)]
+            if e.raw_os_error() == Some(libc::ELOOP) {
+                return symlink();
+            }
+            ContentError::new(&name, e.to_string())
+        })?;
         // The opened handle's own type and size: the path may have changed since the
         // folder was listed.
         let meta = file
@@ -410,11 +420,9 @@ mod tests {
         );
     }
 
+    /// The type of a regular file (the crate's Cargo.toml; tests run in the crate folder).
     fn regular_kind() -> FileType {
-        std::fs::metadata(file!())
-            .or_else(|_| std::fs::metadata("Cargo.toml"))
-            .unwrap()
-            .file_type()
+        std::fs::metadata("Cargo.toml").unwrap().file_type()
     }
 
     fn walk(root: &Path) -> Walk<'_> {
@@ -455,5 +463,21 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
         let err = result.expect("opening a FIFO blocked").unwrap_err();
         assert!(err.message.contains("not a regular file (a FIFO)"), "{err}");
+    }
+
+    /// A file swapped for a link after the folder was listed is not followed.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_became_a_link_is_not_followed() {
+        let dir = std::env::temp_dir().join(format!("weft-files-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("x.lua");
+        // A link to a regular file that exists (the crate's Cargo.toml).
+        let target = std::fs::canonicalize("Cargo.toml").unwrap();
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        let result = walk(&dir).file(&link, &regular_kind());
+        std::fs::remove_dir_all(&dir).ok();
+        let err = result.unwrap_err();
+        assert!(err.message.contains("symbolic links are not read"), "{err}");
     }
 }
