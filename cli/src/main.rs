@@ -3,6 +3,9 @@
 //! Data goes to stdout, messages to stderr; `--json` gives machine output. Exit codes:
 //! 0 success, 1 a problem was found (errored games, failed check, diverged replay),
 //! 2 bad usage or content that does not load.
+//!
+//! When the reader of its output goes away (`weft state | head`), weft ends quietly the
+//! way `cat` and `grep` do: killed by SIGPIPE, which a shell reports as exit status 141.
 
 mod bench_cmd;
 mod check;
@@ -79,7 +82,21 @@ enum Command {
     Replay(replay_cmd::ReplayArgs),
 }
 
+/// Restores the default action of SIGPIPE, which Rust programs ignore: a write to a closed
+/// pipe then ends the process quietly, instead of failing inside `println!` with a panic.
+/// Files weft writes itself are not pipes, so only the output the reader gave up on is
+/// cut short.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; setting a
+    // signal's action to SIG_DFL installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Sim(a) => sim::run(a),

@@ -1,6 +1,8 @@
 //! `weft new`: scaffolds for a pack, a tile and a card that load and pass `weft check`
 //! as they are, with comments that show what to change.
 
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -94,11 +96,36 @@ pub struct NewArgs {
     what: NewWhat,
 }
 
+/// A refusal to write through a symbolic link or onto something that is not a regular
+/// file: a problem found in the folder, reported with exit code 1.
+#[derive(Debug)]
+struct Refused(String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// Runs `weft new`. Every file is checked before any is written, so a refusal writes
+/// nothing.
 pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
-    let created = match a.what {
-        NewWhat::Pack(p) => new_pack(&p)?,
-        NewWhat::Tile(t) => new_tile(&t)?,
-        NewWhat::Card(c) => new_card(&c)?,
+    let result = match a.what {
+        NewWhat::Pack(p) => new_pack(&p),
+        NewWhat::Tile(t) => new_tile(&t),
+        NewWhat::Card(c) => new_card(&c),
+    };
+    let created = match result {
+        Ok(created) => created,
+        Err(e) => match e.downcast_ref::<Refused>() {
+            Some(r) => {
+                eprintln!("{r}");
+                return Ok(ExitCode::from(1));
+            }
+            None => return Err(e),
+        },
     };
     for path in &created {
         println!("created {}", path.display());
@@ -118,36 +145,149 @@ fn check_id(id: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path`, refusing to overwrite.
-fn create(path: &Path, text: &str) -> anyhow::Result<PathBuf> {
-    if path.exists() {
-        anyhow::bail!(
-            "error: {} already exists; weft new never overwrites a file",
-            path.display()
-        );
+/// One file `weft new` writes, at a `/`-separated path below the pack folder.
+struct Write {
+    /// The path below the pack folder, e.g. `tiles/x.toml`.
+    rel: String,
+    /// What to write (appended when `append` is set and the file exists).
+    text: String,
+    /// `Some(header)`: append to the file if it exists (`text` starts on a new line),
+    /// else create it with `header` first. `None`: create it; an existing file is an
+    /// error.
+    append: Option<String>,
+}
+
+impl Write {
+    /// A new file; an existing one is an error.
+    fn create(rel: impl Into<String>, text: impl Into<String>) -> Write {
+        Write {
+            rel: rel.into(),
+            text: text.into(),
+            append: None,
+        }
     }
+
+    /// Text appended to a file, created with `header` first if it does not exist.
+    fn append(rel: impl Into<String>, header: &str, text: impl Into<String>) -> Write {
+        Write {
+            append: Some(header.to_string()),
+            ..Write::create(rel, text)
+        }
+    }
+}
+
+/// Checks every write, then writes them all; returns the paths written.
+fn write_all(root: &Path, writes: &[Write]) -> anyhow::Result<Vec<PathBuf>> {
+    for w in writes {
+        check_target(root, w)?;
+    }
+    writes.iter().map(|w| write_one(root, w)).collect()
+}
+
+/// Refuses a write that would go through a symbolic link (each folder below `root` and
+/// the file itself are looked at, links not followed), onto a file that is not a regular
+/// file, or over an existing file when creating.
+fn check_target(root: &Path, w: &Write) -> anyhow::Result<()> {
+    let parts: Vec<&str> = w.rel.split('/').collect();
+    let mut at = root.to_path_buf();
+    for (i, part) in parts.iter().enumerate() {
+        at.push(part);
+        let last = i + 1 == parts.len();
+        let meta = match std::fs::symlink_metadata(&at) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(Refused(format!("error: {}: {e}", at.display())).into()),
+        };
+        if meta.file_type().is_symlink() {
+            return Err(Refused(format!(
+                "error: {} is a symbolic link; weft new never writes through a link (it may point outside the pack)\n  help: replace the link with a real {} inside the pack; nothing was written",
+                at.display(),
+                if last { "file" } else { "folder" }
+            ))
+            .into());
+        }
+        if !last && !meta.is_dir() {
+            return Err(Refused(format!(
+                "error: {} is not a folder; nothing was written",
+                at.display()
+            ))
+            .into());
+        }
+        if last && !meta.is_file() {
+            return Err(Refused(format!(
+                "error: {} is not a regular file; weft new writes only regular files; nothing was written",
+                at.display()
+            ))
+            .into());
+        }
+        if last && w.append.is_none() {
+            anyhow::bail!(
+                "error: {} already exists; weft new never overwrites a file",
+                at.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Opens `path` with `options`, never following a symbolic link in its last part.
+fn open_no_follow(options: &mut OpenOptions, path: &Path) -> std::io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The text of an existing file below the pack folder (`None` when there is none), read
+/// without following a link and only if it is a regular file.
+fn read_existing(path: &Path) -> anyhow::Result<Option<String>> {
+    let file = match open_no_follow(OpenOptions::new().read(true), path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Refused(format!("error: {}: {e}", path.display())).into()),
+    };
+    if !file.metadata()?.is_file() {
+        return Err(Refused(format!("error: {} is not a regular file", path.display())).into());
+    }
+    let mut text = String::new();
+    file.take(weft_core::content::MAX_FILE_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("error: could not read {}", path.display()))?;
+    Ok(Some(text))
+}
+
+/// Writes one checked file: a new file is created only if nothing is there (a link
+/// included); an append goes to the regular file that was checked.
+fn write_one(root: &Path, w: &Write) -> anyhow::Result<PathBuf> {
+    let path = root.join(&w.rel);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("error: could not create {}", dir.display()))?;
     }
-    std::fs::write(path, text)
+    let (text, file) = match (read_existing(&path)?, &w.append) {
+        (Some(old), Some(_)) => {
+            let gap = if old.is_empty() || old.ends_with('\n') {
+                ""
+            } else {
+                "\n"
+            };
+            let file = open_no_follow(OpenOptions::new().append(true), &path);
+            (format!("{gap}{}", w.text), file)
+        }
+        (_, header) => {
+            let file = open_no_follow(OpenOptions::new().write(true).create_new(true), &path);
+            (
+                format!("{}{}", header.as_deref().unwrap_or(""), w.text),
+                file,
+            )
+        }
+    };
+    let mut file = file.with_context(|| format!("error: could not write {}", path.display()))?;
+    file.write_all(text.as_bytes())
         .with_context(|| format!("error: could not write {}", path.display()))?;
-    Ok(path.to_path_buf())
-}
-
-/// Appends `text` to `path`, creating it with `header` first if it does not exist.
-fn append(path: &Path, header: &str, text: &str) -> anyhow::Result<PathBuf> {
-    let mut body = std::fs::read_to_string(path).unwrap_or_else(|_| header.to_string());
-    if !body.ends_with('\n') {
-        body.push('\n');
-    }
-    body.push_str(text);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, body)
-        .with_context(|| format!("error: could not write {}", path.display()))?;
-    Ok(path.to_path_buf())
+    Ok(path)
 }
 
 fn need_pack(dir: &Path) -> anyhow::Result<()> {
@@ -162,11 +302,13 @@ fn need_pack(dir: &Path) -> anyhow::Result<()> {
 
 fn new_pack(p: &NewPack) -> anyhow::Result<Vec<PathBuf>> {
     check_id(&p.name)?;
-    let dir = p.dir.join(&p.name);
-    Ok(vec![
-        create(
-            &dir.join("pack.toml"),
-            &format!(
+    let name = &p.name;
+    write_all(
+        &p.dir,
+        &[
+        Write::create(
+            format!("{name}/pack.toml"),
+            format!(
                 "# Who this pack is. `extends` names the pack it builds on; weft finds it with
 # --pack, on the pack path (--pack-path, WEFT_PACK_PATH, ./content), or built in.
 name = \"{name}\"
@@ -184,27 +326,36 @@ extends = [\"{extends}\"]
                 name = p.name,
                 extends = p.extends
             ),
-        )?,
-        create(
-            &dir.join("board.toml"),
+        ),
+        Write::create(
+            format!("{name}/board.toml"),
             "# Slots and paths this pack adds to the board. `weft new tile` adds a slot per tile.
 ",
-        )?,
-        create(
-            &dir.join("game.toml"),
+        ),
+        Write::create(
+            format!("{name}/game.toml"),
             "# Game parameters this pack changes, merged key by key into the base game.toml.
 # For example, a shorter game:
 # [end]
 # commissions = 7
 ",
-        )?,
-        create(
-            &dir.join("tests/example.lua"),
+        ),
+        Write::create(
+            format!("{name}/tests/example.lua"),
             "-- Scenario tests for this pack, run by `weft test --pack <this folder>`.
--- See docs/modding.md for the test API.
+-- The file returns a table of named tests; each gets `t`. See docs/modding.md for the
+-- test API (t:game, g:move_to, g:answer, g:count, t:eq, t:ok, ...).
+return {
+  [\"a game of this pack starts in round 1\"] = function(t)
+    local g = t:game{ players = 2, seed = 1 }
+    t:eq(g:round(), 1)
+    t:ok(not g:over(), \"the game is not over before it starts\")
+  end,
+}
 ",
-        )?,
-    ])
+        ),
+        ],
+    )
 }
 
 fn new_tile(t: &NewTile) -> anyhow::Result<Vec<PathBuf>> {
@@ -263,9 +414,9 @@ gain = 1                  # read by tiles/ID.lua as params.gain
     } else {
         format!("behaviour = \"{behaviour}\"\n")
     };
-    let mut created = vec![create(
-        &t.pack.join(format!("tiles/{id}.toml")),
-        &format!(
+    let mut writes = vec![Write::create(
+        format!("tiles/{id}.toml"),
+        format!(
             "id = \"{id}\"
 name = \"{name}\"
 # The slot kind this tile is dealt to. `{id}` is a kind of its own, with one slot in
@@ -277,11 +428,11 @@ text = \"{text}\"
 {params}",
             name = title_case(id),
         ),
-    )?];
+    )];
     if matches!(t.kind, TileKind::Custom) {
-        created.push(create(
-            &t.pack.join(format!("tiles/{id}.lua")),
-            &format!(
+        writes.push(Write::create(
+            format!("tiles/{id}.lua"),
+            format!(
                 "-- {id}: a tile behaviour. Each hook is called as hook(ctx, params); params is the
 -- frozen [params] table of tiles/{id}.toml. docs/lua-api.md lists every ctx function
 -- and which hooks may call it; players are numbered from 1.
@@ -307,12 +458,12 @@ return {{
 }}
 "
             ),
-        )?);
+        ));
     }
-    created.push(append(
-        &t.pack.join("board.toml"),
+    writes.push(Write::append(
+        "board.toml",
         "",
-        &format!(
+        format!(
             "
 [[slots]]
 id = \"{id}-slot\"
@@ -324,8 +475,8 @@ a = \"plaza\"
 b = \"{id}-slot\"
 "
         ),
-    )?);
-    Ok(created)
+    ));
+    write_all(&t.pack, &writes)
 }
 
 fn new_card(c: &NewCard) -> anyhow::Result<Vec<PathBuf>> {
@@ -336,14 +487,10 @@ fn new_card(c: &NewCard) -> anyhow::Result<Vec<PathBuf>> {
         Grade::Merchant => "merchant",
         Grade::Royal => "royal",
     };
-    let path = c.pack.join(format!("commissions/{grade}.toml"));
-    if std::fs::read_to_string(&path).is_ok_and(|t| t.contains(&format!("id = \"{}\"", c.id))) {
-        anyhow::bail!("error: {} already has a card `{}`", path.display(), c.id);
-    }
-    Ok(vec![append(
-        &path,
+    let write = Write::append(
+        format!("commissions/{grade}.toml"),
         &format!("# {grade} commissions of this pack (R-COM-5).\n"),
-        &format!(
+        format!(
             "
 [[commission]]
 id = \"{id}\"
@@ -356,7 +503,14 @@ reward = {{ coins = 1, skill = 1, prestige = 1 }}
             id = c.id,
             name = title_case(&c.id),
         ),
-    )?])
+    );
+    // Checked before it is read: the file may be a link out of the pack.
+    check_target(&c.pack, &write)?;
+    let path = c.pack.join(&write.rel);
+    if read_existing(&path)?.is_some_and(|t| t.contains(&format!("id = \"{}\"", c.id))) {
+        anyhow::bail!("error: {} already has a card `{}`", path.display(), c.id);
+    }
+    write_all(&c.pack, &[write])
 }
 
 /// `tea-merchant` → `Tea merchant`.

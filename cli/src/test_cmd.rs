@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use weft_core::scenario::{run_file, TestResult};
+use weft_core::scenario::{run_matching, TestResult};
 
 use crate::packs::PackArgs;
 
@@ -23,19 +23,20 @@ pub struct TestArgs {
     json: bool,
 }
 
+/// Runs `weft test`: exit code 1 when a test fails.
 pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
     let (files, library) = a.packs.read()?;
     let content = a.packs.load_files(&files, &library)?;
     let first = if a.all { 0 } else { files.len() - 1 };
     let mut results: Vec<TestResult> = Vec::new();
+    let mut filtered = 0;
+    let keep = |name: &str| a.filter.as_ref().is_none_or(|f| name.contains(f.as_str()));
     for (pack, info) in files.iter().zip(&content.packs).skip(first) {
         for (path, source) in pack.under("tests", ".lua") {
             let label = format!("{}/{path}", info.name);
-            results.extend(run_file(&content, &label, source).into_iter().filter(|r| {
-                a.filter
-                    .as_ref()
-                    .is_none_or(|f| r.name.contains(f.as_str()))
-            }));
+            let (ran, left_out) = run_matching(&content, &label, source, keep);
+            results.extend(ran);
+            filtered += left_out;
         }
     }
     let failed = results.iter().filter(|r| !r.passed).count();
@@ -58,13 +59,18 @@ pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        if results.is_empty() {
+        if results.is_empty() && filtered == 0 {
             println!("  no tests: add tests/*.lua to the pack (see docs/modding.md)");
         }
         println!(
-            "{} tests, {} passed, {failed} failed",
+            "{} tests, {} passed, {failed} failed{}",
             results.len(),
-            results.len() - failed
+            results.len() - failed,
+            if a.filter.is_some() {
+                format!(", {filtered} filtered out (not run)")
+            } else {
+                String::new()
+            }
         );
     }
     Ok(if failed > 0 {

@@ -1,4 +1,5 @@
-//! `weft new`: every scaffold loads and passes `weft check` as created, and is played.
+//! `weft new`: every scaffold loads and passes `weft check` as created, and is played;
+//! `weft test` runs only the tests its `--filter` keeps.
 
 mod common;
 use common::weft_in;
@@ -122,4 +123,53 @@ fn scaffolds_pass_check_and_are_played() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("already has a card"), "{err}");
+}
+
+/// The scaffold of `weft new pack` passes `weft check` and `weft test` as created.
+#[test]
+fn a_new_pack_passes_check_and_test_as_created() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-fresh");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, _, err) = weft_in(&dir, &["new", "pack", "fresh"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = weft_in(&dir, &["check", "--pack", "fresh", "--games", "2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("0 problems"), "{out}");
+    let (code, out, err) = weft_in(&dir, &["test", "--pack", "fresh"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 tests, 1 passed, 0 failed"), "{out}");
+}
+
+/// A test left out by `--filter` is never called: here it would hang until the budget
+/// stops it, and it marks that it ran where the kept test looks.
+#[test]
+fn filtered_out_tests_are_not_run() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-filter");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, _, err) = weft_in(&dir, &["new", "pack", "hang"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        dir.join("hang/tests/example.lua"),
+        r#"local ran = false
+return {
+  ["a hanging test"] = function(t)
+    ran = true
+    while true do end
+  end,
+  ["b kept test"] = function(t)
+    t:ok(not ran, "the filtered-out test ran")
+  end,
+}
+"#,
+    )
+    .unwrap();
+    let (code, out, _) = weft_in(&dir, &["test", "--pack", "hang", "--filter", "kept"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("1 tests, 1 passed, 0 failed, 1 filtered out (not run)"),
+        "{out}"
+    );
+    assert!(!out.contains("hanging"), "{out}");
 }

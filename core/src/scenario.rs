@@ -373,6 +373,19 @@ impl UserData for Game {
 
 /// Runs every test of one file. `label` names it in messages (`pack/tests/x.lua`).
 pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestResult> {
+    run_matching(content, label, source, |_| true).0
+}
+
+/// Runs the tests of one file whose name `keep` accepts; the others are never called.
+/// Returns the results and how many tests were left out. A file that does not load is
+/// reported as a failed test named `(load)` whatever the filter, since which tests it
+/// holds is unknown.
+pub fn run_matching(
+    content: &Arc<Content>,
+    label: &str,
+    source: &str,
+    keep: impl Fn(&str) -> bool,
+) -> (Vec<TestResult>, usize) {
     let fail = |name: &str, message: String| TestResult {
         file: label.to_string(),
         name: name.to_string(),
@@ -382,11 +395,11 @@ pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestRe
     let shared = Rc::new(Shared::new(TEST_BUDGET, content.hook_seconds));
     let engine = match Engine::with_lua(Arc::clone(content)) {
         Ok(e) => Rc::new(RefCell::new(e)),
-        Err(e) => return vec![fail("(load)", e.to_string())],
+        Err(e) => return (vec![fail("(load)", e.to_string())], 0),
     };
     let lua = match sandbox::new_vm(content, &shared) {
         Ok(l) => l,
-        Err(e) => return vec![fail("(load)", e.to_string())],
+        Err(e) => return (vec![fail("(load)", e.to_string())], 0),
     };
     let setup = || -> mlua::Result<(Table, Table)> {
         let helpers: Table = lua.load(PRELUDE).set_name("=weft-test").eval()?;
@@ -422,13 +435,11 @@ pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestRe
     let (tester, tests) = match setup() {
         Ok(x) => x,
         Err(e) => {
-            return vec![fail(
-                "(load)",
-                format!(
-                    "{}; a test file returns a table of named test functions",
-                    script_message(sandbox::root_cause(&e))
-                ),
-            )]
+            let message = format!(
+                "{}; a test file returns a table of named test functions",
+                script_message(sandbox::root_cause(&e))
+            );
+            return (vec![fail("(load)", message)], 0);
         }
     };
     let mut names: Vec<(String, Function)> = tests
@@ -437,9 +448,13 @@ pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestRe
         .collect();
     names.sort_by(|a, b| a.0.cmp(&b.0));
     if names.is_empty() {
-        return vec![fail("(load)", "the file returns no test functions".into())];
+        let message = "the file returns no test functions".to_string();
+        return (vec![fail("(load)", message)], 0);
     }
-    names
+    let total = names.len();
+    names.retain(|(name, _)| keep(name));
+    let left_out = total - names.len();
+    let results = names
         .into_iter()
         .map(|(name, f)| {
             sandbox::reset(&shared, TEST_BUDGET);
@@ -453,7 +468,8 @@ pub fn run_file(content: &Arc<Content>, label: &str, source: &str) -> Vec<TestRe
                 Err(e) => fail(&name, locate(&e, label)),
             }
         })
-        .collect()
+        .collect();
+    (results, left_out)
 }
 
 /// The failure message with the test file's line in front: Lua assertions carry it
