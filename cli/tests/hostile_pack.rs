@@ -137,3 +137,22 @@ fn a_pack_cannot_lift_the_budget_of_any_command() {
         "{out}{err}"
     );
 }
+
+#[test]
+fn two_packs_of_one_name_are_an_error_not_a_silent_drop() {
+    let a = hostile_pack("same-a", "return {}", "");
+    let b = hostile_pack("same-b", "return {}", "");
+    let (pa, pb) = (a.display().to_string(), b.display().to_string());
+    let s = scripts();
+    let (code, out, err) = weft_in(
+        &a,
+        &["check", "--pack", &pa, "--pack", &pb, "--scripts", &s],
+    );
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("two packs are named `rules-fixture`")
+            && err.contains(&pa)
+            && err.contains(&pb),
+        "{err}"
+    );
+}

@@ -117,6 +117,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
 
     // Tiles whose action was never taken in the sample games.
     let finished: Vec<&GameRecord> = records.iter().filter(|r| r.finished()).collect();
+    w.extend(limits_above_the_users(content));
     if !finished.is_empty() {
         for t in &content.tiles {
             let (visits, actions) = finished
@@ -131,6 +132,28 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
                 ));
             }
         }
+    }
+    w
+}
+
+/// Limits game.toml asks for above the ones weft runs under: the pack gets the user's
+/// (a pack may only lower them), which may be too little for it.
+fn limits_above_the_users(content: &Content) -> Vec<String> {
+    let mut w = Vec::new();
+    if let Some(asked) = content
+        .requested_budget
+        .filter(|&b| b > content.instruction_budget)
+    {
+        w.push(format!(
+            "game.toml asks for instruction_budget = {asked}, above the {} weft runs under; hooks get {} (raise it with --budget {asked})",
+            content.instruction_budget, content.instruction_budget
+        ));
+    }
+    let cap_mb = content.memory_limit / (1024 * 1024);
+    if let Some(asked) = content.requested_memory_mb.filter(|&m| m as usize > cap_mb) {
+        w.push(format!(
+            "game.toml asks for memory_limit_mb = {asked}, above the {cap_mb} weft runs under; the VM gets {cap_mb} MiB (raise it with --memory-mb {asked})"
+        ));
     }
     w
 }

@@ -193,6 +193,12 @@ fn class2_a_pack_cannot_raise_the_budget_or_the_memory_cap() {
     let d = ScriptLimits::default();
     assert_eq!(c.instruction_budget, d.instruction_budget);
     assert_eq!(c.memory_limit, d.memory_mb as usize * 1024 * 1024);
+    // weft check says so, and how the user may raise them.
+    let w = weft_core::lint::warnings(&c, &[]).join("\n");
+    assert!(
+        w.contains("--budget 1000000000000") && w.contains("--memory-mb 100000"),
+        "{w}"
+    );
     // And the endless loop stops under the user's budget, at once.
     let m = within(20, "endless loop", move || {
         let mut g = at_courtyard(Arc::new(c));
@@ -585,4 +591,17 @@ fn class9_toml_text_with_control_characters_is_refused() {
         "{err}"
     );
     assert!(!err.contains('\u{1b}'), "{err}");
+}
+
+#[test]
+fn class10_a_bad_path_in_a_layer_names_the_layers_board_toml() {
+    let mut layer = PackFiles::from_dir(&weft_tests::repo().join("content/examples/silk-road"))
+        .expect("silk-road reads");
+    let board = layer.files["board.toml"].replacen("b = \"caravan-camp\"", "b = \"nowhere\"", 1);
+    assert_ne!(board, layer.files["board.toml"]);
+    layer.files.insert("board.toml".into(), board);
+    let err = load_content(&[weft_tests::tabriz_files(), layer], &library())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("silk-road/board.toml:24:"), "{err}");
 }

@@ -133,7 +133,10 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
 
         // board.toml
         if i == 0 {
-            if let Some(b) = ld.parse::<BoardToml>(&label("board.toml")) {
+            if let Some(mut b) = ld.parse::<BoardToml>(&label("board.toml")) {
+                for p in &mut b.paths {
+                    p.declared_in = label("board.toml");
+                }
                 board = Some((b, label("board.toml")));
             }
         } else if files.files.contains_key("board.toml") {
@@ -153,7 +156,10 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                         None => b.slots.push(s),
                     }
                 }
-                b.paths.extend(layer.paths);
+                b.paths.extend(layer.paths.into_iter().map(|mut p| {
+                    p.declared_in = label("board.toml");
+                    p
+                }));
             }
         }
 

@@ -586,6 +586,12 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
     let mut neighbours = vec![Vec::new(); n];
     for p in &board.paths {
+        // The file of the layer that added the path, so its line can be found.
+        let file = if p.declared_in.is_empty() {
+            bf
+        } else {
+            p.declared_in.as_str()
+        };
         match (slot_of(&p.a), slot_of(&p.b)) {
             (Some(a), Some(b)) if a != b => {
                 if !neighbours[a].contains(&(b as SlotId)) {
@@ -593,10 +599,10 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     neighbours[b].push(a as SlotId);
                 }
             }
-            (Some(_), Some(_)) => ld.fail(bf, &p.a, format!("path from `{}` to itself", p.a), ""),
+            (Some(_), Some(_)) => ld.fail(file, &p.a, format!("path from `{}` to itself", p.a), ""),
             (a, _) => {
                 let bad = if a.is_none() { &p.a } else { &p.b };
-                ld.fail(bf, bad, format!("path names unknown slot `{bad}`"), "");
+                ld.fail(file, bad, format!("path names unknown slot `{bad}`"), "");
             }
         }
     }

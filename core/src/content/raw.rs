@@ -331,6 +331,9 @@ pub struct PathToml {
     pub a: String,
     /// Other end.
     pub b: String,
+    /// The `board.toml` that declared it (set by the loader; a layer's paths are its own).
+    #[serde(skip)]
+    pub declared_in: String,
 }
 
 /// `tiles/<id>.toml`.
