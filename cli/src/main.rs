@@ -1,8 +1,10 @@
 //! `weft`: the command line of the weft rules engine.
 //!
 //! Data goes to stdout, messages to stderr; `--json` gives machine output. Exit codes:
-//! 0 success, 1 a problem was found (errored games, failed check, diverged replay),
-//! 2 bad usage or content that does not load.
+//! 0 success; 1 a problem was found in what weft was given (content that does not load,
+//! errored games, a failed check, a bad record or replay, a diverged replay, a refused
+//! `weft new`); 2 bad usage (arguments clap cannot parse). Error texts are printed with
+//! control characters escaped, since they may quote a pack.
 //!
 //! When the reader of its output goes away (`weft state | head`), weft ends quietly the
 //! way `cat` and `grep` do: killed by SIGPIPE, which a shell reports as exit status 141.
@@ -114,8 +116,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{e:#}");
-            ExitCode::from(2)
+            eprintln!("{}", weft_core::text::printable(&format!("{e:#}")));
+            ExitCode::from(1)
         }
     }
 }

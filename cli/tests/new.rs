@@ -115,13 +115,13 @@ fn scaffolds_pass_check_and_are_played() {
         &dir,
         &["new", "tile", "stall", "--kind", "shop", "--pack", "mine"],
     );
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("already exists"), "{err}");
     let (code, _, err) = weft_in(
         &dir,
         &["new", "card", "x01", "--grade", "common", "--pack", "mine"],
     );
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("already has a card"), "{err}");
 }
 

@@ -214,6 +214,12 @@ pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<Grade
         .collect()
 }
 
+#[cfg(feature = "test-hooks")]
+thread_local! {
+    /// Calls to [`draw_card`] on this thread (test hook: shows a loop that outlasts its deck).
+    pub static DRAW_ATTEMPTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Takes the top card of a grade's deck, reshuffling its discards when the pile is
 /// empty. `None` when both are empty.
 pub fn draw_card(
@@ -222,6 +228,8 @@ pub fn draw_card(
     log: &mut EventLog,
     grade: GradeId,
 ) -> Option<CardId> {
+    #[cfg(feature = "test-hooks")]
+    DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
     let deck = &mut st.decks[grade as usize];
     if deck.draw.is_empty() && !deck.discard.is_empty() {
         std::mem::swap(&mut deck.draw, &mut deck.discard);

@@ -20,7 +20,12 @@ fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send
     });
     match rx.recv_timeout(Duration::from_secs(secs)) {
         Ok(v) => v,
-        Err(_) => panic!("{what}: still running after {secs} s (the defence does not hold)"),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: still running after {secs} s (the defence does not hold)")
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            panic!("{what}: the hostile call panicked (see above)")
+        }
     }
 }
 
@@ -68,6 +73,19 @@ fn over_budget(source: &'static str) {
 #[test]
 fn class1_table_move_over_a_huge_range() {
     over_budget("return { action = function(ctx) table.move({}, 1, 2^31 - 1, 0) end }");
+}
+
+#[test]
+fn class1_arguments_beyond_a_c_int_are_charged_in_full() {
+    // Found by the fuzzer: 2^31 reaches the library as -2^31, so this "empty" range is
+    // two billion steps.
+    for source in [
+        "return { action = function(ctx) table.move({}, 2^31, -100000, 2^31) end }",
+        "return { action = function(ctx) string.rep('x', 0/0) end }",
+    ] {
+        let m = fails(20, source);
+        assert!(m.contains("outside -2^31..2^31-1"), "{source}: {m}");
+    }
 }
 
 #[test]
@@ -264,10 +282,18 @@ fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
     );
     f.files.insert("game.toml".into(), patched);
     let c = Arc::new(load(f).unwrap());
-    let g = within(20, "huge hand", move || {
-        Game::with(c, 2, 1).st.players[1].hand.len()
+    let (g, attempts) = within(20, "huge hand", move || {
+        weft_core::ops::DRAW_ATTEMPTS.with(|n| n.set(0));
+        let len = Game::with(c, 2, 1).st.players[1].hand.len();
+        (len, weft_core::ops::DRAW_ATTEMPTS.with(|n| n.get()))
     });
     assert!(g < 100, "{g}");
+    // Dealing 1,000,000 from a deck of a few cards is cheap, so time cannot show a deal
+    // that keeps drawing from an empty deck: count the draws instead.
+    assert!(
+        attempts < 1000,
+        "{attempts} draws for a deck of fewer than 100 cards"
+    );
 }
 
 #[test]
@@ -467,18 +493,22 @@ fn class6_every_game_starts_from_the_same_vm_condition() {
         ))
         .unwrap(),
     );
+    // The player who takes the action (seed 1 may seat either player first).
+    let gained = |g: &mut Game| {
+        let p = g.decision().player;
+        let coins = g.st.players[p].coins;
+        g.answer("act");
+        g.st.players[p].coins - coins
+    };
     let mut g = at_courtyard(Arc::clone(&c));
-    let coins = g.st.players[0].coins;
-    g.answer("act");
-    let first = g.st.players[0].coins - coins;
+    let first = gained(&mut g);
+    assert_eq!(first, 1, "the first call gains 1");
     // A new game on the same engine (the same VM) gains the same.
     g.st = g.engine.new_game(2, 1).unwrap();
     g.place_tile("courtyard", "north");
     g.refresh();
     g.answer("move:plaza:north");
-    let coins = g.st.players[0].coins;
-    g.answer("act");
-    assert_eq!(g.st.players[0].coins - coins, first);
+    assert_eq!(gained(&mut g), first);
 }
 
 // ---- Class 7: ambiguous identity -------------------------------------------------------
@@ -604,4 +634,39 @@ fn class10_a_bad_path_in_a_layer_names_the_layers_board_toml() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("silk-road/board.toml:24:"), "{err}");
+}
+
+#[test]
+fn class7_two_packs_with_one_name_are_an_error_naming_both() {
+    let mut first = fixture_files();
+    first.origin = "packs/first".into();
+    let mut second = fixture_files();
+    second.origin = "packs/second".into();
+    let err = weft_core::content::resolve_chain(vec![first, second], Vec::new())
+        .expect_err("two packs asked for by one name must not load (one would be dropped)")
+        .to_string();
+    assert!(err.contains("two packs are named `rules-fixture`"), "{err}");
+    assert!(
+        err.contains("packs/first") && err.contains("packs/second"),
+        "{err}"
+    );
+}
+
+#[test]
+fn class9_a_script_error_prints_escaped_however_it_was_built() {
+    let e = ScriptError {
+        pack: "p\u{1b}[2J".into(),
+        file: "f\u{1b}[2J".into(),
+        line: None,
+        owner: "o\u{1b}[2J".into(),
+        hook: "h\u{1b}[2J".into(),
+        message: "\u{1b}[2J0 problems".into(),
+        traceback: "\u{1b}]0;title\u{7}".into(),
+    };
+    let shown = e.to_string();
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown}"
+    );
+    assert!(shown.contains("\\u{1b}[2J0 problems"), "{shown}");
 }

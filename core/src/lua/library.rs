@@ -30,6 +30,8 @@ use super::sandbox::{address_free, Shared};
 const ELEMENTS_PER_UNIT: u64 = 8;
 /// String bytes one budget unit pays for.
 const BYTES_PER_UNIT: u64 = 64;
+/// The cost of a call whose count or position the library cannot read as it is.
+const UNREADABLE: u64 = u64::MAX;
 
 /// How a wrapped function's cost is estimated from its arguments.
 #[derive(Clone, Copy)]
@@ -121,8 +123,15 @@ fn wrap(
         return Ok(());
     };
     let s = Rc::clone(shared);
+    let label = name.to_string();
     let wrapped = lua.create_function(move |_, args: MultiValue| {
-        s.charge(units(cost, &args))?;
+        let units = units(cost, &args);
+        if units == UNREADABLE {
+            return Err(mlua::Error::runtime(format!(
+                "{label}: a count or position lies outside -2^31..2^31-1 or is NaN; the library would read it as another number, so weft refuses it"
+            )));
+        }
+        s.charge(units)?;
         let out = original
             .call::<MultiValue>(args)
             .map_err(|e| super::sandbox::memory_signal(&s, e))?;
@@ -167,12 +176,23 @@ fn length(v: Option<&Value>) -> u64 {
     }
 }
 
+/// A number as the library will see it: Luau reads these arguments as a C `int`, and a
+/// number outside its range (or NaN) converts to an arbitrary one (`2^31` may become
+/// `-2^31`, a range of two billion steps). `None` for such a number: its cost cannot be
+/// told from the argument, so the call is refused.
+fn as_c_int(n: f64) -> Option<f64> {
+    if n.is_nan() || n < i32::MIN as f64 || n >= i32::MAX as f64 + 1.0 {
+        None
+    } else {
+        Some(n.trunc())
+    }
+}
+
 fn steps(n: f64) -> u64 {
     if n.is_nan() || n <= 0.0 {
         0
-    } else if n >= u64::MAX as f64 {
-        u64::MAX
     } else {
+        // Both ends are C ints here, so the count fits far below UNREADABLE.
         n as u64
     }
 }
@@ -196,15 +216,21 @@ fn units(cost: Cost, args: &MultiValue) -> u64 {
         }
         Cost::Range { from, to } => {
             let start = if from == 0 {
-                0.0
+                Some(0.0)
             } else {
-                number(arg(from - 1)).unwrap_or(1.0)
+                number(arg(from - 1)).map_or(Some(1.0), as_c_int)
             };
-            let end = number(arg(to - 1)).unwrap_or(length(arg(0)) as f64);
-            div_up(steps(end - start + 1.0), ELEMENTS_PER_UNIT)
+            let end = number(arg(to - 1)).map_or(Some(length(arg(0)) as f64), as_c_int);
+            match (start, end) {
+                (Some(start), Some(end)) => div_up(steps(end - start + 1.0), ELEMENTS_PER_UNIT),
+                _ => UNREADABLE,
+            }
         }
         Cost::Rep => {
-            let n = steps(number(arg(1)).unwrap_or(0.0));
+            let Some(n) = number(arg(1)).map_or(Some(0.0), as_c_int) else {
+                return UNREADABLE;
+            };
+            let n = steps(n);
             let bytes = length(arg(0)).saturating_mul(n);
             div_up(n, ELEMENTS_PER_UNIT).saturating_add(div_up(bytes, BYTES_PER_UNIT))
         }
