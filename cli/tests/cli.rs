@@ -1,7 +1,7 @@
 //! The `weft` binary: the machine interface, sim's JSON summary, check and replay.
 
 mod common;
-use common::weft;
+use common::{copy_dir, weft};
 
 #[test]
 fn state_json_has_the_documented_shape() {
@@ -141,19 +141,6 @@ fn replay_verifies_and_detects_divergence() {
     let (code, _, err) = weft(&["replay", dir.join("trunc.json").to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("not a valid replay"), "{err}");
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Hostile case 14: scripts that iterate with pairs, use tostring({}) and look for

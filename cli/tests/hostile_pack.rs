@@ -6,20 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::weft_in;
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+use common::{copy_dir, weft_in};
 
 /// The rules fixture pack in a fresh folder, its courtyard's behaviour replaced by
 /// `source` and `limits` added to its game.toml.

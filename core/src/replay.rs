@@ -161,8 +161,8 @@ impl Replay {
     }
 
     fn check(&self) -> Result<(), String> {
-        use crate::sim::record::{check_hex, check_name, check_text};
-        use crate::sim::{MAX_PACKS, MAX_SEATS};
+        use crate::sim::record::{check_chain, check_hex, check_name, check_text};
+        use crate::sim::MAX_SEATS;
         if self.players == 0 || self.players > MAX_SEATS {
             return Err(format!(
                 "players is {} (1 to {MAX_SEATS} allowed)",
@@ -179,18 +179,7 @@ impl Replay {
         for (s, name) in self.seats.iter().enumerate() {
             check_name(&format!("seat {}", s + 1), name)?;
         }
-        if self.packs.is_empty() || self.packs.len() > MAX_PACKS {
-            return Err(format!(
-                "it lists {} packs (1 to {MAX_PACKS} allowed)",
-                self.packs.len()
-            ));
-        }
-        for p in &self.packs {
-            check_name("a pack name", &p.name)?;
-            check_name(&format!("the version of pack {}", p.name), &p.version)?;
-            check_hex(&format!("the digest of pack {}", p.name), &p.digest)?;
-        }
-        check_hex("the content digest", &self.digest)?;
+        check_chain(&self.packs, &self.digest)?;
         // A game that failed to set up (or panicked) has no state to hash.
         let unstarted = self.answers.is_empty() && self.error.is_some();
         if !(unstarted && self.final_hash.is_empty()) {

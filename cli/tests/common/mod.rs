@@ -22,3 +22,18 @@ pub fn weft_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
 pub fn weft(args: &[&str]) -> (i32, String, String) {
     weft_in(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")), args)
 }
+
+/// Copies a folder tree (a pack to edit in a test).
+#[allow(dead_code)] // not every test binary copies packs
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

@@ -196,6 +196,24 @@ pub(crate) fn check_hex(what: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `Err` unless a file's pack chain and content digest are plausible: 1 to
+/// [`MAX_PACKS`] packs, each with a name, a version and a hex digest (records and
+/// replays both carry one).
+pub(crate) fn check_chain(packs: &[PackInfo], digest: &str) -> Result<(), String> {
+    if packs.is_empty() || packs.len() > MAX_PACKS {
+        return Err(format!(
+            "it lists {} packs (1 to {MAX_PACKS} allowed)",
+            packs.len()
+        ));
+    }
+    for p in packs {
+        check_name("a pack name", &p.name)?;
+        check_name(&format!("the version of pack {}", p.name), &p.version)?;
+        check_hex(&format!("the digest of pack {}", p.name), &p.digest)?;
+    }
+    check_hex("the content digest", digest)
+}
+
 /// `Err` unless `text` is at most [`MAX_ERROR`] bytes.
 pub(crate) fn check_text(what: &str, text: &str) -> Result<(), String> {
     if text.len() > MAX_ERROR {
@@ -232,18 +250,7 @@ impl GameRecord {
         for (s, name) in self.seats.iter().enumerate() {
             check_name(&format!("the bot name of seat {}", s + 1), name)?;
         }
-        if self.packs.is_empty() || self.packs.len() > MAX_PACKS {
-            return Err(format!(
-                "it lists {} packs (1 to {MAX_PACKS} allowed)",
-                self.packs.len()
-            ));
-        }
-        for p in &self.packs {
-            check_name("a pack name", &p.name)?;
-            check_name(&format!("the version of pack {}", p.name), &p.version)?;
-            check_hex(&format!("the digest of pack {}", p.name), &p.digest)?;
-        }
-        check_hex("the content digest", &self.digest)?;
+        check_chain(&self.packs, &self.digest)?;
         if let Some(cause) = &self.cause {
             check_name("the end cause", cause)?;
         }
