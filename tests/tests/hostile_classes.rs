@@ -39,6 +39,17 @@ fn load(files: PackFiles) -> Result<Content, String> {
     load_content(&[files], &library()).map_err(|e| e.to_string())
 }
 
+/// The fixture pack with the first `from` in `file` replaced by `to` (which must be
+/// there), loaded.
+fn load_edited(file: &str, from: &str, to: &str) -> Result<Content, String> {
+    let mut f = fixture_files();
+    let text = f.files[file].clone();
+    let edited = text.replacen(from, to, 1);
+    assert_ne!(text, edited, "{file} holds `{from}`");
+    f.files.insert(file.into(), edited);
+    load(f)
+}
+
 /// Takes the courtyard's action with `source` as its behaviour, under `limits`; checks
 /// the state is unchanged and returns the script error.
 fn action_error(source: &str, limits: ScriptLimits) -> ScriptError {
@@ -259,12 +270,12 @@ fn class2_a_pack_may_lower_them_and_the_user_may_raise_them() {
 
 #[test]
 fn class3_a_hand_of_four_billion_cards_is_refused() {
-    let mut f = fixture_files();
-    let game = f.files["game.toml"].clone();
-    let patched = game.replacen("hand = { common = 2 }", "hand = { common = 4294967295 }", 1);
-    assert_ne!(game, patched, "the fixture deals a starting hand");
-    f.files.insert("game.toml".into(), patched);
-    let err = load(f).unwrap_err();
+    let err = load_edited(
+        "game.toml",
+        "hand = { common = 2 }",
+        "hand = { common = 4294967295 }",
+    )
+    .unwrap_err();
     assert!(
         err.contains("4294967295 is out of range") && err.contains("game.toml:"),
         "{err}"
@@ -273,15 +284,14 @@ fn class3_a_hand_of_four_billion_cards_is_refused() {
 
 #[test]
 fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
-    let mut f = fixture_files();
-    let game = f.files["game.toml"].clone();
-    let patched = game.replacen(
-        "hand = { common = 2 }",
-        "hand = { common = 2, royal = 1000000 }",
-        1,
+    let c = Arc::new(
+        load_edited(
+            "game.toml",
+            "hand = { common = 2 }",
+            "hand = { common = 2, royal = 1000000 }",
+        )
+        .unwrap(),
     );
-    f.files.insert("game.toml".into(), patched);
-    let c = Arc::new(load(f).unwrap());
     let (g, attempts) = within(20, "huge hand", move || {
         weft_core::ops::DRAW_ATTEMPTS.with(|n| n.set(0));
         let len = Game::with(c, 2, 1).st.players[1].hand.len();
@@ -359,22 +369,18 @@ fn class3_a_flow_that_never_asks_anyone() {
 
 #[test]
 fn class5_numbers_in_toml_are_bounded() {
-    let mut f = fixture_files();
-    let cards = f.files["commissions/common.toml"].replacen(
+    let err = load_edited(
+        "commissions/common.toml",
         "reward = { coins = 3, prestige = 1 }",
         "reward = { coins = 3, prestige = 4294967295 }",
-        1,
-    );
-    f.files.insert("commissions/common.toml".into(), cards);
-    let err = load(f).unwrap_err();
+    )
+    .unwrap_err();
     assert!(
         err.contains("commissions/common.toml:") && err.contains("4294967295 is out of range"),
         "{err}"
     );
-    let mut f = fixture_files();
-    let game = f.files["game.toml"].replacen("coins = ", "coins = 4294967290 # ", 1);
-    f.files.insert("game.toml".into(), game);
-    assert!(load(f).unwrap_err().contains("out of range"));
+    let err = load_edited("game.toml", "coins = ", "coins = 4294967290 # ").unwrap_err();
+    assert!(err.contains("out of range"), "{err}");
 }
 
 #[test]
@@ -608,14 +614,12 @@ fn class9_script_text_is_escaped_wherever_it_goes() {
 
 #[test]
 fn class9_toml_text_with_control_characters_is_refused() {
-    let mut f = fixture_files();
-    let t = f.files["tiles/courtyard.toml"].replacen(
+    let err = load_edited(
+        "tiles/courtyard.toml",
         "name = \"Weavers' courtyard\"",
         "name = \"\\u001b[2JWeavers' courtyard\"",
-        1,
-    );
-    f.files.insert("tiles/courtyard.toml".into(), t);
-    let err = load(f).unwrap_err();
+    )
+    .unwrap_err();
     assert!(
         err.contains("tiles/courtyard.toml:") && err.contains("control character"),
         "{err}"
