@@ -235,7 +235,15 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
-    report(content, hook_calls, games, problems, &records)
+    let mut report = report(content, hook_calls, games, problems, &records);
+    // Every hook has now run many times on this host: a module-level local it changed
+    // means it keeps state between calls (DESIGN invariant 2).
+    for place in host.kept_state() {
+        report.warnings.push(format!(
+            "{place} changes a module-level local between calls; weft puts it back before each game, but within a game the hook then depends on what ran before it (bots' lookahead, replays): keep lasting state in ctx:set_counter"
+        ));
+    }
+    report
 }
 
 fn report(

@@ -674,3 +674,28 @@ fn class9_a_script_error_prints_escaped_however_it_was_built() {
     );
     assert!(shown.contains("\\u{1b}[2J0 problems"), "{shown}");
 }
+
+#[test]
+fn class6_check_warns_about_a_hook_that_keeps_state_in_a_module_local() {
+    let c = Arc::new(
+        load(courtyard_files(
+            "local calls = 0\nreturn {\n  action = function(ctx) calls = calls + 1 end,\n}",
+        ))
+        .unwrap(),
+    );
+    let report = weft_core::check::check_content(&c, 2);
+    let w = report.warnings.join("\n");
+    assert!(
+        w.contains("rules-fixture/tiles/courtyard.lua:3") && w.contains("module-level local"),
+        "{w}"
+    );
+    // A module whose locals never change is not flagged.
+    let c = Arc::new(
+        load(courtyard_files(
+            "local step = 1\nreturn {\n  action = function(ctx) ctx:gain(ctx:player(), 'coins', step) end,\n}",
+        ))
+        .unwrap(),
+    );
+    let w = weft_core::check::check_content(&c, 2).warnings.join("\n");
+    assert!(!w.contains("module-level local"), "{w}");
+}

@@ -120,3 +120,40 @@ impl VmSnapshot {
 pub fn freeze_table(lua: &Lua, t: &Table) -> mlua::Result<()> {
     freeze_reachable(lua, vec![Value::Table(t.clone())]).map(|_| ())
 }
+
+impl VmSnapshot {
+    /// The functions whose scalar upvalues differ from their values after load, as
+    /// `file:line (function name)`: module-level locals that hooks changed, so that a
+    /// hook's behaviour depends on what ran before it. Puts them back afterwards.
+    pub fn changed(&self, lua: &Lua) -> mlua::Result<Vec<String>> {
+        let mut found = Vec::new();
+        for (f, values) in &self.functions {
+            let now = upvalues(lua, f)?;
+            let differs = now.len() != values.len()
+                || now.iter().zip(values.iter()).any(|(a, b)| !same(a, b));
+            if differs {
+                let info = f.info();
+                let file = info.source.unwrap_or_default();
+                found.push(format!(
+                    "{}:{} (function `{}`)",
+                    file.trim_start_matches('@'),
+                    info.line_defined.unwrap_or(0),
+                    info.name.unwrap_or_else(|| "?".into())
+                ));
+            }
+        }
+        self.restore(lua)?;
+        found.sort();
+        found.dedup();
+        Ok(found)
+    }
+}
+
+/// The same Lua value: numbers by their bits (so NaN equals itself), others as Lua
+/// compares them raw.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.to_bits() == y.to_bits(),
+        _ => a == b,
+    }
+}

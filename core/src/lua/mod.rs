@@ -299,6 +299,13 @@ impl LuaHost {
         self.unlocks.get(index)?.as_ref()?.description.as_deref()
     }
 
+    /// Functions whose module-level locals (scalar upvalues) hooks have changed since
+    /// load, as `file:line (function name)`; they are put back. `weft check` warns about
+    /// them: within a game such a hook depends on what ran before it.
+    pub fn kept_state(&self) -> Vec<String> {
+        self.snapshot.changed(&self.lua).unwrap_or_default()
+    }
+
     /// Memory the VM uses now, in bytes.
     pub fn used_memory(&self) -> usize {
         self.lua.used_memory()
