@@ -1,9 +1,11 @@
 //! Tabriz does not change while the core does (issue 11): for 200 seeds at each player
 //! count on the base pack, the rules fixture, silk-road and the variants, random play's
 //! answer sequence (as a digest) and the final state hash must equal the recorded ones in
-//! `tests/golden/random-games.tsv`. A change that alters any game fails here, naming the
+//! `tests/golden/random-games.tsv`; and 5 seeds per player count of greedy bots on the
+//! base pack (which read the evaluation, the determinization and the lookahead) those in
+//! `tests/golden/greedy-games.tsv`. A change that alters any game fails here, naming the
 //! first game that differs. If a change is *meant* to alter games (a rules fix, a new
-//! state field in the JSON), regenerate the file with `WEFT_BLESS=1 cargo test -p
+//! state field in the JSON), regenerate the files with `WEFT_BLESS=1 cargo test -p
 //! weft-tests --test golden` in a commit that says why.
 
 use std::fmt::Write as _;
@@ -11,17 +13,19 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
-use weft_core::agent::{Agent, RandomAgent};
+use weft_core::agent::{make_agent, Agent, RandomAgent};
 use weft_core::content::{load_content, PackFiles};
 use weft_core::sim::game_seed;
 use weft_core::{Content, Engine};
 use weft_tests::{fixture_files, library, repo, tabriz_files};
 
-/// Seeds per pack and player count.
+/// Seeds per pack and player count, random bots.
 const SEEDS: u64 = 200;
+/// Seeds per chain and player count, greedy bots (slower: ~180 applies per decision).
+const GREEDY_SEEDS: u64 = 5;
 
-fn golden_file() -> PathBuf {
-    repo().join("tests/golden/random-games.tsv")
+fn golden_file(name: &str) -> PathBuf {
+    repo().join("tests/golden").join(name)
 }
 
 fn pack(path: &str) -> PackFiles {
@@ -49,21 +53,34 @@ fn packs() -> Vec<(&'static str, Vec<PackFiles>)> {
 }
 
 /// One line per game: pack, players, seed index, decisions, answers digest, final hash.
-fn play_all(name: &str, content: Arc<Content>) -> String {
+/// The seats are `bot`s, seeded from the game's seed.
+fn play_all(name: &str, content: Arc<Content>, bot: &str, seeds: u64) -> String {
     let mut engine = Engine::with_lua(Arc::clone(&content)).expect("content loads");
     let mut out = String::new();
     for players in content.player_counts() {
         let players = players as usize;
-        for i in 0..SEEDS {
+        for i in 0..seeds {
             let seed = game_seed(players as u64 * 7_919 + name.len() as u64, i);
-            let mut bot = RandomAgent::new(seed.rotate_left(29));
+            // Random play uses one bot for every seat (as recorded); other bots get a
+            // seat each, seeded apart.
+            let mut seats: Vec<Box<dyn Agent>> = if bot == "random" {
+                vec![Box::new(RandomAgent::new(seed.rotate_left(29)))]
+            } else {
+                (0..players)
+                    .map(|s| {
+                        make_agent(bot, seed.rotate_left(29) ^ s as u64).expect("the bot exists")
+                    })
+                    .collect()
+            };
             let mut st = engine
                 .new_game(players, seed)
                 .unwrap_or_else(|e| panic!("{name} {players}p seed {i}: {e}"));
             let mut answers = Sha256::new();
             let mut decisions = 0usize;
             while let Some(d) = st.decision() {
-                let pick = bot.choose(&mut engine, &st, d);
+                let d = d.clone();
+                let seat = d.player % seats.len();
+                let pick = seats[seat].choose(&mut engine, &st, &d);
                 answers.update(d.options[pick].key.as_bytes());
                 answers.update(b"\n");
                 engine
@@ -86,10 +103,10 @@ fn play_all(name: &str, content: Arc<Content>) -> String {
     out
 }
 
-#[test]
-fn random_games_are_move_for_move_the_same() {
-    let chains = packs();
-    // Two threads: the machine has two cores; each thread has its own engine and VM.
+/// Plays `chains` with `bot` seats on two threads (the machine has two cores; each
+/// thread has its own engine and VM) and compares with, or with `WEFT_BLESS` writes,
+/// the golden file `file`.
+fn guard(file: &str, chains: Vec<(&'static str, Vec<PackFiles>)>, bot: &str, seeds: u64) {
     let lines: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = chains
             .chunks(chains.len().div_ceil(2))
@@ -101,7 +118,7 @@ fn random_games_are_move_for_move_the_same() {
                                 load_content(chain, &library())
                                     .unwrap_or_else(|e| panic!("{name}: {e}")),
                             );
-                            play_all(name, content)
+                            play_all(name, content, bot, seeds)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -116,26 +133,47 @@ fn random_games_are_move_for_move_the_same() {
         "# pack\tplayers\tseed index\tdecisions\tanswers sha256 (first 8 bytes)\tfinal state hash\n{}",
         lines.concat()
     );
+    let path = golden_file(file);
     if std::env::var_os("WEFT_BLESS").is_some() {
-        std::fs::create_dir_all(golden_file().parent().unwrap()).unwrap();
-        std::fs::write(golden_file(), &now).unwrap();
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &now).unwrap();
         return;
     }
-    let recorded = std::fs::read_to_string(golden_file()).unwrap_or_else(|e| {
+    let recorded = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "{}: {e}; record it with WEFT_BLESS=1 cargo test -p weft-tests --test golden",
-            golden_file().display()
+            path.display()
         )
     });
     if let Some((was, is)) = recorded.lines().zip(now.lines()).find(|(a, b)| a != b) {
         panic!(
-            "a game differs from the recorded one:\n  recorded {was}\n  now      {is}\n\
+            "{file}: a game differs from the recorded one:\n  recorded {was}\n  now      {is}\n\
              If the change is meant to alter games, regenerate with WEFT_BLESS=1 (see this file's header)."
         );
     }
     assert_eq!(
         recorded.lines().count(),
         now.lines().count(),
-        "the number of recorded games differs"
+        "{file}: the number of recorded games differs"
+    );
+}
+
+#[test]
+fn random_games_are_move_for_move_the_same() {
+    guard("random-games.tsv", packs(), "random", SEEDS);
+}
+
+#[test]
+fn greedy_games_are_move_for_move_the_same() {
+    // Two chains of the base pack so both threads work: the second with another name
+    // plays other seeds (the name enters the seed).
+    guard(
+        "greedy-games.tsv",
+        vec![
+            ("tabriz", vec![tabriz_files()]),
+            ("tabriz-b", vec![tabriz_files()]),
+        ],
+        "greedy",
+        GREEDY_SEEDS,
     );
 }
