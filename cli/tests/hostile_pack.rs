@@ -143,3 +143,46 @@ fn two_packs_of_one_name_are_an_error_not_a_silent_drop() {
         "{err}"
     );
 }
+
+#[test]
+fn a_pack_on_the_pack_path_that_cannot_be_read_is_named_not_called_missing() {
+    // The base of a layered pack sits on the pack path with a FIFO in it.
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let root = std::env::temp_dir().join(format!("weft-hostile-path-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let base = root.join("path/fan-base");
+    copy_dir(&repo.join("tests/fixtures/rules"), &base);
+    let toml = std::fs::read_to_string(base.join("pack.toml")).unwrap();
+    std::fs::write(
+        base.join("pack.toml"),
+        toml.replace("name = \"rules-fixture\"", "name = \"fan-base\""),
+    )
+    .unwrap();
+    let status = std::process::Command::new("mkfifo")
+        .arg(base.join("tiles/x.lua"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let layer = root.join("layer");
+    std::fs::create_dir_all(&layer).unwrap();
+    std::fs::write(
+        layer.join("pack.toml"),
+        "name = \"layer\"\nversion = \"0.1.0\"\nextends = [\"fan-base\"]\n",
+    )
+    .unwrap();
+    let (l, p, s) = (
+        layer.display().to_string(),
+        root.join("path").display().to_string(),
+        scripts(),
+    );
+    let (code, out, err) = weft_in(
+        &root,
+        &["check", "--pack", &l, "--pack-path", &p, "--scripts", &s],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("extends `fan-base`"), "{err}");
+    assert!(
+        err.contains("tiles/x.lua") && err.contains("not a regular file (a FIFO)"),
+        "the unreadable pack is named with its reason: {err}"
+    );
+}

@@ -81,9 +81,14 @@ pub fn read_packs(
     if !errors.is_empty() {
         return Err(content::ContentErrors(errors));
     }
-    let mut available = content::packs_on_path(pack_path);
+    let (mut available, unreadable) = content::packs_on_path(pack_path);
     available.push(embedded::base_pack());
-    let chain = content::resolve_chain(files, available)?;
+    // A pack on the path that could not be read is not silently "not found": when the
+    // chain fails, say why those folders were passed over.
+    let chain = content::resolve_chain(files, available).map_err(|mut e| {
+        e.0.extend(unreadable);
+        e
+    })?;
     Ok((chain, library))
 }
 

@@ -38,14 +38,20 @@ fn header(pack: &PackFiles) -> Result<(String, Vec<String>), ContentError> {
     Ok((name, extends))
 }
 
-/// Reads the packs in the immediate subfolders of each pack-path folder.
-pub fn packs_on_path(dirs: &[PathBuf]) -> Vec<PackFiles> {
+/// Reads the packs in the immediate subfolders of each pack-path folder (or the folder
+/// itself, when it is a pack). Returns the packs read and the problems of those that
+/// could not be read (a FIFO inside, a link, a cap passed), so a caller can say why a
+/// pack was passed over instead of calling it missing.
+pub fn packs_on_path(dirs: &[PathBuf]) -> (Vec<PackFiles>, Vec<ContentError>) {
     let mut out = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut read = |dir: &std::path::Path| match PackFiles::from_dir(dir) {
+        Ok(p) => out.push(p),
+        Err(e) => unreadable.extend(e),
+    };
     for dir in dirs {
         if dir.join("pack.toml").is_file() {
-            if let Ok(p) = PackFiles::from_dir(dir) {
-                out.push(p);
-            }
+            read(dir);
             continue;
         }
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -57,12 +63,10 @@ pub fn packs_on_path(dirs: &[PathBuf]) -> Vec<PackFiles> {
             .collect();
         subdirs.sort();
         for sub in subdirs {
-            if let Ok(p) = PackFiles::from_dir(&sub) {
-                out.push(p);
-            }
+            read(&sub);
         }
     }
-    out
+    (out, unreadable)
 }
 
 /// Orders `requested` and the packs they extend (looked up in `available`, first match
