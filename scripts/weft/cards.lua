@@ -34,8 +34,12 @@ function M.draw(ctx, grade, n)
 end
 
 -- Draws one card from a deck player p chooses among the unlocked, non-empty ones; nil
--- when every such deck is empty.
-function M.draw_from_choice(ctx, p)
+-- when every such deck is empty. With `grade` (a deck chosen before), draws from it
+-- without asking while it has cards. Returns the card id and the grade drawn from.
+function M.draw_from_choice(ctx, p, grade)
+  if grade ~= nil and ctx:deck_size(grade) > 0 then
+    return ctx:draw(grade), grade
+  end
   local decks = {}
   for _, g in ipairs(ctx:grades(p)) do
     if ctx:deck_size(g) > 0 then
@@ -45,8 +49,8 @@ function M.draw_from_choice(ctx, p)
   if #decks == 0 then
     return nil
   end
-  local grade = ctx:choose({ prompt = "Draw from which deck?", options = decks }).key
-  return ctx:draw(grade)
+  local chosen = ctx:choose({ prompt = "Draw from which deck?", options = decks }).key
+  return ctx:draw(chosen), chosen
 end
 
 -- Asks player p to pick a card from hand, or to pick none. `spec` has prompt, verb (for

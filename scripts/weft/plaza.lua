@@ -1,19 +1,37 @@
--- weft.plaza: R-PLAZA-3. Draw `params.draw` commissions one at a time, each from a deck
--- the player has unlocked (DECISION: the player picks the deck card by card), then keep
--- as many as the `plaza_keep` ability allows (R-SKILL-4).
+-- weft.plaza: R-PLAZA-3. Draw `params.draw` commissions from decks the player has
+-- unlocked, then keep as many as the `plaza_keep` ability allows (R-SKILL-4); the rest
+-- are discarded (DECISION). `params.deck_choice` (DECISION): "each" (default), the player
+-- picks the deck card by card; "once", the player picks one deck and draws every card
+-- from it (choosing again only when it runs out).
 local cards = require("weft.cards")
+
+local function deck_choice(params)
+  local choice = params.deck_choice or "each"
+  if choice ~= "each" and choice ~= "once" then
+    error("params.deck_choice must be \"each\" or \"once\", not " .. tostring(choice))
+  end
+  return choice
+end
 
 return {
   describe = function(params)
-    return "Draw " .. (params.draw or 4) .. " commissions, one at a time from any deck you have unlocked; keep as many as your plaza_keep ability (1, or 2 from the skill unlock); discard the rest."
+    local from = if deck_choice(params) == "once"
+      then "all from one deck you have unlocked, chosen once"
+      else "one at a time from any deck you have unlocked"
+    return "Draw " .. (params.draw or 4) .. " commissions, " .. from .. "; keep as many as your plaza_keep ability (1, or 2 from the skill unlock); discard the rest."
   end,
   action = function(ctx, params)
     local p = ctx:player()
+    local once = deck_choice(params) == "once"
     local drawn = {}
+    local grade = nil
     for _ = 1, params.draw or 4 do
-      local id = cards.draw_from_choice(ctx, p)
+      local id, from = cards.draw_from_choice(ctx, p, grade)
       if id == nil then
         break
+      end
+      if once then
+        grade = from
       end
       table.insert(drawn, id)
     end

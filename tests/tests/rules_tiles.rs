@@ -465,3 +465,44 @@ fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
     assert_eq!(discards, 3, "the other three are discarded");
     assert_eq!(g.st.decks[0].discard.len() + g.st.decks[1].discard.len(), 3);
 }
+
+/// R-PLAZA-3 DECISION as a parameter: with `deck_choice = "once"` the player picks one
+/// deck and all four cards come from it; an unknown value is a content error at load.
+#[test]
+fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
+    let content = weft_tests::content_with_files(|f| {
+        let t = f.files["tiles/plaza.toml"].replace("draw = 4", "draw = 4\ndeck_choice = \"once\"");
+        f.files.insert("tiles/plaza.toml".into(), t);
+    });
+    let mut g = Game::with(content, 2, 1);
+    let p = g.current();
+    g.st.players[p].skill = 2; // common and merchant unlocked (R-COM-3)
+    g.refresh();
+    let merchant_before = g.st.decks[1].draw.len();
+    g.answer("move:plaza:plaza");
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["common", "merchant"]);
+    g.answer("merchant");
+    // No more deck questions: the other three come from the merchant deck.
+    assert_eq!(g.decision().prompt, "Keep which commission?");
+    assert_eq!(g.keys().len(), 4);
+    let k = g.keys()[0].clone();
+    g.answer(&k);
+    assert_eq!(g.st.decks[1].draw.len(), merchant_before - 4);
+    assert_eq!(g.st.decks[1].discard.len(), 3);
+
+    let bad = weft_tests::content_with_files(|f| {
+        let t =
+            f.files["tiles/plaza.toml"].replace("draw = 4", "draw = 4\ndeck_choice = \"twice\"");
+        f.files.insert("tiles/plaza.toml".into(), t);
+    });
+    // Refused when the tile is bound (its describe reads the params), before any game.
+    let e = weft_core::lua::LuaHost::new(bad)
+        .err()
+        .expect("an unknown deck_choice is refused")
+        .to_string();
+    assert!(
+        e.contains("tile `plaza`") && e.contains("deck_choice") && e.contains("twice"),
+        "{e}"
+    );
+}
