@@ -855,6 +855,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             bonus_prestige: game.end.bonus_prestige,
             one_bonus_token: game.end.one_bonus_token,
             max_rounds: game.end.max_rounds,
+            rounds: None,
         },
         setup,
         bot_params: game.bots.clone(),
@@ -867,5 +868,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         tiles,
         commissions,
         modules,
+        program: super::program::Program::tabriz(),
     }
 }

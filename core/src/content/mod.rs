@@ -10,6 +10,7 @@ mod error;
 mod files;
 mod layers;
 mod load;
+pub mod program;
 pub mod raw;
 
 use std::collections::BTreeMap;
@@ -120,6 +121,8 @@ pub struct EndRules {
     pub one_bonus_token: bool,
     /// Rounds after which a game is stopped as stalled.
     pub max_rounds: u32,
+    /// A fixed length: the game ends after this many rounds (cause `rounds`), if set.
+    pub rounds: Option<u32>,
 }
 
 /// Setup for one player count.
@@ -291,6 +294,8 @@ pub struct Content {
     pub commissions: Vec<Commission>,
     /// Lua modules by name.
     pub modules: BTreeMap<String, Module>,
+    /// The round as a program (`[flow]`, or Tabriz's when a pack declares none).
+    pub program: program::Program,
 }
 
 impl Content {

@@ -1,0 +1,406 @@
+//! The round as a program (issue 11): the phases, turns and steps a pack declares in
+//! `game.toml`'s `[flow]`, resolved into indices once at load. The engine runs it with
+//! a stack of frames (see [`crate::flow::Frame`]); this module is only its read-only
+//! shape.
+//!
+//! **Architecture Invariant:** a program is plain data inside [`crate::Content`]; no
+//! step names a game. Ten step kinds (`hook`, `turns`, `move`, `act`, `play`, `menu`,
+//! `reset`, `first_player`, `block`, and the end rule beside them) cover Tabriz's round;
+//! what does not fit is a Lua hook.
+
+use crate::flow::Hook;
+
+/// Index of a block in [`Program::blocks`].
+pub type BlockId = u16;
+
+/// The block that holds the setup list: its steps are [`StepKind::Block`]s.
+pub const SETUP_BLOCK: BlockId = 0;
+/// The block that holds one round: its steps are [`StepKind::Block`]s.
+pub const ROUND_BLOCK: BlockId = 1;
+
+/// A pack's round, compiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    /// Every block; [`SETUP_BLOCK`] and [`ROUND_BLOCK`] come first and hold the
+    /// `setup` and `round` lists.
+    pub blocks: Vec<Block>,
+    /// Where the program was declared (`pack/game.toml:line`), or `built in`.
+    pub declared_at: String,
+}
+
+/// A named list of steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// Name as written in `[flow.blocks.NAME]` (`setup` and `round` for the lists).
+    pub id: String,
+    /// Rounds in which the block runs.
+    pub rounds: RoundGate,
+    /// Steps in order.
+    pub steps: Vec<Step>,
+    /// Where it was declared, for messages.
+    pub declared_at: String,
+}
+
+/// One step of a block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// What it does.
+    pub kind: StepKind,
+    /// Rounds in which it runs.
+    pub rounds: RoundGate,
+}
+
+/// Which rounds a block or step runs in: all but `skip`, or only those in `only`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundGate {
+    /// If set, the only rounds it runs in.
+    pub only: Option<Vec<u32>>,
+    /// Rounds it is passed over in.
+    pub skip: Vec<u32>,
+}
+
+impl RoundGate {
+    /// Every round.
+    pub fn always() -> RoundGate {
+        RoundGate::default()
+    }
+
+    /// Whether it runs in `round` (1-based; 0 during setup).
+    pub fn admits(&self, round: u32) -> bool {
+        !self.skip.contains(&round) && self.only.as_ref().is_none_or(|o| o.contains(&round))
+    }
+}
+
+/// The step kinds Rust runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepKind {
+    /// Run another block, then go on (`{ do = "block", block = "NAME" }`; also every
+    /// entry of the `setup` and `round` lists).
+    Block(BlockId),
+    /// Call one hook of every board node that defines it, in slot order (`{ do = "hook",
+    /// on = "nodes", hook = "restock" }`). These hooks act for no player.
+    NodeHooks(Hook),
+    /// Turns: run `body` once per turn, the player chosen by `order`, until `count`
+    /// turns have been taken (R-ROUND-2, R-WS-4).
+    Turns {
+        /// Who plays each turn.
+        order: TurnOrder,
+        /// How many turns.
+        count: TurnCount,
+        /// The block each turn runs.
+        body: BlockId,
+    },
+    /// Move one standing piece along the board graph (R-MOVE-1..7, R-PLAZA-1).
+    Move(MoveStep),
+    /// Offer the action of the node the turn's piece moved to, or pass (R-ACT-1/2).
+    Act,
+    /// Play cards from hand whose cost the player holds, up to a limit, or pass
+    /// (R-FUL-1..3, R-SKILL-5).
+    Play(PlayStep),
+    /// Offer each owned card's use once, then `done` (R-WS-4).
+    Menu,
+    /// Stand every piece again (R-WS-2).
+    StandPieces,
+    /// Pass the first-player marker (R-WS-5).
+    FirstPlayer(FirstPlayerRule),
+}
+
+impl StepKind {
+    /// The `do = "…"` name of the kind.
+    pub fn name(&self) -> &'static str {
+        match self {
+            StepKind::Block(_) => "block",
+            StepKind::NodeHooks(_) => "hook",
+            StepKind::Turns { .. } => "turns",
+            StepKind::Move(_) => "move",
+            StepKind::Act => "act",
+            StepKind::Play(_) => "play",
+            StepKind::Menu => "menu",
+            StepKind::StandPieces => "reset",
+            StepKind::FirstPlayer(_) => "first_player",
+        }
+    }
+
+    /// Whether the step acts for the player whose turn it is, so it must sit inside a
+    /// `turns` body.
+    pub fn needs_player(&self) -> bool {
+        matches!(
+            self,
+            StepKind::Move(_) | StepKind::Act | StepKind::Play(_) | StepKind::Menu
+        )
+    }
+}
+
+/// Who takes each turn of a `turns` step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnOrder {
+    /// Clockwise from the first player (`from_first`).
+    FromFirst,
+    /// Counter-clockwise, ending with the first player (`reverse`).
+    Reverse,
+    /// Seat order from seat 1, whoever is first (`seat`).
+    Seat,
+}
+
+impl TurnOrder {
+    /// The player of turn `iter` with `n` players and `first` holding the marker.
+    pub fn player(self, iter: usize, first: usize, n: usize) -> usize {
+        let k = iter % n;
+        match self {
+            TurnOrder::FromFirst => (first + k) % n,
+            TurnOrder::Reverse => (first + n - 1 - k) % n,
+            TurnOrder::Seat => k,
+        }
+    }
+}
+
+/// How many turns a `turns` step runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnCount {
+    /// Each player `N` turns (`until = "once"` is 1, `"each:N"` is N).
+    Each(u16),
+    /// Each player one turn per piece they own (`until = "each:pieces"`).
+    EachPiece,
+}
+
+impl TurnCount {
+    /// Turns in all with `n` players and `pieces` pieces each.
+    pub fn total(self, n: usize, pieces: usize) -> usize {
+        match self {
+            TurnCount::Each(k) => n * k as usize,
+            TurnCount::EachPiece => n * pieces,
+        }
+    }
+}
+
+/// The parameters of a `move` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveStep {
+    /// The ability that gives the range (R-MOVE-2), e.g. `move_range`.
+    pub range: String,
+}
+
+/// The parameters of a `play` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayStep {
+    /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
+    pub limit: Option<String>,
+}
+
+/// How a `first_player` step passes the marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstPlayerRule {
+    /// To the next seat clockwise (`next_seat`).
+    NextSeat,
+    /// Nowhere (`keep`).
+    Keep,
+}
+
+impl Program {
+    /// Tabriz's round (R-ROUND-1/2, R-WS-1..5, R-MOVE, R-ACT, R-FUL), the program of a
+    /// pack that declares no `[flow]`.
+    pub fn tabriz() -> Program {
+        let step = |kind| Step {
+            kind,
+            rounds: RoundGate::always(),
+        };
+        let block = |id: &str, rounds: RoundGate, steps: Vec<Step>| Block {
+            id: id.into(),
+            rounds,
+            steps,
+            declared_at: "built in".into(),
+        };
+        Program {
+            blocks: vec![
+                block("setup", RoundGate::always(), vec![step(StepKind::Block(2))]),
+                block(
+                    "round",
+                    RoundGate::always(),
+                    vec![step(StepKind::Block(3)), step(StepKind::Block(5))],
+                ),
+                block(
+                    "tiles_setup",
+                    RoundGate::always(),
+                    vec![step(StepKind::NodeHooks(Hook::Setup))],
+                ),
+                // R-ROUND-1: no workshop phase in round 1.
+                block(
+                    "workshop",
+                    RoundGate {
+                        only: None,
+                        skip: vec![1],
+                    },
+                    vec![
+                        step(StepKind::NodeHooks(Hook::Restock)), // R-WS-1
+                        step(StepKind::StandPieces),              // R-WS-2
+                        step(StepKind::NodeHooks(Hook::Roll)),    // R-WS-3
+                        // R-WS-4 DECISION: one player at a time from the first player.
+                        step(StepKind::Turns {
+                            order: TurnOrder::FromFirst,
+                            count: TurnCount::Each(1),
+                            body: 4,
+                        }),
+                        step(StepKind::FirstPlayer(FirstPlayerRule::NextSeat)), // R-WS-5
+                    ],
+                ),
+                block(
+                    "workshop_turn",
+                    RoundGate::always(),
+                    vec![step(StepKind::Menu)],
+                ),
+                // R-ROUND-2: every player takes one turn per piece.
+                block(
+                    "turns",
+                    RoundGate::always(),
+                    vec![step(StepKind::Turns {
+                        order: TurnOrder::FromFirst,
+                        count: TurnCount::EachPiece,
+                        body: 6,
+                    })],
+                ),
+                block(
+                    "turn",
+                    RoundGate::always(),
+                    vec![
+                        step(StepKind::Move(MoveStep {
+                            range: "move_range".into(),
+                        })),
+                        step(StepKind::Act),
+                        step(StepKind::Play(PlayStep {
+                            limit: Some("fulfil_per_turn".into()),
+                        })),
+                    ],
+                ),
+            ],
+            declared_at: "built in".into(),
+        }
+    }
+
+    /// The block a frame runs.
+    pub fn block(&self, id: BlockId) -> &Block {
+        &self.blocks[id as usize]
+    }
+
+    /// The program as an indented outline, for `weft doc` and messages.
+    pub fn outline(&self) -> String {
+        let mut out = String::new();
+        for (name, root) in [("setup", SETUP_BLOCK), ("round", ROUND_BLOCK)] {
+            out.push_str(name);
+            out.push_str(":\n");
+            self.outline_block(root, 1, &mut out);
+        }
+        out
+    }
+
+    fn outline_block(&self, id: BlockId, depth: usize, out: &mut String) {
+        if depth > 16 {
+            return;
+        }
+        for step in &self.blocks[id as usize].steps {
+            let pad = "  ".repeat(depth);
+            let gate = gate_text(&step.rounds);
+            match &step.kind {
+                StepKind::Block(b) => {
+                    let inner = &self.blocks[*b as usize];
+                    let gate = gate_text(&inner.rounds);
+                    out.push_str(&format!("{pad}{}{gate}\n", inner.id));
+                    self.outline_block(*b, depth + 1, out);
+                }
+                StepKind::Turns { order, count, body } => {
+                    let order = match order {
+                        TurnOrder::FromFirst => "clockwise from the first player",
+                        TurnOrder::Reverse => "counter-clockwise, first player last",
+                        TurnOrder::Seat => "in seat order",
+                    };
+                    let count = match count {
+                        TurnCount::Each(1) => "one turn each".to_string(),
+                        TurnCount::Each(k) => format!("{k} turns each"),
+                        TurnCount::EachPiece => "one turn per piece".to_string(),
+                    };
+                    let name = &self.blocks[*body as usize].id;
+                    out.push_str(&format!("{pad}turns ({count}, {order}){gate}: {name}\n"));
+                    self.outline_block(*body, depth + 1, out);
+                }
+                StepKind::NodeHooks(h) => {
+                    out.push_str(&format!("{pad}every node's `{}` hook{gate}\n", h.name()))
+                }
+                StepKind::Move(m) => {
+                    out.push_str(&format!("{pad}move a piece (range: {}){gate}\n", m.range))
+                }
+                StepKind::Act => out.push_str(&format!("{pad}take the node's action{gate}\n")),
+                StepKind::Play(p) => out.push_str(&format!(
+                    "{pad}play cards from hand{}{gate}\n",
+                    p.limit
+                        .as_ref()
+                        .map(|l| format!(" (limit: {l})"))
+                        .unwrap_or_default()
+                )),
+                StepKind::Menu => out.push_str(&format!("{pad}use each owned card once{gate}\n")),
+                StepKind::StandPieces => out.push_str(&format!("{pad}stand all pieces{gate}\n")),
+                StepKind::FirstPlayer(r) => out.push_str(&format!(
+                    "{pad}first player: {}{gate}\n",
+                    match r {
+                        FirstPlayerRule::NextSeat => "passes clockwise",
+                        FirstPlayerRule::Keep => "stays",
+                    }
+                )),
+            }
+        }
+    }
+}
+
+fn gate_text(g: &RoundGate) -> String {
+    let list = |v: &[u32]| {
+        v.iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (&g.only, g.skip.is_empty()) {
+        (None, true) => String::new(),
+        (Some(o), true) => format!(" [rounds {}]", list(o)),
+        (None, false) => format!(" [not in round {}]", list(&g.skip)),
+        (Some(o), false) => format!(" [rounds {}, not {}]", list(o), list(&g.skip)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reverse_order_ends_with_the_first_player() {
+        let order: Vec<usize> = (0..4).map(|i| TurnOrder::Reverse.player(i, 1, 4)).collect();
+        assert_eq!(order, vec![0, 3, 2, 1]);
+        let order: Vec<usize> = (0..4)
+            .map(|i| TurnOrder::FromFirst.player(i, 1, 4))
+            .collect();
+        assert_eq!(order, vec![1, 2, 3, 0]);
+        let order: Vec<usize> = (0..4).map(|i| TurnOrder::Seat.player(i, 1, 4)).collect();
+        assert_eq!(order, vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn round_gates() {
+        let g = RoundGate {
+            only: None,
+            skip: vec![1],
+        };
+        assert!(!g.admits(1) && g.admits(2));
+        let g = RoundGate {
+            only: Some(vec![2, 3]),
+            skip: vec![3],
+        };
+        assert!(!g.admits(1) && g.admits(2) && !g.admits(3));
+    }
+
+    #[test]
+    fn tabriz_outline_reads_as_the_round() {
+        let o = Program::tabriz().outline();
+        assert!(o.contains("workshop [not in round 1]"), "{o}");
+        assert!(
+            o.contains("turns (one turn per piece, clockwise from the first player): turn"),
+            "{o}"
+        );
+    }
+}
