@@ -3,38 +3,27 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::content::program::BlockId;
 use crate::content::{CardId, SlotId};
 
-/// A stage of the round skeleton that Rust runs.
+/// One running block of the round's program (see [`crate::content::program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    /// Tiles' `setup` hooks are queued; then the first round starts.
-    Setup,
-    /// A round begins (R-ROUND-1).
-    RoundStart,
-    /// R-WS-1: every tile's `restock` hook.
-    WsRestock,
-    /// R-WS-2: stand all pieces.
-    WsRecover,
-    /// R-WS-3: every tile's `roll` hook.
-    WsRoll,
-    /// R-WS-4: each player's workshop actions, in turn order from the first player.
-    WsActions,
-    /// R-WS-5: pass the first-player marker.
-    WsPass,
-    /// Turn step 1: move (R-MOVE).
-    TurnMove,
-    /// Turn step 2: the tile's action (R-ACT).
-    TurnAction,
-    /// Turn step 3: fulfil (R-FUL).
-    TurnFulfil,
-    /// The turn ends.
-    TurnEnd,
-    /// The round ends; the game may end (R-END-2).
-    RoundEnd,
-    /// Game over.
-    Over,
+pub struct Frame {
+    /// The block.
+    pub block: BlockId,
+    /// Index of the step running or next to run.
+    pub pc: u16,
+    /// For the body of a `turns` step: the turn number within it, from 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub iter: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whose behaviour a hook belongs to.
@@ -152,16 +141,16 @@ pub struct PendingEffect {
 /// Where play stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Flow {
-    /// Stage of the round.
-    pub stage: Stage,
-    /// Turn index within the round; the player is `(first + turn) % players`.
-    pub turn: u16,
-    /// Seats already done in R-WS-4 this phase.
-    pub ws_done: u8,
-    /// Commissions fulfilled this turn (R-SKILL-5).
-    pub fulfilled_this_turn: u8,
-    /// Slot the current turn's piece ended on.
-    pub acted_slot: Option<SlotId>,
+    /// The program's running blocks, innermost last; empty before setup and once the
+    /// game is over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frames: Vec<Frame>,
+    /// The node the current turn's piece moved to, for the `act` step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acted: Option<SlotId>,
+    /// Cards played this turn (R-SKILL-5).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub played_this_turn: u8,
     /// Jobs; the last is next.
     pub jobs: Vec<Job>,
     /// Jobs raised during the running step, moved onto `jobs` (first raised runs first)
@@ -169,24 +158,22 @@ pub struct Flow {
     pub incoming: Vec<Job>,
     /// A script waiting for an answer.
     pub effect: Option<PendingEffect>,
-    /// Cards fulfilled this round, for R-TILE-PWS (`personal_workshop_same_round`).
+    /// Cards played this round, for R-TILE-PWS (`personal_workshop_same_round`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fulfilled_this_round: Vec<CardId>,
+    pub played_this_round: Vec<CardId>,
 }
 
 impl Flow {
     /// The flow of a game before setup.
     pub fn new() -> Flow {
         Flow {
-            stage: Stage::Setup,
-            turn: 0,
-            ws_done: 0,
-            fulfilled_this_turn: 0,
-            acted_slot: None,
+            frames: Vec::new(),
+            acted: None,
+            played_this_turn: 0,
             jobs: Vec::new(),
             incoming: Vec::new(),
             effect: None,
-            fulfilled_this_round: Vec::new(),
+            played_this_round: Vec::new(),
         }
     }
 
@@ -195,6 +182,12 @@ impl Flow {
         while let Some(job) = self.incoming.pop() {
             self.jobs.push(job);
         }
+    }
+
+    /// Clears what one turn keeps (the acted node, cards played this turn).
+    pub fn end_turn(&mut self) {
+        self.acted = None;
+        self.played_this_turn = 0;
     }
 }
 

@@ -1,6 +1,8 @@
 //! Helpers for weft's integration tests: load the base pack from the repository, edit
 //! content, and drive a game by answer keys like a rulebook example.
 
+pub mod legacy;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -252,6 +254,11 @@ impl Game {
             self.answer(&key);
         }
         panic!("pass_until did not reach its stop condition");
+    }
+
+    /// The number of the current turn within its `turns` step, from 0 (0 outside any).
+    pub fn turn(&self) -> u16 {
+        weft_core::engine::turn_index(self.engine.content(), &self.st).unwrap_or(0)
     }
 
     /// Whether the current decision is a move.

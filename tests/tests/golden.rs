@@ -6,7 +6,10 @@
 //! `tests/golden/greedy-games.tsv`. A change that alters any game fails here, naming the
 //! first game that differs. If a change is *meant* to alter games (a rules fix, a new
 //! state field in the JSON), regenerate the files with `WEFT_BLESS=1 cargo test -p
-//! weft-tests --test golden` in a commit that says why.
+//! weft-tests --test golden` in a commit that says why: that mode refuses to write if any
+//! game's moves (every column but the final hash) changed; `WEFT_BLESS=all` writes
+//! anyway, for a change meant to alter play. While issue 11 reshapes the state, the hash
+//! is taken of the old JSON shape rebuilt from the new state ([`legacy_hash`]).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -17,6 +20,7 @@ use weft_core::agent::{make_agent, Agent, RandomAgent};
 use weft_core::content::{load_content, PackFiles};
 use weft_core::sim::game_seed;
 use weft_core::{Content, Engine};
+use weft_tests::legacy::legacy_hash;
 use weft_tests::{fixture_files, library, repo, tabriz_files};
 
 /// Seeds per pack and player count, random bots.
@@ -95,7 +99,7 @@ fn play_all(name: &str, content: Arc<Content>, bot: &str, seeds: u64) -> String 
             writeln!(
                 out,
                 "{name}\t{players}\t{i}\t{decisions}\t{digest}\t{}",
-                st.hash()
+                legacy_hash(&content, &st)
             )
             .unwrap();
         }
@@ -134,7 +138,32 @@ fn guard(file: &str, chains: Vec<(&'static str, Vec<PackFiles>)>, bot: &str, see
         lines.concat()
     );
     let path = golden_file(file);
-    if std::env::var_os("WEFT_BLESS").is_some() {
+    if let Some(mode) = std::env::var_os("WEFT_BLESS") {
+        // Blessing may only change the final hashes (a new state shape) unless asked for
+        // `all`: the games themselves, move for move, must stay the same.
+        if mode != "all" {
+            if let Ok(recorded) = std::fs::read_to_string(&path) {
+                let games = |text: &str| -> Vec<String> {
+                    text.lines()
+                        .map(|l| {
+                            l.rsplit_once('\t')
+                                .map_or(l, |(games, _)| games)
+                                .to_string()
+                        })
+                        .collect()
+                };
+                if let Some((was, is)) = games(&recorded)
+                    .iter()
+                    .zip(games(&now).iter())
+                    .find(|(a, b)| a != b)
+                {
+                    panic!(
+                        "{file}: refusing to bless: a game's moves differ, not only its final state:\n  recorded {was}\n  now      {is}\n\
+                         If the games are meant to change, bless with WEFT_BLESS=all in a commit that says why."
+                    );
+                }
+            }
+        }
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &now).unwrap();
         return;

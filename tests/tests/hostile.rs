@@ -41,7 +41,7 @@ fn next_game_runs(engine: &mut Engine) {
         }
         fn choose(&mut self, engine: &mut Engine, st: &GameState, d: &Decision) -> usize {
             let c = engine.content().clone();
-            if let (Some(i), Some(slot)) = (d.index_of("pass"), st.flow.acted_slot) {
+            if let (Some(i), Some(slot)) = (d.index_of("pass"), st.flow.acted) {
                 if c.tiles[st.board[slot as usize].tile as usize].id == "courtyard" {
                     return i;
                 }

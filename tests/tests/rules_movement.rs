@@ -5,8 +5,8 @@ use weft_tests::Game;
 /// Moves the current player's piece from the plaza to `to` and declines everything after.
 fn move_and_pass(g: &mut Game, key: &str) {
     g.answer(key);
-    let p = g.st.flow.turn;
-    g.pass_until(|g| g.st.flow.turn != p);
+    let p = g.turn();
+    g.pass_until(|g| g.turn() != p);
 }
 
 /// R-PLAZA-2: every apprentice starts the game on the plaza.
@@ -183,12 +183,10 @@ fn turn_order_is_clockwise_from_first_player() {
 #[test]
 fn each_apprentice_moves_once_per_round() {
     let mut g = Game::new(3, 5);
-    g.pass_until(|g| g.st.round == 1 && g.st.flow.turn == 9 - 1 && g.at_move());
+    g.pass_until(|g| g.st.round == 1 && g.turn() == 9 - 1 && g.at_move());
     let key = g.keys()[0].clone();
     g.answer(&key);
-    g.pass_until(|g| {
-        g.st.flow.stage == weft_core::flow::Stage::TurnMove && g.st.flow.turn == 0 || g.st.round > 1
-    });
+    g.pass_until(|g| g.at_move() && g.turn() == 0 || g.st.round > 1);
     // Just before the workshop phase recovers them, every piece had moved: check at round 2's first move
     // that the turn counter covered 9 turns and every piece stands again (R-WS-2).
     assert_eq!(g.st.round, 2);
@@ -205,7 +203,7 @@ fn round_one_has_no_workshop_phase() {
     let mut g = Game::new(2, 2);
     g.place_tile("wool-shop", "north");
     let before = g.display("north");
-    g.pass_until(|g| g.st.round == 1 && g.st.flow.turn == 5 && g.at_move());
+    g.pass_until(|g| g.st.round == 1 && g.turn() == 5 && g.at_move());
     assert_eq!(
         g.display("north"),
         before,

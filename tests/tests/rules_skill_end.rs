@@ -180,7 +180,7 @@ fn ties_break_on_coins_and_materials() {
     g.st.players[p].skill = 13;
     fulfil_now(&mut g, "c03"); // ends at skill 14 with the bonus
                                // Equalise prestige so that only the tie-break decides.
-    g.pass_until(|g| g.st.is_over() || (g.at_move() && g.st.flow.turn == 5));
+    g.pass_until(|g| g.st.is_over() || (g.at_move() && g.turn() == 5));
     let c = g.content();
     let score_p = g.st.players[p].prestige
         + c.skill_track_prestige(g.st.players[p].skill)

@@ -8,7 +8,6 @@ use super::Agent;
 use crate::content::Content;
 use crate::decision::Decision;
 use crate::engine::Engine;
-use crate::flow::Stage;
 use crate::state::GameState;
 
 /// Weights of the greedy bot's evaluation. Defaults here; a pack tunes them in
@@ -166,7 +165,7 @@ pub(crate) fn option_values(
             }
             if finish_turn {
                 for _ in 0..12 {
-                    if !same_context(&sim, p) {
+                    if !same_context(&content, &sim, p) {
                         break;
                     }
                     let Some(next) = sim.decision() else { break };
@@ -209,11 +208,8 @@ pub(crate) fn immediate_pick(
 }
 
 /// Whether `st` still asks player `p` something within the same turn or effect.
-pub(crate) fn same_context(st: &GameState, p: usize) -> bool {
-    st.decision().is_some_and(|d| d.player == p)
-        && !(st.flow.stage == Stage::TurnMove
-            && st.flow.effect.is_none()
-            && st.flow.jobs.is_empty())
+pub(crate) fn same_context(c: &Content, st: &GameState, p: usize) -> bool {
+    st.decision().is_some_and(|d| d.player == p) && !crate::engine::at_turn_start(c, st)
 }
 
 impl Agent for GreedyAgent {

@@ -332,7 +332,7 @@ impl Search<'_> {
                 return;
             };
             let pick = if d.player == self.me {
-                if !same_context(sim, self.me) {
+                if !same_context(self.content, sim, self.me) {
                     if turns >= self.cfg.rollout {
                         return;
                     }

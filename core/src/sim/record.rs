@@ -491,7 +491,7 @@ impl Tracker {
                 }
             }
             Action::Act => {
-                if let Some(slot) = st.flow.acted_slot {
+                if let Some(slot) = st.flow.acted {
                     let tile = st.board[slot as usize].tile as usize;
                     if let Some(t) = rec.tiles.get_mut(&content.tiles[tile].id) {
                         t.actions += 1;

@@ -15,9 +15,13 @@ use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
 use crate::error::{EngineError, RuleError, ScriptError};
 use crate::events::EventLog;
-use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect, Stage};
+use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
 use crate::ops::{self, Resource};
 use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
+
+mod interp;
+
+pub use interp::{at_turn_start, current_player, turn_index};
 
 /// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -195,18 +199,7 @@ impl Engine {
                 }
             }
         }
-        for slot in (0..c.board.slots.len() as SlotId).rev() {
-            let owner = Owner::Tile { slot };
-            if self.effects.has_hook(c, &st, owner, Hook::Setup) {
-                st.flow.jobs.push(Job::Hook {
-                    call: HookCall {
-                        owner,
-                        hook: Hook::Setup,
-                        player: None,
-                    },
-                });
-            }
-        }
+        self.start_program(&mut st);
         self.advance(&mut st, log)?;
         Ok(st)
     }
@@ -322,8 +315,8 @@ impl Engine {
                     at: to,
                     moved: true,
                 }; // R-MOVE-4
-                st.flow.acted_slot = Some(to);
-                st.flow.stage = Stage::TurnAction;
+                st.flow.acted = Some(to);
+                interp::next_step(st);
                 log.push(round, Some(p), "move", || {
                     format!(
                         "moves an apprentice from {} to {}",
@@ -332,7 +325,7 @@ impl Engine {
                 });
             }
             Action::Act => {
-                let slot = st.flow.acted_slot.expect("act follows a move");
+                let slot = st.flow.acted.expect("act follows a move");
                 st.flow.jobs.push(Job::Hook {
                     call: HookCall {
                         owner: Owner::Tile { slot },
@@ -340,7 +333,7 @@ impl Engine {
                         player: Some(p),
                     },
                 });
-                st.flow.stage = Stage::TurnFulfil;
+                interp::next_step(st);
                 log.push(round, Some(p), "act", || {
                     format!("takes the action of {}", tile_name(c, st_tile(st, slot)))
                 });
@@ -352,15 +345,15 @@ impl Engine {
                         "ends their workshop actions".into()
                     });
                 } else {
-                    match st.flow.stage {
-                        Stage::TurnAction => {
-                            st.flow.stage = Stage::TurnFulfil;
+                    match interp::current_step(c, st) {
+                        Some("act") => {
                             log.push(round, Some(p), "pass", || "declines the action".into());
                             // R-ACT-2
                         }
-                        Stage::TurnFulfil => st.flow.stage = Stage::TurnEnd,
-                        other => unreachable!("pass offered in stage {other:?}"),
+                        Some("play") => {}
+                        other => unreachable!("pass offered at step {other:?}"),
                     }
+                    interp::next_step(st);
                 }
             }
             Action::Fulfil { card } => self.fulfil(st, p, card, log)?,
@@ -410,8 +403,8 @@ impl Engine {
         }
         st.players[p].hand.retain(|&h| h != card);
         st.players[p].tucked.push(card);
-        st.flow.fulfilled_this_turn += 1;
-        st.flow.fulfilled_this_round.push(card);
+        st.flow.played_this_turn += 1;
+        st.flow.played_this_round.push(card);
         let round = st.round;
         log.push(round, Some(p), "fulfil", || {
             format!("fulfils {} ({})", def.id, def.name)
@@ -602,7 +595,7 @@ impl Engine {
                             // R-TILE-PWS DECISION: cards fulfilled this round, if allowed.
                             .filter(|card| {
                                 c.personal_workshop_same_round
-                                    || !st.flow.fulfilled_this_round.contains(card)
+                                    || !st.flow.played_this_round.contains(card)
                             })
                             .filter(|&&card| {
                                 self.effects
@@ -641,253 +634,9 @@ impl Engine {
                 }
                 continue;
             }
-            let current = (st.first_player + st.flow.turn as usize) % n;
-            match st.flow.stage {
-                Stage::Setup => st.flow.stage = Stage::RoundStart,
-                Stage::RoundStart => {
-                    st.round += 1;
-                    if st.round > c.end.max_rounds {
-                        st.round -= 1;
-                        self.finish(st, STALLED, log); // R-END-5
-                        return Ok(());
-                    }
-                    st.flow.fulfilled_this_round.clear();
-                    let round = st.round;
-                    log.push(round, None, "round", || format!("round {round} begins"));
-                    // R-ROUND-1: no workshop phase in round 1.
-                    st.flow.stage = if st.round == 1 {
-                        Stage::TurnMove
-                    } else {
-                        Stage::WsRestock
-                    };
-                    st.flow.turn = 0;
-                }
-                Stage::WsRestock => {
-                    self.queue_board_hooks(st, Hook::Restock); // R-WS-1
-                    st.flow.stage = Stage::WsRecover;
-                }
-                Stage::WsRecover => {
-                    // R-WS-2
-                    for pl in &mut st.players {
-                        for piece in &mut pl.pieces {
-                            piece.moved = false;
-                        }
-                    }
-                    st.flow.stage = Stage::WsRoll;
-                }
-                Stage::WsRoll => {
-                    self.queue_board_hooks(st, Hook::Roll); // R-WS-3
-                    st.flow.stage = Stage::WsActions;
-                    st.flow.ws_done = 0;
-                }
-                Stage::WsActions => {
-                    // R-WS-4, DECISION: one player at a time from the first player.
-                    if st.flow.ws_done as usize == n {
-                        st.flow.stage = Stage::WsPass;
-                    } else {
-                        let p = (st.first_player + st.flow.ws_done as usize) % n;
-                        st.flow.ws_done += 1;
-                        st.flow.jobs.push(Job::Workshop {
-                            player: p,
-                            used: Vec::new(),
-                        });
-                    }
-                }
-                Stage::WsPass => {
-                    st.first_player = (st.first_player + 1) % n; // R-WS-5
-                    st.flow.stage = Stage::TurnMove;
-                    st.flow.turn = 0;
-                }
-                Stage::TurnMove => {
-                    st.decision = Some(self.move_decision(st, current));
-                    return Ok(());
-                }
-                Stage::TurnAction => {
-                    let slot = st.flow.acted_slot.expect("a move came first");
-                    let owner = Owner::Tile { slot };
-                    let may_act = self.effects.has_hook(c, st, owner, Hook::Action)
-                        && (!self.effects.has_hook(c, st, owner, Hook::CanAct)
-                            || self.can_act(st, slot, current)?);
-                    if !may_act {
-                        st.flow.stage = Stage::TurnFulfil;
-                        continue;
-                    }
-                    let name = tile_name(c, st_tile(st, slot));
-                    st.decision = Some(Decision {
-                        player: current,
-                        prompt: format!("Take the action of {name}?"),
-                        options: vec![
-                            Choice {
-                                key: "act".into(),
-                                label: format!("Take the action of {name}"),
-                                action: Action::Act,
-                            },
-                            Choice {
-                                key: "pass".into(),
-                                label: "Decline the action".into(),
-                                action: Action::Pass,
-                            },
-                        ],
-                    });
-                    return Ok(());
-                }
-                Stage::TurnFulfil => {
-                    // R-FUL-1, R-SKILL-5
-                    let limit = c
-                        .ability("fulfil_per_turn", st.players[current].skill)
-                        .max(0) as u8;
-                    let mut options: Vec<Choice> = if st.flow.fulfilled_this_turn < limit {
-                        st.players[current]
-                            .hand
-                            .iter()
-                            .filter(|&&card| ops::can_fulfil(c, st, current, card))
-                            .map(|&card| {
-                                let def = &c.commissions[card as usize];
-                                Choice {
-                                    key: format!("fulfil:{}", def.id),
-                                    label: format!("Fulfil {}", def.name),
-                                    action: Action::Fulfil { card },
-                                }
-                            })
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    if options.is_empty() {
-                        st.flow.stage = Stage::TurnEnd;
-                        continue;
-                    }
-                    options.push(Choice {
-                        key: "pass".into(),
-                        label: "Fulfil nothing more this turn".into(),
-                        action: Action::Pass,
-                    });
-                    st.decision = Some(Decision {
-                        player: current,
-                        prompt: "Fulfil a commission?".into(),
-                        options,
-                    });
-                    return Ok(());
-                }
-                Stage::TurnEnd => {
-                    st.flow.turn += 1;
-                    st.flow.fulfilled_this_turn = 0;
-                    st.flow.acted_slot = None;
-                    // R-ROUND-2: every player takes one turn per piece.
-                    st.flow.stage = if st.flow.turn as usize == n * c.pieces as usize {
-                        Stage::RoundEnd
-                    } else {
-                        Stage::TurnMove
-                    };
-                }
-                Stage::RoundEnd => {
-                    // R-END-2: the round in which the end was triggered is played out.
-                    if let Some(cause) = st.end_trigger.clone() {
-                        self.finish(st, &cause, log);
-                        return Ok(());
-                    }
-                    st.flow.stage = Stage::RoundStart;
-                }
-                Stage::Over => return Ok(()),
+            if let interp::Next::Stop = self.run_step(st, log)? {
+                return Ok(());
             }
-        }
-    }
-
-    fn queue_board_hooks(&mut self, st: &mut GameState, hook: Hook) {
-        let c = &*self.content;
-        for slot in (0..c.board.slots.len() as SlotId).rev() {
-            let owner = Owner::Tile { slot };
-            if self.effects.has_hook(c, st, owner, hook) {
-                st.flow.jobs.push(Job::Hook {
-                    call: HookCall {
-                        owner,
-                        hook,
-                        player: None,
-                    },
-                });
-            }
-        }
-    }
-
-    fn can_act(
-        &mut self,
-        st: &GameState,
-        slot: SlotId,
-        player: usize,
-    ) -> Result<bool, EngineError> {
-        let c = Arc::clone(&self.content);
-        let mut scratch = st.clone();
-        let call = HookCall {
-            owner: Owner::Tile { slot },
-            hook: Hook::CanAct,
-            player: Some(player),
-        };
-        match self
-            .effects
-            .call(&c, &mut scratch, &call, &[], &mut EventLog::default())?
-        {
-            HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
-            HookOutcome::Ask { .. } => Err(self
-                .hook_error(st, &call, "can_act may not call ctx:choose")
-                .into()),
-        }
-    }
-
-    /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination), one piece per start slot.
-    fn move_decision(&self, st: &GameState, p: usize) -> Decision {
-        let c = &*self.content;
-        let range = c.ability("move_range", st.players[p].skill).max(0) as u16;
-        let pieces = &st.players[p].pieces;
-        let mut options = Vec::new();
-        let mut seen_from: Vec<SlotId> = Vec::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            if piece.moved || seen_from.contains(&piece.at) {
-                continue; // R-MOVE-1: standing pieces only; pieces on one slot are alike
-            }
-            seen_from.push(piece.at);
-            let from = piece.at;
-            for (to, slot) in c.board.slots.iter().enumerate() {
-                let to = to as SlotId;
-                let legal = if slot.kind == c.free_kind {
-                    true // R-PLAZA-1: any distance, may stay, may repeat
-                } else {
-                    let d = c.board.distance(from, to);
-                    to != from // R-MOVE-3
-                        && d >= 1 && d <= range // R-MOVE-2
-                        && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
-                };
-                if legal {
-                    options.push(Choice {
-                        key: format!("move:{}:{}", c.board.slots[from as usize].id, slot.id),
-                        label: format!(
-                            "Move from {} to {} ({})",
-                            c.board.slots[from as usize].id,
-                            slot.id,
-                            tile_name(c, st.board[to as usize].tile)
-                        ),
-                        action: Action::Move { piece: i as u8, to },
-                    });
-                }
-            }
-        }
-        if options.is_empty() {
-            // R-MOVE-7: a turn can always proceed: the start slot is always legal.
-            if let Some(i) = pieces.iter().position(|q| !q.moved) {
-                let to = c.start_slot;
-                options.push(Choice {
-                    key: format!(
-                        "move:{}:{}",
-                        c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
-                    ),
-                    label: "Return to the start".into(),
-                    action: Action::Move { piece: i as u8, to },
-                });
-            }
-        }
-        Decision {
-            player: p,
-            prompt: "Move an apprentice (R-MOVE-1)".into(),
-            options,
         }
     }
 
@@ -908,7 +657,7 @@ impl Engine {
             )
         });
         st.result = Some(result);
-        st.flow.stage = Stage::Over;
+        st.flow.frames.clear();
         st.decision = None;
     }
 }

@@ -1,0 +1,425 @@
+//! Runs the round's program (see [`crate::content::program`]) one step at a time: a
+//! stack of [`Frame`]s, innermost last. Each step either moves on by itself (queues
+//! hooks, pushes a block, passes the marker) or sets the decision and stops. The
+//! movement (R-MOVE), action (R-ACT) and fulfilment (R-FUL) steps are generic
+//! primitives over pieces, nodes and cards.
+
+use std::sync::Arc;
+
+use crate::content::program::{
+    FirstPlayerRule, Program, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+};
+use crate::content::{Content, SlotId};
+use crate::decision::{Action, Choice, Decision};
+use crate::effects::HookOutcome;
+use crate::error::{EngineError, ScriptError};
+use crate::events::EventLog;
+use crate::flow::{Frame, Hook, HookCall, Job, Owner};
+use crate::ops;
+use crate::state::GameState;
+
+use super::{st_tile, tile_name, Engine, STALLED};
+
+/// What the interpreter did with one step.
+pub(super) enum Next {
+    /// It moved on; run the loop again.
+    Continue,
+    /// A decision is set, or the game is over.
+    Stop,
+}
+
+/// The `turns` step whose body frame `frames[i]` is, if it is one.
+fn turns_of(prog: &Program, frames: &[Frame], i: usize) -> Option<(TurnOrder, TurnCount)> {
+    let parent = frames.get(i.checked_sub(1)?)?;
+    match &prog.block(parent.block).steps.get(parent.pc as usize)?.kind {
+        StepKind::Turns { order, count, .. } => Some((*order, *count)),
+        _ => None,
+    }
+}
+
+/// The innermost `turns` body frame: its index in the stack.
+fn innermost_turn(prog: &Program, frames: &[Frame]) -> Option<usize> {
+    (1..frames.len())
+        .rev()
+        .find(|&i| turns_of(prog, frames, i).is_some())
+}
+
+/// The player whose turn it is, when play is inside a `turns` body.
+pub fn current_player(c: &Content, st: &GameState) -> Option<usize> {
+    let frames = &st.flow.frames;
+    let i = innermost_turn(&c.program, frames)?;
+    let (order, _) = turns_of(&c.program, frames, i)?;
+    Some(order.player(frames[i].iter as usize, st.first_player, st.players.len()))
+}
+
+/// The number of the current turn within its `turns` step, from 0.
+pub fn turn_index(c: &Content, st: &GameState) -> Option<u16> {
+    innermost_turn(&c.program, &st.flow.frames).map(|i| st.flow.frames[i].iter)
+}
+
+/// Whether play stands at the very start of a turn: the top frame is a `turns` body at
+/// its first step, with no job or script pending. Bots use it to tell "the same turn"
+/// from "the next turn".
+pub fn at_turn_start(c: &Content, st: &GameState) -> bool {
+    let frames = &st.flow.frames;
+    st.flow.effect.is_none()
+        && st.flow.jobs.is_empty()
+        && frames.last().is_some_and(|f| f.pc == 0)
+        && turns_of(&c.program, frames, frames.len() - 1).is_some()
+}
+
+/// The kind of the step the top frame stands on.
+pub(super) fn current_step(c: &Content, st: &GameState) -> Option<&'static str> {
+    let f = st.flow.frames.last()?;
+    c.program
+        .block(f.block)
+        .steps
+        .get(f.pc as usize)
+        .map(|s| s.kind.name())
+}
+
+/// Moves the top frame to its next step.
+pub(super) fn next_step(st: &mut GameState) {
+    if let Some(f) = st.flow.frames.last_mut() {
+        f.pc += 1;
+    }
+}
+
+impl Engine {
+    /// Starts a game's program: the setup list.
+    pub(super) fn start_program(&self, st: &mut GameState) {
+        st.flow.frames.clear();
+        st.flow.frames.push(Frame {
+            block: SETUP_BLOCK,
+            pc: 0,
+            iter: 0,
+        });
+    }
+
+    /// Runs the step the top frame stands on.
+    pub(super) fn run_step(
+        &mut self,
+        st: &mut GameState,
+        log: &mut EventLog,
+    ) -> Result<Next, EngineError> {
+        let c = Arc::clone(&self.content);
+        let c = &*c;
+        let prog = &c.program;
+        let Some(&top) = st.flow.frames.last() else {
+            return Ok(Next::Stop);
+        };
+        let Some(step) = prog.block(top.block).steps.get(top.pc as usize) else {
+            self.end_block(st, log);
+            return Ok(if st.is_over() {
+                Next::Stop
+            } else {
+                Next::Continue
+            });
+        };
+        if !step.rounds.admits(st.round) {
+            next_step(st);
+            return Ok(Next::Continue);
+        }
+        let n = st.players.len();
+        match &step.kind {
+            StepKind::Block(b) => {
+                if prog.block(*b).rounds.admits(st.round) {
+                    st.flow.frames.push(Frame {
+                        block: *b,
+                        pc: 0,
+                        iter: 0,
+                    });
+                } else {
+                    next_step(st);
+                }
+            }
+            StepKind::NodeHooks(hook) => {
+                self.queue_board_hooks(st, *hook);
+                next_step(st);
+            }
+            StepKind::Turns { count, body, .. } => {
+                st.flow.end_turn();
+                if count.total(n, c.pieces as usize) == 0 {
+                    next_step(st);
+                } else {
+                    st.flow.frames.push(Frame {
+                        block: *body,
+                        pc: 0,
+                        iter: 0,
+                    });
+                }
+            }
+            StepKind::StandPieces => {
+                // R-WS-2
+                for pl in &mut st.players {
+                    for piece in &mut pl.pieces {
+                        piece.moved = false;
+                    }
+                }
+                next_step(st);
+            }
+            StepKind::FirstPlayer(rule) => {
+                if *rule == FirstPlayerRule::NextSeat {
+                    st.first_player = (st.first_player + 1) % n; // R-WS-5
+                }
+                next_step(st);
+            }
+            StepKind::Menu => {
+                let p = self.turn_player(st, "menu")?;
+                st.flow.jobs.push(Job::Workshop {
+                    player: p,
+                    used: Vec::new(),
+                });
+                next_step(st);
+            }
+            StepKind::Move(m) => {
+                let p = self.turn_player(st, "move")?;
+                st.decision = Some(self.move_decision(st, p, &m.range));
+                return Ok(Next::Stop);
+            }
+            StepKind::Act => {
+                let p = self.turn_player(st, "act")?;
+                let Some(slot) = st.flow.acted else {
+                    next_step(st); // nothing moved this turn: no action to take
+                    return Ok(Next::Continue);
+                };
+                let owner = Owner::Tile { slot };
+                let may_act = self.effects.has_hook(c, st, owner, Hook::Action)
+                    && (!self.effects.has_hook(c, st, owner, Hook::CanAct)
+                        || self.can_act(st, slot, p)?);
+                if !may_act {
+                    next_step(st);
+                    return Ok(Next::Continue);
+                }
+                let name = tile_name(c, st_tile(st, slot));
+                st.decision = Some(Decision {
+                    player: p,
+                    prompt: format!("Take the action of {name}?"),
+                    options: vec![
+                        Choice {
+                            key: "act".into(),
+                            label: format!("Take the action of {name}"),
+                            action: Action::Act,
+                        },
+                        Choice {
+                            key: "pass".into(),
+                            label: "Decline the action".into(),
+                            action: Action::Pass,
+                        },
+                    ],
+                });
+                return Ok(Next::Stop);
+            }
+            StepKind::Play(play) => {
+                // R-FUL-1, R-SKILL-5
+                let p = self.turn_player(st, "play")?;
+                let limit = match &play.limit {
+                    Some(ability) => c.ability(ability, st.players[p].skill).max(0),
+                    None => i64::MAX,
+                };
+                let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
+                    st.players[p]
+                        .hand
+                        .iter()
+                        .filter(|&&card| ops::can_fulfil(c, st, p, card))
+                        .map(|&card| {
+                            let def = &c.commissions[card as usize];
+                            Choice {
+                                key: format!("fulfil:{}", def.id),
+                                label: format!("Fulfil {}", def.name),
+                                action: Action::Fulfil { card },
+                            }
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                if options.is_empty() {
+                    next_step(st);
+                    return Ok(Next::Continue);
+                }
+                options.push(Choice {
+                    key: "pass".into(),
+                    label: "Fulfil nothing more this turn".into(),
+                    action: Action::Pass,
+                });
+                st.decision = Some(Decision {
+                    player: p,
+                    prompt: "Fulfil a commission?".into(),
+                    options,
+                });
+                return Ok(Next::Stop);
+            }
+        }
+        Ok(Next::Continue)
+    }
+
+    /// The top frame ran out of steps: a turn ends (and maybe its `turns` step), a
+    /// block returns to its parent, setup gives way to round 1, or a round ends.
+    fn end_block(&mut self, st: &mut GameState, log: &mut EventLog) {
+        let c = Arc::clone(&self.content);
+        let prog = &c.program;
+        let depth = st.flow.frames.len();
+        let top = st.flow.frames[depth - 1];
+        if let Some((_, count)) = turns_of(prog, &st.flow.frames, depth - 1) {
+            st.flow.end_turn();
+            let total = count.total(st.players.len(), c.pieces as usize);
+            if (top.iter as usize) + 1 < total {
+                let f = st.flow.frames.last_mut().expect("a frame");
+                f.iter += 1;
+                f.pc = 0;
+                return;
+            }
+        }
+        st.flow.frames.pop();
+        match top.block {
+            SETUP_BLOCK if depth == 1 => self.start_round(st, log),
+            ROUND_BLOCK if depth == 1 => {
+                // R-END-2: the round in which the end was triggered is played out.
+                if let Some(cause) = st.end_trigger.clone() {
+                    self.finish(st, &cause, log);
+                } else if c.end.rounds.is_some_and(|r| st.round >= r) {
+                    self.finish(st, "rounds", log);
+                } else {
+                    self.start_round(st, log);
+                }
+            }
+            _ => next_step(st),
+        }
+    }
+
+    /// A round begins (R-ROUND-1); past `end.max_rounds` the game stops as stalled
+    /// (R-END-5).
+    fn start_round(&mut self, st: &mut GameState, log: &mut EventLog) {
+        st.round += 1;
+        if st.round > self.content.end.max_rounds {
+            st.round -= 1;
+            self.finish(st, STALLED, log); // R-END-5
+            return;
+        }
+        st.flow.played_this_round.clear();
+        let round = st.round;
+        log.push(round, None, "round", || format!("round {round} begins"));
+        st.flow.frames.push(Frame {
+            block: ROUND_BLOCK,
+            pc: 0,
+            iter: 0,
+        });
+    }
+
+    /// The player whose turn it is, or a content error naming the step that needs one.
+    fn turn_player(&self, st: &GameState, step: &str) -> Result<usize, EngineError> {
+        current_player(&self.content, st).ok_or_else(|| {
+            ScriptError {
+                pack: String::new(),
+                file: self.content.program.declared_at.clone(),
+                line: None,
+                owner: "the game's flow".into(),
+                hook: step.into(),
+                message: format!(
+                    "a `{step}` step ran outside any `turns` body, so it has no player; put it in a block that a `turns` step runs"
+                ),
+                traceback: String::new(),
+            }
+            .into()
+        })
+    }
+
+    pub(super) fn queue_board_hooks(&mut self, st: &mut GameState, hook: Hook) {
+        let c = &*self.content;
+        for slot in (0..c.board.slots.len() as SlotId).rev() {
+            let owner = Owner::Tile { slot };
+            if self.effects.has_hook(c, st, owner, hook) {
+                st.flow.jobs.push(Job::Hook {
+                    call: HookCall {
+                        owner,
+                        hook,
+                        player: None,
+                    },
+                });
+            }
+        }
+    }
+
+    fn can_act(
+        &mut self,
+        st: &GameState,
+        slot: SlotId,
+        player: usize,
+    ) -> Result<bool, EngineError> {
+        let c = Arc::clone(&self.content);
+        let mut scratch = st.clone();
+        let call = HookCall {
+            owner: Owner::Tile { slot },
+            hook: Hook::CanAct,
+            player: Some(player),
+        };
+        match self
+            .effects
+            .call(&c, &mut scratch, &call, &[], &mut EventLog::default())?
+        {
+            HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
+            HookOutcome::Ask { .. } => Err(self
+                .hook_error(st, &call, "can_act may not call ctx:choose")
+                .into()),
+        }
+    }
+
+    /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination), one piece per start slot.
+    fn move_decision(&self, st: &GameState, p: usize, range: &str) -> Decision {
+        let c = &*self.content;
+        let range = c.ability(range, st.players[p].skill).max(0) as u16;
+        let pieces = &st.players[p].pieces;
+        let mut options = Vec::new();
+        let mut seen_from: Vec<SlotId> = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            if piece.moved || seen_from.contains(&piece.at) {
+                continue; // R-MOVE-1: standing pieces only; pieces on one slot are alike
+            }
+            seen_from.push(piece.at);
+            let from = piece.at;
+            for (to, slot) in c.board.slots.iter().enumerate() {
+                let to = to as SlotId;
+                let legal = if slot.kind == c.free_kind {
+                    true // R-PLAZA-1: any distance, may stay, may repeat
+                } else {
+                    let d = c.board.distance(from, to);
+                    to != from // R-MOVE-3
+                        && d >= 1 && d <= range // R-MOVE-2
+                        && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
+                };
+                if legal {
+                    options.push(Choice {
+                        key: format!("move:{}:{}", c.board.slots[from as usize].id, slot.id),
+                        label: format!(
+                            "Move from {} to {} ({})",
+                            c.board.slots[from as usize].id,
+                            slot.id,
+                            tile_name(c, st.board[to as usize].tile)
+                        ),
+                        action: Action::Move { piece: i as u8, to },
+                    });
+                }
+            }
+        }
+        if options.is_empty() {
+            // R-MOVE-7: a turn can always proceed: the start slot is always legal.
+            if let Some(i) = pieces.iter().position(|q| !q.moved) {
+                let to = c.start_slot;
+                options.push(Choice {
+                    key: format!(
+                        "move:{}:{}",
+                        c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
+                    ),
+                    label: "Return to the start".into(),
+                    action: Action::Move { piece: i as u8, to },
+                });
+            }
+        }
+        Decision {
+            player: p,
+            prompt: "Move an apprentice (R-MOVE-1)".into(),
+            options,
+        }
+    }
+}
