@@ -45,6 +45,11 @@ pub enum Owner {
         /// Index in `content.unlocks`.
         index: u8,
     },
+    /// A Lua function the flow calls by name (index in `content.program.game_hooks`).
+    Game {
+        /// Index of the game hook.
+        hook: u16,
+    },
 }
 
 /// A hook name (see docs/lua-api.md).
@@ -65,6 +70,8 @@ pub enum Hook {
     Workshop,
     /// A skill unlock reached (R-SKILL-1, R-SKILL-2).
     OnReach,
+    /// A function the flow names (`{ do = "hook", run = "module.function" }`).
+    Run,
 }
 
 impl Hook {
@@ -78,10 +85,12 @@ impl Hook {
             Hook::Roll => "roll",
             Hook::Workshop => "workshop",
             Hook::OnReach => "on_reach",
+            Hook::Run => "run",
         }
     }
 
-    /// Every hook.
+    /// Every hook a node, card or unlock may define by name (not [`Hook::Run`], whose
+    /// function the flow names).
     pub const ALL: [Hook; 7] = [
         Hook::Setup,
         Hook::Action,

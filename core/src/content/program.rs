@@ -26,6 +26,33 @@ pub struct Program {
     pub blocks: Vec<Block>,
     /// Where the program was declared (`pack/game.toml:line`), or `built in`.
     pub declared_at: String,
+    /// The Lua functions that `hook` steps with `run = "module.function"` call.
+    pub game_hooks: Vec<GameHook>,
+}
+
+/// A Lua function the flow calls by name (`{ do = "hook", run = "rules.income" }`): a
+/// phase hook, not any node's or card's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameHook {
+    /// Module, e.g. `rules`.
+    pub module: String,
+    /// Function in the module, e.g. `income`.
+    pub function: String,
+    /// Parameters handed to it (the step's `params`).
+    pub params: toml::Table,
+    /// Where the step was declared, for messages.
+    pub declared_at: String,
+}
+
+/// For whom a game hook runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookOn {
+    /// Once, for no player (`on = "game"`, the default): it may not ask questions.
+    Game,
+    /// Once per player, in turn order from the first player (`on = "players"`).
+    Players,
+    /// For the player whose turn it is (`on = "player"`, inside a `turns` body).
+    Player,
 }
 
 /// A named list of steps.
@@ -80,6 +107,14 @@ pub enum StepKind {
     /// Call one hook of every board node that defines it, in slot order (`{ do = "hook",
     /// on = "nodes", hook = "restock" }`). These hooks act for no player.
     NodeHooks(Hook),
+    /// Call a Lua function of the pack (`{ do = "hook", run = "rules.income", on =
+    /// "players" }`), index into [`Program::game_hooks`].
+    GameHook {
+        /// Which function.
+        hook: u16,
+        /// For whom.
+        on: HookOn,
+    },
     /// Turns: run `body` once per turn, the player chosen by `order`, until `count`
     /// turns have been taken (R-ROUND-2, R-WS-4).
     Turns {
@@ -110,7 +145,7 @@ impl StepKind {
     pub fn name(&self) -> &'static str {
         match self {
             StepKind::Block(_) => "block",
-            StepKind::NodeHooks(_) => "hook",
+            StepKind::NodeHooks(_) | StepKind::GameHook { .. } => "hook",
             StepKind::Turns { .. } => "turns",
             StepKind::Move(_) => "move",
             StepKind::Act => "act",
@@ -126,7 +161,14 @@ impl StepKind {
     pub fn needs_player(&self) -> bool {
         matches!(
             self,
-            StepKind::Move(_) | StepKind::Act | StepKind::Play(_) | StepKind::Menu
+            StepKind::Move(_)
+                | StepKind::Act
+                | StepKind::Play(_)
+                | StepKind::Menu
+                | StepKind::GameHook {
+                    on: HookOn::Player,
+                    ..
+                }
         )
     }
 }
@@ -273,6 +315,7 @@ impl Program {
                 ),
             ],
             declared_at: "built in".into(),
+            game_hooks: Vec::new(),
         }
     }
 
@@ -320,6 +363,15 @@ impl Program {
                     let name = &self.blocks[*body as usize].id;
                     out.push_str(&format!("{pad}turns ({count}, {order}){gate}: {name}\n"));
                     self.outline_block(*body, depth + 1, out);
+                }
+                StepKind::GameHook { hook, on } => {
+                    let h = &self.game_hooks[*hook as usize];
+                    let whom = match on {
+                        HookOn::Game => "",
+                        HookOn::Players => " for each player",
+                        HookOn::Player => " for the player",
+                    };
+                    out.push_str(&format!("{pad}`{}.{}`{whom}{gate}\n", h.module, h.function))
                 }
                 StepKind::NodeHooks(h) => {
                     out.push_str(&format!("{pad}every node's `{}` hook{gate}\n", h.name()))

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::content::program::{
-    FirstPlayerRule, Program, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+    FirstPlayerRule, HookOn, Program, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
 };
 use crate::content::{Content, SlotId};
 use crate::decision::{Action, Choice, Decision};
@@ -135,6 +135,34 @@ impl Engine {
             }
             StepKind::NodeHooks(hook) => {
                 self.queue_board_hooks(st, *hook);
+                next_step(st);
+            }
+            StepKind::GameHook { hook, on } => {
+                let owner = Owner::Game { hook: *hook };
+                let job = |player| Job::Hook {
+                    call: HookCall {
+                        owner,
+                        hook: Hook::Run,
+                        player,
+                    },
+                };
+                match on {
+                    HookOn::Game => st.flow.jobs.push(job(None)),
+                    HookOn::Player => {
+                        let p = self.turn_player(st, "hook")?;
+                        st.flow.jobs.push(job(Some(p)));
+                    }
+                    // In turn order: pushed last first, so the first player runs first.
+                    HookOn::Players => {
+                        for k in (0..n).rev() {
+                            st.flow.jobs.push(job(Some(TurnOrder::FromFirst.player(
+                                k,
+                                st.first_player,
+                                n,
+                            ))));
+                        }
+                    }
+                }
                 next_step(st);
             }
             StepKind::Turns { count, body, .. } => {

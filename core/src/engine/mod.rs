@@ -729,6 +729,13 @@ pub fn describe_owner<'a>(
                 d.workshop.as_ref().map(|w| w.module.as_str()),
             )
         }
+        Owner::Game { hook } => {
+            let h = &c.program.game_hooks[hook as usize];
+            (
+                format!("flow hook `{}.{}`", h.module, h.function),
+                Some(h.module.as_str()),
+            )
+        }
         Owner::Unlock { index } => {
             let u = &c.unlocks[index as usize];
             (

@@ -281,6 +281,11 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
         Hook::Roll => ("tile", "workshop step 3 (R-WS-3)", false),
         Hook::Workshop => ("commission", "its workshop action (R-WS-4)", true),
         Hook::OnReach => ("skill unlock", "a player first reaches the level", true),
+        Hook::Run => (
+            "the flow",
+            "a `hook` step with `run = \"module.function\"` (the function has the name the step gives it); with `on = \"players\"` once per player from the first, with `on = \"player\"` for the player whose turn it is",
+            true,
+        ),
     }
 }
 
@@ -290,12 +295,14 @@ fn hooks_for(access: Access) -> String {
         Access::Read => "all".into(),
         Access::Write => Hook::ALL
             .iter()
+            .chain([Hook::Run].iter())
             .filter(|h| !h.is_read_only())
             .map(|h| format!("`{}`", h.name()))
             .collect::<Vec<_>>()
             .join(", "),
         Access::Ask => Hook::ALL
             .iter()
+            .chain([Hook::Run].iter())
             .filter(|h| hook_row(**h).2)
             .map(|h| format!("`{}`", h.name()))
             .collect::<Vec<_>>()
@@ -366,11 +373,16 @@ pub fn markdown() -> Result<String, String> {
     md.push_str(
         "\n## Hooks\n\n| hook | owner | when | may ask (`ctx:choose`) |\n|---|---|---|---|\n",
     );
-    for h in Hook::ALL {
+    for h in Hook::ALL.into_iter().chain([Hook::Run]) {
         let (owner, when, ask) = hook_row(h);
+        let name = if h == Hook::Run {
+            "module.function"
+        } else {
+            h.name()
+        };
         md.push_str(&format!(
             "| `{}` | {owner} | {when} | {} |\n",
-            h.name(),
+            name,
             if ask { "yes" } else { "no" }
         ));
     }

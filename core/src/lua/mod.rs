@@ -30,7 +30,8 @@ use sandbox::{Shared, Signal};
 
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
 struct Bound {
-    hooks: [Option<Function>; 7],
+    /// By [`hook_index`]: the named hooks, then [`Hook::Run`].
+    hooks: [Option<Function>; 8],
     params: Table,
     module: String,
     /// Rules text from the module's `describe(params)`, if it has one.
@@ -45,12 +46,17 @@ pub struct LuaHost {
     tiles: Vec<Bound>,
     cards: Vec<Option<Bound>>,
     unlocks: Vec<Option<Bound>>,
+    /// The flow's named functions, by index in `content.program.game_hooks`.
+    game_hooks: Vec<Bound>,
     names: Rc<Names>,
     /// Scalar upvalues as they were after load, restored before every game.
     snapshot: freeze::VmSnapshot,
 }
 
 fn hook_index(h: Hook) -> usize {
+    if h == Hook::Run {
+        return Hook::ALL.len();
+    }
     Hook::ALL
         .iter()
         .position(|&x| x == h)
@@ -127,7 +133,7 @@ impl LuaHost {
                 ));
                 return None;
             };
-            let mut hooks: [Option<Function>; 7] = Default::default();
+            let mut hooks: [Option<Function>; 8] = Default::default();
             for (i, h) in Hook::ALL.iter().enumerate() {
                 match module.raw_get::<Value>(h.name()) {
                     Ok(Value::Function(f)) => hooks[i] = Some(f),
@@ -240,6 +246,55 @@ impl LuaHost {
             .iter()
             .map(|u| u.on_reach.as_ref().and_then(|s| bind(s, "skill unlock")))
             .collect();
+        let mut game_hooks = Vec::new();
+        for h in &content.program.game_hooks {
+            let name = format!("{}.{}", h.module, h.function);
+            let Some(module) = modules.get(&h.module) else {
+                errors.push(ContentError::new(
+                    h.declared_at.clone(),
+                    format!("flow hook `{name}`: module `{}` did not load", h.module),
+                ));
+                continue;
+            };
+            let func = match module.raw_get::<Value>(h.function.as_str()) {
+                Ok(Value::Function(f)) => Some(f),
+                Ok(other) => {
+                    errors.push(ContentError::new(
+                        h.declared_at.clone(),
+                        format!(
+                            "flow hook `{name}`: module `{}` has no function `{}` ({} found); define `function M.{}(ctx, params)` in it",
+                            h.module,
+                            h.function,
+                            other.type_name(),
+                            h.function
+                        ),
+                    ));
+                    None
+                }
+                Err(e) => {
+                    errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
+                    None
+                }
+            };
+            let params = match table_to_lua(&lua, &h.params) {
+                Ok(t) => t,
+                Err(e) => {
+                    errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
+                    continue;
+                }
+            };
+            if let Err(e) = freeze::freeze_table(&lua, &params) {
+                errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
+            }
+            let mut hooks: [Option<Function>; 8] = Default::default();
+            hooks[hook_index(Hook::Run)] = func;
+            game_hooks.push(Bound {
+                hooks,
+                params,
+                module: h.module.clone(),
+                description: None,
+            });
+        }
         if !errors.is_empty() {
             return Err(ContentErrors(errors));
         }
@@ -253,6 +308,7 @@ impl LuaHost {
                 .chain(cards.iter())
                 .chain(unlocks.iter())
                 .flatten()
+                .chain(game_hooks.iter())
                 .map(|b| Value::Table(b.params.clone())),
         );
         roots.push(Value::Table(names.material_list.clone()));
@@ -268,6 +324,7 @@ impl LuaHost {
                 .collect(),
             cards,
             unlocks,
+            game_hooks,
             content,
         })
     }
@@ -277,6 +334,7 @@ impl LuaHost {
             Owner::Tile { slot } => self.tiles.get(st.board.get(slot as usize)?.tile as usize),
             Owner::Card { card } => self.cards.get(card as usize)?.as_ref(),
             Owner::Unlock { index } => self.unlocks.get(index as usize)?.as_ref(),
+            Owner::Game { hook } => self.game_hooks.get(hook as usize),
         }
     }
 
