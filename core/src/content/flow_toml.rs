@@ -1853,6 +1853,23 @@ range = "move_range"
         assert_eq!(e.line, Some(line_of(flow, "range = \"move_range\"")));
     }
 
+    /// Odd text around a flow (CRLF line ends, non-ASCII names, `#` and `do =` inside
+    /// strings and comments) is placed without a panic.
+    #[test]
+    fn odd_text_is_placed_without_panics() {
+        let flow = TURNS
+            .replace(
+                "round = [\"turns\"]",
+                "round = [\"turns\", \"ü#1\"] # do = \"x\"\n[ flow.blocks.\"ü#1\" ] # ü\nsteps = [ { do = \"reset\", pieces = \"sit # do = 1\" } ]",
+            )
+            .replace('\n', "\r\n");
+        let errs = errors(&flow);
+        let e = error(&errs, "block name `ü#1` holds a character");
+        assert_eq!(e.line, Some(line_of(&flow, "[ flow.blocks.")));
+        let e = error(&errs, "pieces = \"sit # do = 1\" is not a reset");
+        assert_eq!(e.line, Some(line_of(&flow, "sit #")));
+    }
+
     fn layer(game: &str) -> PackFiles {
         let mut files = std::collections::BTreeMap::new();
         files.insert(
