@@ -62,6 +62,8 @@ pub struct ContentDoc {
     pub commissions: Vec<CommissionDoc>,
     /// Skill unlocks as text.
     pub unlocks: Vec<String>,
+    /// The round as an indented outline (see [`crate::content::program::Program::outline`]).
+    pub round: String,
 }
 
 /// Builds the reference for `content`, with texts from `host`.
@@ -125,6 +127,7 @@ pub fn content_doc(content: &Content, host: &LuaHost) -> ContentDoc {
         tiles,
         commissions,
         unlocks,
+        round: content.program.outline(),
     }
 }
 
@@ -167,6 +170,26 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
     for u in &doc.unlocks {
         out.push_str(&format!("- {u}\n"));
     }
+    out.push_str("\n## Round\n\n");
+    let program = &content.program;
+    if program.declared_at == "built in" {
+        out.push_str("The pack declares no `[flow]`: it plays Tabriz's built-in round.\n\n");
+    } else {
+        out.push_str(&format!(
+            "Declared in `[flow]` ({}).\n\n",
+            program.declared_at
+        ));
+    }
+    out.push_str("```text\n");
+    out.push_str(&program.outline());
+    out.push_str("```\n\n");
+    if let Some(n) = content.end.rounds {
+        out.push_str(&format!("Fixed length: {n} rounds (`[end] rounds`). "));
+    }
+    out.push_str(&format!(
+        "A game still running after {} rounds is stopped as stalled (`[end] max_rounds`).\n",
+        content.end.max_rounds
+    ));
     out.push_str("\n## Tiles\n\n");
     let mut kinds: Vec<&str> = doc.tiles.iter().map(|t| t.kind.as_str()).collect();
     kinds.sort_unstable();

@@ -28,6 +28,15 @@ pub const MAX_QUESTIONS_PER_EFFECT: usize = 64;
 pub const MAX_AUTOMATIC_STEPS: u64 = 1_000_000;
 /// Rounds a pack may set as `max_rounds`.
 pub const MAX_ROUNDS: u32 = 10_000;
+/// Named blocks a pack's `[flow]` may declare.
+pub const MAX_FLOW_BLOCKS: usize = 1_000;
+/// Steps one `[flow]` block may hold (and entries in the `setup` or `round` list).
+pub const MAX_FLOW_STEPS: usize = 1_000;
+/// How deep named `[flow]` blocks may nest below the `setup` or `round` list, through
+/// `block` steps and `turns` bodies (`weft doc` prints the program to this depth).
+pub const MAX_FLOW_DEPTH: usize = 15;
+/// The largest `N` of a `turns` step's `until = "each:N"`.
+pub const MAX_TURNS_EACH: u32 = 1_000;
 
 /// Limits on scripts, set by the person running weft. A pack may lower the budget and
 /// the memory cap in its `game.toml`; the lower of the two is used.

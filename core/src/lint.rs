@@ -113,6 +113,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     }
 
     w.extend(unreachable_slots(content));
+    w.extend(unreached_blocks(content));
     w.extend(unlock_mismatches(content));
 
     // Tiles whose action was never taken in the sample games.
@@ -184,6 +185,38 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
         .collect()
 }
 
+/// Blocks of `[flow]` that no step of `setup` or `round` reaches, through `block` steps
+/// and `turns` bodies: declared, checked, and never run.
+fn unreached_blocks(content: &Content) -> Vec<String> {
+    use crate::content::program::{StepKind, ROUND_BLOCK, SETUP_BLOCK};
+    let program = &content.program;
+    let mut reached = vec![false; program.blocks.len()];
+    let mut todo = vec![SETUP_BLOCK, ROUND_BLOCK];
+    while let Some(b) = todo.pop() {
+        if std::mem::replace(&mut reached[b as usize], true) {
+            continue;
+        }
+        for step in &program.block(b).steps {
+            match step.kind {
+                StepKind::Block(c) | StepKind::Turns { body: c, .. } => todo.push(c),
+                _ => {}
+            }
+        }
+    }
+    program
+        .blocks
+        .iter()
+        .zip(reached)
+        .filter(|(_, r)| !r)
+        .map(|(b, _)| {
+            format!(
+                "{}: block `{}` is declared in [flow] but never runs: no step of `setup` or `round` reaches it; name it in a list, a `block` step or a `turns` body, or remove it",
+                b.declared_at, b.id
+            )
+        })
+        .collect()
+}
+
 /// A skill unlock whose `on_reach` draws from a grade (`params.grade`, as `weft.draw_keep`
 /// does for R-SKILL-1/2) at another level than the grade's `unlock_skill` (R-COM-3/4):
 /// two settings of one rule that a designer can change one at a time.
@@ -209,4 +242,38 @@ fn unlock_mismatches(content: &Content) -> Vec<String> {
         }
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::load_content;
+    use crate::embedded::{base_pack, library};
+
+    #[test]
+    fn a_block_nothing_runs_is_a_warning() {
+        let base = load_content(&[base_pack()], &library()).unwrap();
+        let flow_warnings = |c| {
+            super::warnings(c, &[])
+                .into_iter()
+                .filter(|w| w.contains("[flow]"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(flow_warnings(&base), Vec::<String>::new());
+        let mut pack = base_pack();
+        let game = pack.files["game.toml"].replace(
+            "[flow.blocks.turn]\n",
+            "[flow.blocks.spare]\nsteps = [ { do = \"reset\", pieces = \"stand\" } ]\n\n[flow.blocks.turn]\n",
+        );
+        let line = game
+            .lines()
+            .position(|l| l == "[flow.blocks.spare]")
+            .unwrap()
+            + 1;
+        pack.files.insert("game.toml".into(), game);
+        let c = load_content(&[pack], &library()).unwrap();
+        assert_eq!(
+            flow_warnings(&c),
+            [format!("tabriz/game.toml:{line}: block `spare` is declared in [flow] but never runs: no step of `setup` or `round` reaches it; name it in a list, a `block` step or a `turns` body, or remove it")]
+        );
+    }
 }

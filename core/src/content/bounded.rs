@@ -45,6 +45,17 @@ pub fn amounts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
         .collect()
 }
 
+/// An optional list of [`amount`]s.
+pub fn opt_amounts<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u32>>, D::Error> {
+    Option::<Vec<i64>>::deserialize(d)?
+        .map(|v| {
+            v.into_iter()
+                .map(|v| check::<D::Error>(v, false).map(|v| v as u32))
+                .collect()
+        })
+        .transpose()
+}
+
 /// A list of [`signed`] amounts.
 pub fn signed_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error> {
     Vec::<i64>::deserialize(d)?

@@ -25,6 +25,11 @@ impl Loader {
         }
     }
 
+    /// The text of the file `label`, if it was added.
+    pub fn source(&self, label: &str) -> Option<&str> {
+        self.sources.get(label).map(String::as_str)
+    }
+
     /// Records an error.
     pub fn push(&mut self, e: ContentError) {
         self.errors.push(e);
@@ -821,6 +826,13 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
         }
     }
+    // The chain's game.toml files, base first (the library, last, has none).
+    let game_labels: Vec<String> = packs[..packs.len().saturating_sub(1)]
+        .iter()
+        .map(|p| format!("{}/game.toml", p.name))
+        .collect();
+    let program = super::flow_toml::compile(ld, &game, &game_labels, gf);
+
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -855,7 +867,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             bonus_prestige: game.end.bonus_prestige,
             one_bonus_token: game.end.one_bonus_token,
             max_rounds: game.end.max_rounds,
-            rounds: None,
+            rounds: game.end.rounds,
         },
         setup,
         bot_params: game.bots.clone(),
@@ -868,6 +880,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         tiles,
         commissions,
         modules,
-        program: super::program::Program::tabriz(),
+        program,
     }
 }

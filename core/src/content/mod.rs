@@ -8,6 +8,7 @@ pub mod bounded;
 mod chain;
 mod error;
 mod files;
+mod flow_toml;
 mod layers;
 mod load;
 pub mod program;

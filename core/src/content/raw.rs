@@ -109,6 +109,9 @@ pub struct GameToml {
     /// Bot parameters by bot name (`[bots.greedy]`).
     #[serde(default)]
     pub bots: BTreeMap<String, BTreeMap<String, f64>>,
+    /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
+    #[serde(default)]
+    pub flow: Option<FlowToml>,
 }
 
 fn default_first_player() -> String {
@@ -253,10 +256,98 @@ pub struct EndToml {
     #[serde(default = "default_max_rounds")]
     #[serde(deserialize_with = "super::bounded::amount")]
     pub max_rounds: u32,
+    /// A fixed length: the game ends after this many rounds, if set (1..=`max_rounds`).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount")]
+    pub rounds: Option<u32>,
 }
 
 fn default_max_rounds() -> u32 {
     60
+}
+
+/// `[flow]`: the blocks run once at setup and in every round, and the named blocks
+/// (tables keyed by name, so a later pack can replace one block through the deep merge
+/// of `game.toml`). Compiled into a [`super::program::Program`] by `flow_toml.rs`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlowToml {
+    /// Names of the blocks run once at setup, in order.
+    #[serde(default)]
+    pub setup: Vec<String>,
+    /// Names of the blocks run in every round, in order (R-ROUND-1). May not be empty.
+    #[serde(default)]
+    pub round: Vec<String>,
+    /// The blocks by name (`[flow.blocks.NAME]`).
+    #[serde(default)]
+    pub blocks: BTreeMap<String, BlockToml>,
+}
+
+/// `[flow.blocks.NAME]`: a named list of steps.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockToml {
+    /// The steps, in order (an empty block does nothing).
+    #[serde(default)]
+    pub steps: Vec<StepToml>,
+    /// If set, the only rounds the block runs in.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amounts")]
+    pub rounds: Option<Vec<u32>>,
+    /// Rounds the block is passed over in.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amounts")]
+    pub skip_rounds: Vec<u32>,
+}
+
+/// One step of a block, `{ do = "KIND", … }`. Every key any kind takes is here; which
+/// keys a kind takes, and their values, are checked when the flow is compiled, so every
+/// mistake is reported at once.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepToml {
+    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `reset`,
+    /// `first_player`.
+    #[serde(rename = "do")]
+    pub kind: String,
+    /// `block`: the block to run.
+    #[serde(default)]
+    pub block: Option<String>,
+    /// `hook`: whose hooks (`nodes`).
+    #[serde(default)]
+    pub on: Option<String>,
+    /// `hook`: which hook (`setup`, `restock`, `roll`).
+    #[serde(default)]
+    pub hook: Option<String>,
+    /// `turns`: who plays each turn (`from_first`, `reverse`, `seat`).
+    #[serde(default)]
+    pub order: Option<String>,
+    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`).
+    #[serde(default)]
+    pub until: Option<String>,
+    /// `turns`: the block each turn runs.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// `move`: the ability that gives the range (default `move_range`).
+    #[serde(default)]
+    pub range: Option<String>,
+    /// `play`: the ability that limits plays per turn (none: no limit).
+    #[serde(default)]
+    pub limit: Option<String>,
+    /// `reset`: what to reset (`stand`).
+    #[serde(default)]
+    pub pieces: Option<String>,
+    /// `first_player`: how the marker passes (`next_seat`, `keep`).
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// If set, the only rounds the step runs in.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amounts")]
+    pub rounds: Option<Vec<u32>>,
+    /// Rounds the step is passed over in.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amounts")]
+    pub skip_rounds: Vec<u32>,
 }
 
 /// Tile sides.

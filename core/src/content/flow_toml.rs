@@ -1,0 +1,1916 @@
+//! `[flow]` in `game.toml`, compiled into a [`Program`] (issue 11): block names resolved
+//! to indices, every step checked, and every problem reported at once with its file and
+//! line. A pack with no `[flow]` gets Tabriz's built-in program, so packs written before
+//! `[flow]` existed keep working.
+//!
+//! Blocks are numbered [`SETUP_BLOCK`] and [`ROUND_BLOCK`] for the two lists, then the
+//! named blocks in the order a depth-first walk of `setup` and then `round` first reaches
+//! them (so Tabriz's declared flow numbers its blocks as [`Program::tabriz`] does), then
+//! blocks nothing reaches, by name.
+//!
+//! The walks here never recurse: a pack may declare many blocks and chain them deeply,
+//! and a cycle is an error found by an explicit stack, never a hang.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::load::{check_id, Loader};
+use super::program::{
+    Block, BlockId, FirstPlayerRule, MoveStep, PlayStep, Program, RoundGate, Step, StepKind,
+    TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+};
+use super::raw::{FlowToml, GameToml, StepToml};
+use super::ContentError;
+use crate::flow::Hook;
+use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS, MAX_TURNS_EACH};
+
+/// The step kinds as written in `do = "…"`, each with the keys it takes besides `do`,
+/// `rounds` and `skip_rounds`.
+const KINDS: [(&str, &[&str]); 9] = [
+    ("block", &["block"]),
+    ("hook", &["on", "hook"]),
+    ("turns", &["order", "until", "body"]),
+    ("move", &["range"]),
+    ("act", &[]),
+    ("play", &["limit"]),
+    ("menu", &[]),
+    ("reset", &["pieces"]),
+    ("first_player", &["rule"]),
+];
+
+/// The hooks a `hook` step may call on every node: the ones that act for no player.
+const NODE_HOOKS: [Hook; 3] = [Hook::Setup, Hook::Restock, Hook::Roll];
+
+/// Checks `[end] rounds` and compiles `game.flow` into the program (Tabriz's built-in
+/// program when the pack declares no `[flow]`). `labels` are the chain's `game.toml`
+/// labels, base first; `game_label` is the one errors without a better place name.
+/// Problems go to `ld`; when there are any, the built-in program is returned (the
+/// content is refused anyway).
+pub(super) fn compile(
+    ld: &mut Loader,
+    game: &GameToml,
+    labels: &[String],
+    game_label: &str,
+) -> Program {
+    let texts = Texts::new(ld, labels);
+    let mut c = Compiler {
+        texts,
+        game,
+        game_label: game_label.to_string(),
+        errors: Vec::new(),
+        seen: HashSet::new(),
+    };
+    c.check_end_rounds();
+    let program = match &game.flow {
+        None => Some(Program::tabriz()),
+        Some(flow) => c.program(flow),
+    };
+    let failed = !c.errors.is_empty();
+    for e in c.errors {
+        ld.push(e);
+    }
+    match program {
+        Some(p) if !failed => p,
+        _ => Program::tabriz(),
+    }
+}
+
+/// A step before it becomes a [`StepKind`]: blocks are indices into the sorted names.
+#[derive(Debug, Clone)]
+enum Draft {
+    Block(usize),
+    Hook(Hook),
+    Turns {
+        order: TurnOrder,
+        count: TurnCount,
+        body: usize,
+    },
+    Move(String),
+    Act,
+    Play(Option<String>),
+    Menu,
+    Stand,
+    First(FirstPlayerRule),
+}
+
+impl Draft {
+    /// The block this step runs, if any.
+    fn child(&self) -> Option<usize> {
+        match self {
+            Draft::Block(b) | Draft::Turns { body: b, .. } => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct DraftStep {
+    kind: Draft,
+    rounds: RoundGate,
+}
+
+/// Where something is: file label, 1-based line and column.
+#[derive(Debug, Clone)]
+struct Pos {
+    file: String,
+    line: usize,
+    column: usize,
+}
+
+impl Pos {
+    fn label(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+}
+
+struct Compiler<'a> {
+    texts: Texts,
+    game: &'a GameToml,
+    game_label: String,
+    errors: Vec<ContentError>,
+    seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
+}
+
+impl Compiler<'_> {
+    /// Records an error at `pos` (the latest `game.toml` when the place is unknown),
+    /// once.
+    fn fail(&mut self, pos: Option<Pos>, message: impl Into<String>, help: impl Into<String>) {
+        let mut e = match pos {
+            Some(p) => ContentError::new(p.file, message).at(p.line, p.column),
+            None => ContentError::new(self.game_label.clone(), message),
+        };
+        let help = help.into();
+        if !help.is_empty() {
+            e = e.help(help);
+        }
+        let key = (e.file.clone(), e.line, e.column, e.message.clone());
+        if self.seen.insert(key) {
+            self.errors.push(e);
+        }
+    }
+
+    /// `max_rounds` when it is valid (its own check reports it otherwise).
+    fn max_rounds(&self) -> Option<u32> {
+        let m = self.game.end.max_rounds;
+        (1..=MAX_ROUNDS).contains(&m).then_some(m)
+    }
+
+    fn check_end_rounds(&mut self) {
+        let Some(rounds) = self.game.end.rounds else {
+            return;
+        };
+        let pos = self.texts.table_key("end", "rounds", None);
+        if rounds == 0 {
+            self.fail(
+                pos,
+                "end.rounds = 0: the game would end before its first round",
+                "give the number of rounds the game lasts (at least 1), or leave rounds out",
+            );
+        } else if let Some(max) = self.max_rounds().filter(|&m| rounds > m) {
+            self.fail(
+                pos,
+                format!("end.rounds = {rounds} is above end.max_rounds = {max}: the game would be stopped as stalled first"),
+                "lower rounds, or raise max_rounds to at least rounds",
+            );
+        }
+    }
+
+    /// Compiles the flow, or `None` when it could not be (the errors say why).
+    fn program(&mut self, flow: &FlowToml) -> Option<Program> {
+        let names: Vec<&str> = flow.blocks.keys().map(String::as_str).collect();
+        let flow_pos = self.texts.table("flow");
+        if names.len() > MAX_FLOW_BLOCKS {
+            self.fail(
+                flow_pos,
+                format!(
+                    "[flow] declares {} blocks; weft takes at most {MAX_FLOW_BLOCKS}",
+                    names.len()
+                ),
+                "",
+            );
+            return None;
+        }
+        for name in &names {
+            if let Err(problem) = check_id(name) {
+                let pos = self.texts.block(name);
+                self.fail(
+                    pos,
+                    format!("block name `{}` {problem}", name.escape_debug()),
+                    "block names are 1 to 64 letters, digits, `_`, `-` or `.`",
+                );
+            }
+        }
+
+        // Each step on its own.
+        let mut drafts: Vec<Vec<Option<DraftStep>>> = Vec::with_capacity(names.len());
+        let mut gates: Vec<RoundGate> = Vec::with_capacity(names.len());
+        for (name, block) in &flow.blocks {
+            gates.push(self.gate(
+                &format!("[flow.blocks.{name}]"),
+                &block.rounds,
+                &block.skip_rounds,
+                |t: &Texts, key: &str| t.block_key(name, key),
+            ));
+            if block.steps.len() > MAX_FLOW_STEPS {
+                let pos = self.texts.block(name);
+                self.fail(
+                    pos,
+                    format!(
+                        "[flow.blocks.{name}] has {} steps; weft takes at most {MAX_FLOW_STEPS} in a block",
+                        block.steps.len()
+                    ),
+                    "split it into blocks run by `block` steps",
+                );
+                drafts.push(Vec::new());
+                continue;
+            }
+            let steps = block
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(k, s)| self.step(&names, name, k, s))
+                .collect();
+            drafts.push(steps);
+        }
+
+        // The two lists.
+        let mut lists: Vec<Vec<usize>> = Vec::new();
+        for (list, entries) in [("setup", &flow.setup), ("round", &flow.round)] {
+            if entries.len() > MAX_FLOW_STEPS {
+                let pos = self.texts.table_key("flow", list, None);
+                self.fail(
+                    pos,
+                    format!(
+                        "[flow] {list} lists {} blocks; weft takes at most {MAX_FLOW_STEPS}",
+                        entries.len()
+                    ),
+                    "",
+                );
+                return None;
+            }
+            let mut ids = Vec::new();
+            for entry in entries {
+                match names.binary_search(&entry.as_str()) {
+                    Ok(i) => ids.push(i),
+                    Err(_) => {
+                        let pos = self.texts.table_key("flow", list, Some(entry));
+                        self.fail(
+                            pos,
+                            format!("[flow] {list} names block `{entry}`, which [flow.blocks] does not declare"),
+                            known_blocks(&names),
+                        );
+                    }
+                }
+            }
+            lists.push(ids);
+        }
+        if flow.round.is_empty() {
+            let pos = self
+                .texts
+                .table_key("flow", "round", None)
+                .or_else(|| flow_pos.clone());
+            self.fail(
+                pos,
+                "[flow] round is empty: a round that does nothing would repeat, asking no one anything, until max_rounds",
+                "list the blocks a round runs, e.g. round = [\"turns\"]",
+            );
+        }
+
+        if !self.structure(&names, &drafts, &lists) {
+            return None;
+        }
+        if !self.errors.is_empty() {
+            return None;
+        }
+        Some(self.build(&names, drafts, gates, &lists))
+    }
+
+    /// A block's or step's `rounds` and `skip_rounds` as a gate, each round checked.
+    fn gate(
+        &mut self,
+        what: &str,
+        only: &Option<Vec<u32>>,
+        skip: &[u32],
+        at: impl Fn(&Texts, &str) -> Option<Pos>,
+    ) -> RoundGate {
+        let last = self.max_rounds();
+        let end_rounds = self
+            .game
+            .end
+            .rounds
+            .filter(|&r| r >= 1 && last.is_none_or(|m| r <= m));
+        for (key, list) in [
+            ("rounds", only.as_deref().unwrap_or(&[])),
+            ("skip_rounds", skip),
+        ] {
+            for &r in list {
+                let problem = if r == 0 {
+                    Some("round 0 is setup: rounds are numbered from 1".to_string())
+                } else if let Some(m) = last.filter(|&m| r > m) {
+                    Some(format!(
+                        "round {r} is above end.max_rounds = {m}: the game never gets there"
+                    ))
+                } else {
+                    end_rounds.filter(|&n| r > n).map(|n| {
+                        format!("round {r} is after the last round: the game ends after end.rounds = {n}")
+                    })
+                };
+                if let Some(problem) = problem {
+                    let pos = at(&self.texts, key);
+                    self.fail(
+                        pos,
+                        format!("{what} {key}: {problem}"),
+                        "list rounds from 1 to the last round the game can reach",
+                    );
+                }
+            }
+        }
+        RoundGate {
+            only: only.clone(),
+            skip: skip.to_vec(),
+        }
+    }
+
+    /// One step, checked on its own; `None` when it is broken (the errors say how).
+    fn step(&mut self, names: &[&str], block: &str, k: usize, s: &StepToml) -> Option<DraftStep> {
+        let at = |t: &Texts, key: Option<&str>| t.step(block, k, key);
+        let Some(&(kind, keys)) = KINDS.iter().find(|(n, _)| *n == s.kind) else {
+            let pos = at(&self.texts, None);
+            self.fail(
+                pos,
+                format!(
+                    "[flow.blocks.{block}] step {}: unknown step kind `do = \"{}\"`",
+                    k + 1,
+                    s.kind
+                ),
+                format!(
+                    "step kinds are: {}",
+                    KINDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                ),
+            );
+            return None;
+        };
+        let what = format!("[flow.blocks.{block}] step {} (`{kind}`)", k + 1);
+        let given = [
+            ("block", s.block.is_some()),
+            ("on", s.on.is_some()),
+            ("hook", s.hook.is_some()),
+            ("order", s.order.is_some()),
+            ("until", s.until.is_some()),
+            ("body", s.body.is_some()),
+            ("range", s.range.is_some()),
+            ("limit", s.limit.is_some()),
+            ("pieces", s.pieces.is_some()),
+            ("rule", s.rule.is_some()),
+        ];
+        for (key, present) in given {
+            if present && !keys.contains(&key) {
+                let pos = at(&self.texts, Some(key));
+                let takes = if keys.is_empty() {
+                    format!("`{kind}` takes only rounds and skip_rounds")
+                } else {
+                    format!(
+                        "`{kind}` takes {}, rounds and skip_rounds",
+                        keys.iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                self.fail(pos, format!("{what} takes no key `{key}`"), takes);
+            }
+        }
+        let rounds = self.gate(&what, &s.rounds, &s.skip_rounds, |t: &Texts, key: &str| {
+            t.step(block, k, Some(key))
+        });
+        // A required key, or an error naming it.
+        let need = |c: &mut Self, key: &str, value: &Option<String>, example: &str| {
+            if value.is_none() {
+                let pos = at(&c.texts, None);
+                c.fail(
+                    pos,
+                    format!("{what} needs `{key}`"),
+                    format!("write it like {example}"),
+                );
+            }
+            value.clone()
+        };
+        let block_ref = |c: &mut Self, key: &str, name: &str| -> Option<usize> {
+            let found = names.binary_search(&name).ok();
+            if found.is_none() {
+                let pos = at(&c.texts, Some(key));
+                c.fail(
+                    pos,
+                    format!("{what}: {key} `{name}` is not a block of [flow.blocks]"),
+                    known_blocks(names),
+                );
+            }
+            found
+        };
+        let kind = match kind {
+            "block" => {
+                let name = need(
+                    self,
+                    "block",
+                    &s.block,
+                    "{ do = \"block\", block = \"NAME\" }",
+                )?;
+                Draft::Block(block_ref(self, "block", &name)?)
+            }
+            "hook" => {
+                let on = need(
+                    self,
+                    "on",
+                    &s.on,
+                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" }",
+                );
+                let hook = need(
+                    self,
+                    "hook",
+                    &s.hook,
+                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" }",
+                );
+                if let Some(on) = on.as_deref().filter(|o| *o != "nodes") {
+                    let pos = at(&self.texts, Some("on"));
+                    self.fail(
+                        pos,
+                        format!("{what}: on = \"{on}\": only on = \"nodes\" exists for now (the hook of every board node, for no player)"),
+                        "write on = \"nodes\"; other hook targets are planned",
+                    );
+                }
+                let hook = hook?;
+                match NODE_HOOKS.iter().find(|h| h.name() == hook) {
+                    Some(h) => Draft::Hook(*h),
+                    None => {
+                        let pos = at(&self.texts, Some("hook"));
+                        self.fail(
+                            pos,
+                            format!("{what}: `{hook}` is not a node hook that acts for no player"),
+                            format!("node hooks are: {}", hook_names()),
+                        );
+                        return None;
+                    }
+                }
+            }
+            "turns" => {
+                let order = match s.order.as_deref() {
+                    None | Some("from_first") => TurnOrder::FromFirst,
+                    Some("reverse") => TurnOrder::Reverse,
+                    Some("seat") => TurnOrder::Seat,
+                    Some(other) => {
+                        let pos = at(&self.texts, Some("order"));
+                        self.fail(
+                            pos,
+                            format!("{what}: order = \"{other}\" is not a turn order"),
+                            "orders are: from_first (the default: clockwise from the first player), reverse (counter-clockwise, first player last), seat (seat order from seat 1)",
+                        );
+                        TurnOrder::FromFirst
+                    }
+                };
+                let until = need(
+                    self,
+                    "until",
+                    &s.until,
+                    "until = \"once\", \"each:N\" or \"each:pieces\"",
+                );
+                let body = need(
+                    self,
+                    "body",
+                    &s.body,
+                    "body = \"turn\" (the block each turn runs)",
+                );
+                let count = match until.as_deref().map(parse_until) {
+                    Some(Ok(c)) => Some(c),
+                    Some(Err(problem)) => {
+                        let pos = at(&self.texts, Some("until"));
+                        self.fail(
+                            pos,
+                            format!("{what}: {problem}"),
+                            format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}) or \"each:pieces\" (one turn per piece)"),
+                        );
+                        None
+                    }
+                    None => None,
+                };
+                let body = body.and_then(|b| block_ref(self, "body", &b));
+                // A broken count still leaves a turns step, for the checks of the whole flow.
+                Draft::Turns {
+                    order,
+                    count: count.unwrap_or(TurnCount::Each(1)),
+                    body: body?,
+                }
+            }
+            "move" => {
+                let range = s.range.clone().unwrap_or_else(|| "move_range".into());
+                self.ability(&what, "range", &range, s.range.is_none(), &at);
+                Draft::Move(range)
+            }
+            "act" => Draft::Act,
+            "play" => {
+                if let Some(limit) = &s.limit {
+                    self.ability(&what, "limit", limit, false, &at);
+                }
+                Draft::Play(s.limit.clone())
+            }
+            "menu" => Draft::Menu,
+            "reset" => match need(
+                self,
+                "pieces",
+                &s.pieces,
+                "{ do = \"reset\", pieces = \"stand\" }",
+            )?
+            .as_str()
+            {
+                "stand" => Draft::Stand,
+                other => {
+                    let pos = at(&self.texts, Some("pieces"));
+                    self.fail(
+                        pos,
+                        format!("{what}: pieces = \"{other}\" is not a reset"),
+                        "write pieces = \"stand\" (stand every piece again)",
+                    );
+                    return None;
+                }
+            },
+            "first_player" => match need(
+                self,
+                "rule",
+                &s.rule,
+                "{ do = \"first_player\", rule = \"next_seat\" }",
+            )?
+            .as_str()
+            {
+                "next_seat" => Draft::First(FirstPlayerRule::NextSeat),
+                "keep" => Draft::First(FirstPlayerRule::Keep),
+                other => {
+                    let pos = at(&self.texts, Some("rule"));
+                    self.fail(
+                        pos,
+                        format!("{what}: rule = \"{other}\" is not a first-player rule"),
+                        "rules are: next_seat (the marker passes clockwise), keep (it stays)",
+                    );
+                    return None;
+                }
+            },
+            _ => unreachable!("every kind of KINDS is handled"),
+        };
+        // A step with a bad key or ability is kept for the checks of the whole flow; the
+        // program is not built while there are errors.
+        Some(DraftStep { kind, rounds })
+    }
+
+    /// Records an error unless `name` (given as `key`, or the default when `defaulted`)
+    /// is in `[abilities]`.
+    fn ability(
+        &mut self,
+        what: &str,
+        key: &str,
+        name: &str,
+        defaulted: bool,
+        at: &impl Fn(&Texts, Option<&str>) -> Option<Pos>,
+    ) {
+        if self.game.abilities.contains_key(name) {
+            return;
+        }
+        let pos = at(&self.texts, (!defaulted).then_some(key));
+        let known = self
+            .game
+            .abilities
+            .keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let message = if defaulted {
+            format!("{what} takes its {key} from ability `{name}` (the default), which [abilities] does not declare")
+        } else {
+            format!("{what}: {key} `{name}` is not an ability of [abilities]")
+        };
+        self.fail(
+            pos,
+            message,
+            format!("abilities are: {known}; add `{name}` to [abilities] or name another"),
+        );
+    }
+
+    /// The checks that need the whole graph of blocks: cycles, nesting depth, turns
+    /// inside turns, player steps outside a turns body, `act` without a `move` before
+    /// it, and a round with no turns. `false` when a cycle stopped them.
+    fn structure(
+        &mut self,
+        names: &[&str],
+        drafts: &[Vec<Option<DraftStep>>],
+        lists: &[Vec<usize>],
+    ) -> bool {
+        let n = names.len();
+        let children = |v: usize| {
+            drafts[v]
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.as_ref().and_then(|s| s.kind.child()).map(|c| (i, c)))
+        };
+
+        // Cycles, by a depth-first walk with an explicit stack; `post` is the order in
+        // which blocks finish (every block after the blocks it runs).
+        let mut colour = vec![0u8; n];
+        let mut post = Vec::with_capacity(n);
+        let mut cyclic = false;
+        for start in 0..n {
+            if colour[start] != 0 {
+                continue;
+            }
+            colour[start] = 1;
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            while let Some(&(v, next)) = stack.last() {
+                let step = children(v).find(|&(i, _)| i >= next);
+                match step {
+                    Some((i, c)) => {
+                        stack.last_mut().expect("not empty").1 = i + 1;
+                        match colour[c] {
+                            0 => {
+                                colour[c] = 1;
+                                stack.push((c, 0));
+                            }
+                            1 => {
+                                cyclic = true;
+                                let from = stack.iter().position(|&(b, _)| b == c).unwrap_or(0);
+                                let mut path: Vec<&str> =
+                                    stack[from..].iter().map(|&(b, _)| names[b]).collect();
+                                path.push(names[c]);
+                                let kind = drafts[v][i]
+                                    .as_ref()
+                                    .map_or("block", |s| step_name(&s.kind));
+                                let key = if kind == "turns" { "body" } else { "block" };
+                                let pos = self.texts.step(names[v], i, Some(key));
+                                self.fail(
+                                    pos,
+                                    format!(
+                                        "[flow.blocks.{}] step {} (`{kind}`): block `{}` runs itself ({})",
+                                        names[v],
+                                        i + 1,
+                                        names[c],
+                                        path.join(" → ")
+                                    ),
+                                    "a block may not reach itself through `block` steps or `turns` bodies: rounds repeat by themselves, and turns repeat with `until`",
+                                );
+                            }
+                            _ => {}
+                        }
+                    }
+                    None => {
+                        colour[v] = 2;
+                        post.push(v);
+                        stack.pop();
+                    }
+                }
+            }
+        }
+        if cyclic {
+            return false;
+        }
+
+        // Per block, from the bottom up: how deep it nests, whether it moves a piece,
+        // whether it takes turns (itself or through `block` steps).
+        let mut depth = vec![1usize; n];
+        let mut moves = vec![false; n];
+        let mut has_turns = vec![false; n];
+        for &v in &post {
+            for s in drafts[v].iter().flatten() {
+                if let Some(c) = s.kind.child() {
+                    depth[v] = depth[v].max(depth[c] + 1);
+                }
+                match s.kind {
+                    Draft::Move(_) => moves[v] = true,
+                    Draft::Turns { .. } => has_turns[v] = true,
+                    Draft::Block(c) => {
+                        moves[v] |= moves[c];
+                        has_turns[v] |= has_turns[c];
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for (list, ids) in ["setup", "round"].iter().zip(lists) {
+            if let Some(&deep) = ids.iter().find(|&&b| depth[b] > MAX_FLOW_DEPTH) {
+                let pos = self.texts.table_key("flow", list, Some(names[deep]));
+                self.fail(
+                    pos,
+                    format!(
+                        "[flow] {list}: block `{}` nests blocks {} deep; weft takes at most {MAX_FLOW_DEPTH}",
+                        names[deep], depth[deep]
+                    ),
+                    "flatten the blocks: run them one after another instead of one inside another",
+                );
+            }
+        }
+
+        // From the top down: how each block is reached. `outside`: from a list or a
+        // `block` step with no turns around it; `inside`: within a turns body (`via`
+        // names one such body); `fresh`: at a point of a turns body where no `move` has
+        // run yet; `in_round`: from the round list.
+        let mut outside = vec![false; n];
+        let mut inside = vec![false; n];
+        let mut via: Vec<Option<usize>> = vec![None; n];
+        let mut fresh = vec![false; n];
+        let mut in_round = vec![false; n];
+        for (l, ids) in lists.iter().enumerate() {
+            for &b in ids {
+                outside[b] = true;
+                in_round[b] |= l == 1;
+            }
+        }
+        let mut round_turns = false;
+        for &v in post.iter().rev() {
+            let mut moved = false;
+            for (i, s) in drafts[v].iter().enumerate() {
+                let Some(s) = s else { continue };
+                let kind = step_name(&s.kind);
+                let what = format!("[flow.blocks.{}] step {} (`{kind}`)", names[v], i + 1);
+                match s.kind {
+                    Draft::Block(c) => {
+                        outside[c] |= outside[v];
+                        in_round[c] |= in_round[v];
+                        if inside[v] {
+                            inside[c] = true;
+                            via[c] = via[c].or(via[v]);
+                            fresh[c] |= fresh[v] && !moved;
+                        }
+                        moved |= moves[c];
+                    }
+                    Draft::Turns { body, .. } => {
+                        round_turns |= in_round[v];
+                        in_round[body] |= in_round[v];
+                        inside[body] = true;
+                        via[body] = via[body].or(Some(body));
+                        fresh[body] = true;
+                        if inside[v] {
+                            let outer = via[v].map_or(names[v], |b| names[b]);
+                            let pos = self.texts.step(names[v], i, None);
+                            self.fail(
+                                pos,
+                                format!("{what} runs inside the turns body `{outer}`: a `turns` inside another `turns` is not supported"),
+                                "run the inner turns from a block of the round list instead, one after the other",
+                            );
+                        }
+                    }
+                    Draft::Move(_) | Draft::Act | Draft::Play(_) | Draft::Menu => {
+                        if outside[v] {
+                            let pos = self.texts.step(names[v], i, None);
+                            self.fail(
+                                pos,
+                                format!("{what} acts for the player whose turn it is, but block `{}` runs outside any `turns` body", names[v]),
+                                format!("move the step into the body of a turns step, e.g. {{ do = \"turns\", until = \"once\", body = \"{}\" }}", names[v]),
+                            );
+                        }
+                        if matches!(s.kind, Draft::Act) && inside[v] && fresh[v] && !moved {
+                            let body = via[v].map_or(names[v], |b| names[b]);
+                            let pos = self.texts.step(names[v], i, None);
+                            self.fail(
+                                pos,
+                                format!("{what} has no `move` before it in the turns body `{body}`: there is no node to act at"),
+                                "put a { do = \"move\" } step before it in the same body",
+                            );
+                        }
+                        moved |= matches!(s.kind, Draft::Move(_));
+                    }
+                    _ => {}
+                }
+            }
+            if in_round[v] && has_turns[v] {
+                round_turns = true;
+            }
+        }
+        if !lists[1].is_empty() && !round_turns {
+            let pos = self.texts.table_key("flow", "round", None);
+            self.fail(
+                pos,
+                "[flow] round reaches no `turns` step: no player would ever be asked anything in a round",
+                "add a block with a turns step to the round, e.g. { do = \"turns\", until = \"each:pieces\", body = \"turn\" }",
+            );
+        }
+        true
+    }
+
+    /// The program, blocks numbered: the two lists, then named blocks in the order a
+    /// depth-first walk of setup then round first reaches them, then the rest by name.
+    fn build(
+        &self,
+        names: &[&str],
+        drafts: Vec<Vec<Option<DraftStep>>>,
+        gates: Vec<RoundGate>,
+        lists: &[Vec<usize>],
+    ) -> Program {
+        let n = names.len();
+        let mut id: Vec<Option<BlockId>> = vec![None; n];
+        let mut order: Vec<usize> = Vec::with_capacity(n);
+        let roots = lists.iter().flatten().copied().chain(0..n);
+        for root in roots {
+            let mut stack = vec![root];
+            while let Some(v) = stack.pop() {
+                if id[v].is_some() {
+                    continue;
+                }
+                id[v] = Some((order.len() + 2) as BlockId);
+                order.push(v);
+                let children: Vec<usize> = drafts[v]
+                    .iter()
+                    .flatten()
+                    .filter_map(|s| s.kind.child())
+                    .collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+        let id = |b: usize| id[b].expect("every block is numbered");
+        let always = RoundGate::always;
+        let list_block = |name: &str, ids: &[usize]| Block {
+            id: name.to_string(),
+            rounds: always(),
+            steps: ids
+                .iter()
+                .map(|&b| Step {
+                    kind: StepKind::Block(id(b)),
+                    rounds: always(),
+                })
+                .collect(),
+            declared_at: self.where_(
+                self.texts
+                    .table_key("flow", name, None)
+                    .or_else(|| self.texts.table("flow")),
+            ),
+        };
+        let mut blocks = vec![
+            list_block("setup", &lists[0]),
+            list_block("round", &lists[1]),
+        ];
+        let mut drafts: Vec<Option<Vec<Option<DraftStep>>>> =
+            drafts.into_iter().map(Some).collect();
+        for &v in &order {
+            let steps = drafts[v]
+                .take()
+                .unwrap_or_default()
+                .into_iter()
+                .flatten()
+                .map(|s| Step {
+                    kind: match s.kind {
+                        Draft::Block(b) => StepKind::Block(id(b)),
+                        Draft::Hook(h) => StepKind::NodeHooks(h),
+                        Draft::Turns { order, count, body } => StepKind::Turns {
+                            order,
+                            count,
+                            body: id(body),
+                        },
+                        Draft::Move(range) => StepKind::Move(MoveStep { range }),
+                        Draft::Act => StepKind::Act,
+                        Draft::Play(limit) => StepKind::Play(PlayStep { limit }),
+                        Draft::Menu => StepKind::Menu,
+                        Draft::Stand => StepKind::StandPieces,
+                        Draft::First(rule) => StepKind::FirstPlayer(rule),
+                    },
+                    rounds: s.rounds,
+                })
+                .collect();
+            blocks.push(Block {
+                id: names[v].to_string(),
+                rounds: gates[v].clone(),
+                steps,
+                declared_at: self.where_(self.texts.block(names[v])),
+            });
+        }
+        debug_assert_eq!(blocks[SETUP_BLOCK as usize].id, "setup");
+        debug_assert_eq!(blocks[ROUND_BLOCK as usize].id, "round");
+        Program {
+            blocks,
+            declared_at: self.where_(self.texts.table("flow")),
+        }
+    }
+
+    /// `file:line`, or the latest `game.toml` when the place is unknown.
+    fn where_(&self, pos: Option<Pos>) -> String {
+        pos.map_or_else(|| self.game_label.clone(), |p| p.label())
+    }
+}
+
+/// `until = "…"` as a turn count, or what is wrong with it.
+fn parse_until(until: &str) -> Result<TurnCount, String> {
+    match until {
+        "once" => Ok(TurnCount::Each(1)),
+        "each:pieces" => Ok(TurnCount::EachPiece),
+        _ => {
+            let Some(n) = until.strip_prefix("each:") else {
+                return Err(format!("until = \"{until}\" is not a turn count"));
+            };
+            match n.parse::<u32>() {
+                Ok(0) => Err(format!(
+                    "until = \"{until}\" would give no one a turn (N is at least 1)"
+                )),
+                Ok(k) if k <= MAX_TURNS_EACH => Ok(TurnCount::Each(k as u16)),
+                Ok(_) => Err(format!(
+                    "until = \"{until}\": weft takes at most {MAX_TURNS_EACH} turns each"
+                )),
+                Err(_) => Err(format!(
+                    "until = \"{until}\" is not a turn count (N must be a whole number)"
+                )),
+            }
+        }
+    }
+}
+
+fn step_name(d: &Draft) -> &'static str {
+    match d {
+        Draft::Block(_) => "block",
+        Draft::Hook(_) => "hook",
+        Draft::Turns { .. } => "turns",
+        Draft::Move(_) => "move",
+        Draft::Act => "act",
+        Draft::Play(_) => "play",
+        Draft::Menu => "menu",
+        Draft::Stand => "reset",
+        Draft::First(_) => "first_player",
+    }
+}
+
+fn hook_names() -> String {
+    NODE_HOOKS
+        .iter()
+        .map(|h| h.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn known_blocks(names: &[&str]) -> String {
+    if names.is_empty() {
+        "[flow.blocks] declares no blocks: add [flow.blocks.NAME] with steps = [...]".into()
+    } else {
+        format!("blocks are: {}", names.join(", "))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Positions. Errors about `[flow]` are found after parsing (the merged game parameters
+// carry no spans), so their places are found in the text, the way `Loader::locate`
+// does, but block by block and step by step: a step's place is its `do` key, counted
+// within its block's section.
+
+/// One `game.toml` of the chain, indexed once.
+struct FileIndex {
+    label: String,
+    /// Each line with its comment cut off.
+    lines: Vec<String>,
+    /// Table headers (`[end]`, `[flow]`, `[flow.blocks]`), squeezed, by first section.
+    tables: BTreeMap<String, (usize, usize)>,
+    /// Block sections by block name: first line, end line (exclusive).
+    blocks: BTreeMap<String, (usize, usize)>,
+    /// Per block: the line and byte column of each step's `do` key, in order.
+    steps: BTreeMap<String, Vec<(usize, usize)>>,
+}
+
+/// The chain's `game.toml` files, the latest first (its definitions win the merge).
+struct Texts {
+    files: Vec<FileIndex>,
+}
+
+/// The text without white space outside quotes (`[ flow.blocks."a b" ]` is
+/// `[flow.blocks."a b"]`).
+fn squeeze(s: &str) -> String {
+    let mut quote: Option<char> = None;
+    s.chars()
+        .filter(|&c| {
+            match quote {
+                Some(q) if c == q => quote = None,
+                None if c == '"' || c == '\'' => quote = Some(c),
+                _ => {}
+            }
+            quote.is_some() || !c.is_whitespace()
+        })
+        .collect()
+}
+
+/// The line without its comment (a `#` outside a string).
+fn strip_comment(line: &str) -> &str {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' && q == '"' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c == '#' => return &line[..i],
+            None => {}
+        }
+    }
+    line
+}
+
+/// The block a squeezed table header belongs to: `[flow.blocks.X]`,
+/// `[flow.blocks."X"]`, `[flow.blocks.X.…]`, `[[flow.blocks.X.steps]]`.
+fn header_block(h: &str) -> Option<String> {
+    let rest = h
+        .strip_prefix("[[flow.blocks.")
+        .or_else(|| h.strip_prefix("[flow.blocks."))?;
+    if let Some(q) = rest.strip_prefix('"') {
+        return q.split('"').next().map(str::to_string);
+    }
+    let end = rest.find(['.', ']']).unwrap_or(rest.len());
+    Some(rest[..end].to_string())
+}
+
+/// The key an inline block definition starts with, `X = {` under `[flow.blocks]` or
+/// `blocks.X = {` under `[flow]`.
+fn inline_block(table: &str, squeezed: &str) -> Option<String> {
+    let rest = match table {
+        "[flow.blocks]" => squeezed,
+        "[flow]" => squeezed.strip_prefix("blocks.")?,
+        _ => return None,
+    };
+    let (key, value) = rest.split_once('=')?;
+    if !value.starts_with('{') {
+        return None;
+    }
+    Some(key.trim_matches('"').to_string())
+}
+
+/// Byte columns of the keys `key = ` in `line` (not part of a longer name).
+fn key_columns<'a>(line: &'a str, key: &'a str) -> impl Iterator<Item = usize> + 'a {
+    line.match_indices(key).filter_map(move |(i, _)| {
+        let before = line[..i].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '"')) {
+            return None;
+        }
+        line[i + key.len()..]
+            .trim_start()
+            .starts_with('=')
+            .then_some(i)
+    })
+}
+
+impl FileIndex {
+    fn new(label: &str, text: &str) -> FileIndex {
+        let lines: Vec<String> = text
+            .split('\n')
+            .map(|l| strip_comment(l.trim_end_matches('\r')).to_string())
+            .collect();
+        let mut tables: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        let mut blocks: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        let mut open_table: Option<String> = None;
+        let mut open_block: Option<String> = None;
+        let mut table = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            let sq = squeeze(line);
+            if sq.starts_with('[') {
+                let block = header_block(&sq);
+                if open_block.is_some() && block != open_block {
+                    if let Some(b) = open_block.take().and_then(|b| blocks.get_mut(&b)) {
+                        b.1 = i;
+                    }
+                }
+                if let Some(t) = open_table.take().and_then(|t| tables.get_mut(&t)) {
+                    t.1 = i;
+                }
+                if let Some(b) = block {
+                    if !blocks.contains_key(&b) {
+                        blocks.insert(b.clone(), (i, lines.len()));
+                        open_block = Some(b);
+                    }
+                } else if !tables.contains_key(&sq) {
+                    tables.insert(sq.clone(), (i, lines.len()));
+                    open_table = Some(sq.clone());
+                }
+                table = sq;
+                continue;
+            }
+            if let Some(b) = inline_block(&table, &sq) {
+                if let Some(prev) = open_block.take().and_then(|p| blocks.get_mut(&p)) {
+                    prev.1 = i;
+                }
+                if !blocks.contains_key(&b) {
+                    blocks.insert(b.clone(), (i, lines.len()));
+                    open_block = Some(b);
+                }
+            }
+        }
+        let steps = blocks
+            .iter()
+            .map(|(name, &(from, to))| {
+                let at: Vec<(usize, usize)> = (from..to)
+                    .flat_map(|l| key_columns(&lines[l], "do").map(move |c| (l, c)))
+                    .collect();
+                (name.clone(), at)
+            })
+            .collect();
+        FileIndex {
+            label: label.to_string(),
+            lines,
+            tables,
+            blocks,
+            steps,
+        }
+    }
+
+    fn pos(&self, line: usize, byte: usize) -> Pos {
+        let text = &self.lines[line];
+        let byte = byte.min(text.len());
+        Pos {
+            file: self.label.clone(),
+            line: line + 1,
+            column: text[..byte].chars().count() + 1,
+        }
+    }
+
+    /// The first `key = ` (or, with `value`, the first `value` at or after it) between
+    /// two places.
+    fn find(
+        &self,
+        from: (usize, usize),
+        to: (usize, usize),
+        key: &str,
+        value: Option<&str>,
+    ) -> Option<Pos> {
+        let mut key_at: Option<(usize, usize)> = None;
+        for l in from.0..to.0.min(self.lines.len()) + 1 {
+            let Some(line) = self.lines.get(l) else { break };
+            let start = if l == from.0 { from.1 } else { 0 };
+            let end = if l == to.0 {
+                to.1.min(line.len())
+            } else {
+                line.len()
+            };
+            if start > end {
+                continue;
+            }
+            let seg = &line[start..end];
+            if key_at.is_none() {
+                if let Some(c) = key_columns(seg, key).next() {
+                    key_at = Some((l, start + c));
+                }
+            }
+            if let (Some((kl, kc)), Some(v)) = (key_at, value) {
+                let s = if l == kl { kc } else { start };
+                if let Some(c) = line[s..end].find(&format!("\"{v}\"")) {
+                    return Some(self.pos(l, s + c));
+                }
+            }
+        }
+        key_at
+            .filter(|_| value.is_none())
+            .map(|(l, c)| self.pos(l, c))
+    }
+}
+
+impl Texts {
+    fn new(ld: &Loader, labels: &[String]) -> Texts {
+        let files = labels
+            .iter()
+            .rev()
+            .filter_map(|l| ld.source(l).map(|t| FileIndex::new(l, t)))
+            .collect();
+        Texts { files }
+    }
+
+    /// A table's header, e.g. `[flow]`.
+    fn table(&self, table: &str) -> Option<Pos> {
+        let h = format!("[{table}]");
+        self.files
+            .iter()
+            .find_map(|f| f.tables.get(&h).map(|&(l, _)| f.pos(l, 0)))
+    }
+
+    /// `key = ` in a table (with `value`: that quoted value after it), else the header.
+    fn table_key(&self, table: &str, key: &str, value: Option<&str>) -> Option<Pos> {
+        let h = format!("[{table}]");
+        self.files
+            .iter()
+            .find_map(|f| {
+                let &(from, to) = f.tables.get(&h)?;
+                f.find((from + 1, 0), (to, 0), key, value)
+                    .or_else(|| value.and_then(|_| f.find((from + 1, 0), (to, 0), key, None)))
+            })
+            .or_else(|| self.table(table))
+    }
+
+    /// Where block `name` is declared.
+    fn block(&self, name: &str) -> Option<Pos> {
+        self.files
+            .iter()
+            .find_map(|f| f.blocks.get(name).map(|&(l, _)| f.pos(l, 0)))
+    }
+
+    /// A block-level key (`rounds`, `skip_rounds`) of block `name`, else the block.
+    fn block_key(&self, name: &str, key: &str) -> Option<Pos> {
+        self.files
+            .iter()
+            .find_map(|f| {
+                let &(from, to) = f.blocks.get(name)?;
+                (from..to).find_map(|l| {
+                    let line = &f.lines[l];
+                    let start = line.len() - line.trim_start().len();
+                    key_columns(line, key)
+                        .find(|&c| c == start)
+                        .map(|c| f.pos(l, c))
+                })
+            })
+            .or_else(|| self.block(name))
+    }
+
+    /// Step `k` of block `name`: with `key`, that key of the step, else its `do`. Falls
+    /// back to the step, then to the block.
+    fn step(&self, name: &str, k: usize, key: Option<&str>) -> Option<Pos> {
+        self.files
+            .iter()
+            .find_map(|f| {
+                let at = f.steps.get(name)?;
+                let &(l, c) = at.get(k)?;
+                let Some(key) = key else {
+                    return Some(f.pos(l, c));
+                };
+                let end = at
+                    .get(k + 1)
+                    .copied()
+                    .unwrap_or_else(|| (f.blocks[name].1, 0));
+                f.find((l, c), end, key, None).or(Some(f.pos(l, c)))
+            })
+            .or_else(|| self.block(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{load_content, Content, ContentErrors, PackFiles};
+    use crate::embedded::{base_pack, library};
+
+    /// The base pack's game.toml with its `[flow]` (up to `[end]`) replaced by `flow`.
+    fn game_with_flow(flow: &str) -> String {
+        let game = base_pack().files["game.toml"].clone();
+        let start = game
+            .find("\n[flow]\n")
+            .expect("the base pack declares [flow]")
+            + 1;
+        let end = game.find("\n[end]\n").expect("[end]") + 1;
+        format!("{}{flow}\n{}", &game[..start], &game[end..])
+    }
+
+    fn load_game(game: String) -> Result<Content, ContentErrors> {
+        let mut pack = base_pack();
+        pack.files.insert("game.toml".into(), game);
+        load_content(&[pack], &library())
+    }
+
+    fn load_flow(flow: &str) -> Result<Content, ContentErrors> {
+        load_game(game_with_flow(flow))
+    }
+
+    /// The errors of a flow that must not load.
+    fn errors(flow: &str) -> Vec<ContentError> {
+        match load_flow(flow) {
+            Ok(_) => panic!("the flow loaded:\n{flow}"),
+            Err(e) => e.0,
+        }
+    }
+
+    /// The one error whose message holds `needle`.
+    fn error<'a>(errs: &'a [ContentError], needle: &str) -> &'a ContentError {
+        let found: Vec<&ContentError> =
+            errs.iter().filter(|e| e.message.contains(needle)).collect();
+        assert_eq!(found.len(), 1, "one error with `{needle}` in {errs:#?}");
+        found[0]
+    }
+
+    /// The 1-based line of the first line of the base game.toml (with `flow`) holding
+    /// `needle`.
+    fn line_of(flow: &str, needle: &str) -> usize {
+        let game = game_with_flow(flow);
+        let lines: Vec<&str> = game.lines().collect();
+        let from = lines.iter().position(|l| *l == "[flow]").unwrap_or(0);
+        from + lines[from..]
+            .iter()
+            .position(|l| l.contains(needle))
+            .expect("needle in the file")
+            + 1
+    }
+
+    const TURNS: &str = r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" } ]
+"#;
+
+    /// The program with every `declared_at` blanked, to compare shapes.
+    fn shape(p: &Program) -> Program {
+        let mut p = p.clone();
+        p.declared_at.clear();
+        for b in &mut p.blocks {
+            b.declared_at.clear();
+        }
+        p
+    }
+
+    #[test]
+    fn the_base_packs_flow_is_the_built_in_round() {
+        let c = load_content(&[base_pack()], &library()).unwrap_or_else(|e| panic!("{e}"));
+        let built_in = Program::tabriz();
+        assert_eq!(c.program.outline(), built_in.outline());
+        // Blocks are numbered in the order the round first reaches them, so even the
+        // indices agree.
+        assert_eq!(shape(&c.program), shape(&built_in));
+        let game = &base_pack().files["game.toml"];
+        let line = |needle: &str| game.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
+        assert_eq!(
+            c.program.declared_at,
+            format!("tabriz/game.toml:{}", line("[flow]"))
+        );
+        let workshop = c
+            .program
+            .blocks
+            .iter()
+            .find(|b| b.id == "workshop")
+            .unwrap();
+        assert_eq!(
+            workshop.declared_at,
+            format!("tabriz/game.toml:{}", line("[flow.blocks.workshop]"))
+        );
+        assert_eq!(c.end.rounds, None);
+    }
+
+    #[test]
+    fn the_rules_fixtures_flow_is_the_built_in_round() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rules");
+        let fixture = PackFiles::from_dir(&dir).unwrap();
+        let c = load_content(&[fixture], &library()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.program.outline(), Program::tabriz().outline());
+        assert!(c
+            .program
+            .declared_at
+            .starts_with("rules-fixture/game.toml:"));
+    }
+
+    /// Packs written before `[flow]` existed keep Tabriz's round.
+    #[test]
+    fn a_pack_without_flow_plays_the_built_in_round() {
+        let c = load_flow("").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.program, Program::tabriz());
+        assert_eq!(c.program.declared_at, "built in");
+    }
+
+    #[test]
+    fn a_small_flow_compiles_with_its_gates_and_orders() {
+        let flow = r#"[flow]
+setup = ["deal"]
+round = ["pass", "turns"]
+[flow.blocks.deal]
+steps = [ { do = "hook", on = "nodes", hook = "setup" } ]
+[flow.blocks.pass]
+rounds = [2, 4]
+steps = [ { do = "first_player", rule = "keep", skip_rounds = [4] } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", order = "reverse", until = "each:2", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "block", block = "moving" }, { do = "act" }, { do = "play" }, { do = "menu", rounds = [3] } ]
+[flow.blocks.moving]
+steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep" } ]
+"#;
+        let c = load_flow(flow).unwrap_or_else(|e| panic!("{e}"));
+        let p = &c.program;
+        let names: Vec<&str> = p.blocks.iter().map(|b| b.id.as_str()).collect();
+        assert_eq!(
+            names,
+            ["setup", "round", "deal", "pass", "turns", "turn", "moving"]
+        );
+        assert_eq!(
+            p.blocks[3].rounds,
+            RoundGate {
+                only: Some(vec![2, 4]),
+                skip: vec![]
+            }
+        );
+        assert_eq!(p.blocks[3].steps[0].rounds.skip, vec![4]);
+        assert_eq!(
+            p.blocks[4].steps[0].kind,
+            StepKind::Turns {
+                order: TurnOrder::Reverse,
+                count: TurnCount::Each(2),
+                body: 5
+            }
+        );
+        assert_eq!(p.blocks[5].steps[0].kind, StepKind::Block(6));
+        assert_eq!(
+            p.blocks[5].steps[2].kind,
+            StepKind::Play(PlayStep { limit: None })
+        );
+        assert_eq!(
+            p.blocks[6].steps[1].kind,
+            StepKind::Move(MoveStep {
+                range: "plaza_keep".into()
+            })
+        );
+        let o = p.outline();
+        assert!(o.contains("pass [rounds 2, 4]"), "{o}");
+        assert!(
+            o.contains("turns (2 turns each, counter-clockwise, first player last): turn"),
+            "{o}"
+        );
+        assert!(o.contains("use each owned card once [rounds 3]"), "{o}");
+    }
+
+    #[test]
+    fn an_unknown_step_kind_lists_the_kinds_with_its_line() {
+        let flow = TURNS.replace(r#"{ do = "act" }"#, r#"{ do = "fulfil" }"#);
+        let errs = errors(&flow);
+        let e = error(&errs, "unknown step kind `do = \"fulfil\"`");
+        assert_eq!(e.file, "tabriz/game.toml");
+        assert_eq!(e.line, Some(line_of(&flow, "fulfil")));
+        let help = e.help.as_deref().unwrap();
+        for kind in [
+            "block",
+            "hook",
+            "turns",
+            "move",
+            "act",
+            "play",
+            "menu",
+            "reset",
+            "first_player",
+        ] {
+            assert!(help.contains(kind), "{help}");
+        }
+    }
+
+    #[test]
+    fn a_key_of_another_kind_is_named_with_the_keys_the_step_takes() {
+        let flow = TURNS.replace(
+            r#"{ do = "act" }"#,
+            r#"{ do = "act", range = "move_range" }"#,
+        );
+        let errs = errors(&flow);
+        let e = error(&errs, "step 2 (`act`) takes no key `range`");
+        assert_eq!(e.line, Some(line_of(&flow, "range")));
+        assert!(e
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("only rounds and skip_rounds"));
+        assert_eq!(errs.len(), 1, "{errs:#?}");
+    }
+
+    #[test]
+    fn a_key_no_step_takes_is_a_parse_error_with_line_and_column() {
+        let flow = TURNS.replace(r#"{ do = "act" }"#, r#"{ do = "act", colour = "red" }"#);
+        let errs = errors(&flow);
+        let e = error(&errs, "colour");
+        assert_eq!(e.line, Some(line_of(&flow, "colour")));
+        assert!(e.column.is_some());
+    }
+
+    #[test]
+    fn unknown_block_names_are_all_reported() {
+        let flow = r#"[flow]
+setup = ["dela"]
+round = ["turns", "wrkshop"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "trun" } ]
+[flow.blocks.extra]
+steps = [ { do = "block", block = "nowhere" } ]
+"#;
+        let errs = errors(flow);
+        let e = error(&errs, "[flow] setup names block `dela`");
+        assert_eq!(e.line, Some(line_of(flow, "\"dela\"")));
+        assert!(e
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("blocks are: extra, turns"));
+        let e = error(&errs, "[flow] round names block `wrkshop`");
+        assert_eq!(e.line, Some(line_of(flow, "\"wrkshop\"")));
+        let e = error(&errs, "body `trun` is not a block");
+        assert_eq!(e.line, Some(line_of(flow, "\"trun\"")));
+        let e = error(&errs, "block `nowhere` is not a block");
+        assert_eq!(e.line, Some(line_of(flow, "\"nowhere\"")));
+    }
+
+    #[test]
+    fn a_block_that_runs_itself_is_an_error_not_a_hang() {
+        let flow = r#"[flow]
+round = ["a", "turns"]
+[flow.blocks.a]
+steps = [ { do = "block", block = "b" } ]
+[flow.blocks.b]
+steps = [ { do = "hook", on = "nodes", hook = "roll" }, { do = "block", block = "a" } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "once", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "turns", until = "once", body = "turn" } ]
+"#;
+        let errs = errors(flow);
+        let e = error(&errs, "block `a` runs itself (a → b → a)");
+        assert_eq!(e.line, Some(line_of(flow, "block = \"a\"")));
+        let e = error(&errs, "block `turn` runs itself (turn → turn)");
+        assert_eq!(
+            e.line,
+            Some(line_of(flow, "{ do = \"move\" }, { do = \"turns\""))
+        );
+    }
+
+    /// A long chain of blocks is walked without recursion: a cycle through a thousand
+    /// blocks is found, and neither the walk nor the error overflows the stack.
+    #[test]
+    fn a_long_cycle_is_found_without_recursion() {
+        let n = MAX_FLOW_BLOCKS;
+        let mut flow = String::from("[flow]\nround = [\"b0\"]\n");
+        for i in 0..n {
+            flow.push_str(&format!(
+                "[flow.blocks.b{i}]\nsteps = [ {{ do = \"block\", block = \"b{}\" }} ]\n",
+                (i + 1) % n
+            ));
+        }
+        let errs = errors(&flow);
+        assert!(
+            errs.iter().any(|e| e.message.contains("runs itself")),
+            "{errs:#?}"
+        );
+    }
+
+    /// A flow whose round runs `b0`, which runs `b1`, … down to `b{n-1}`.
+    fn chain(n: usize) -> String {
+        let mut flow = String::from("[flow]\nround = [\"b0\", \"turns\"]\n");
+        flow.push_str(&TURNS["[flow]\nround = [\"turns\"]\n".len()..]);
+        for i in 0..n {
+            let step = if i + 1 < n {
+                format!("{{ do = \"block\", block = \"b{}\" }}", i + 1)
+            } else {
+                "{ do = \"reset\", pieces = \"stand\" }".to_string()
+            };
+            flow.push_str(&format!("[flow.blocks.b{i}]\nsteps = [ {step} ]\n"));
+        }
+        flow
+    }
+
+    #[test]
+    fn blocks_nested_too_deep_are_refused() {
+        let n = MAX_FLOW_DEPTH + 1;
+        let errs = errors(&chain(n));
+        let e = error(
+            &errs,
+            &format!("block `b0` nests blocks {n} deep; weft takes at most {MAX_FLOW_DEPTH}"),
+        );
+        assert_eq!(e.line, Some(line_of(&chain(n), "round = ")));
+        // As deep as allowed loads, and the outline shows the deepest step.
+        let c = load_flow(&chain(MAX_FLOW_DEPTH)).unwrap_or_else(|e| panic!("{e}"));
+        let o = c.program.outline();
+        assert!(o.contains(&format!("b{}\n", MAX_FLOW_DEPTH - 1)), "{o}");
+        assert!(o.contains("stand all pieces"), "{o}");
+    }
+
+    #[test]
+    fn turns_inside_turns_are_not_supported() {
+        let direct = r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "once", body = "outer" } ]
+[flow.blocks.outer]
+steps = [ { do = "turns", until = "once", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "act" } ]
+"#;
+        let errs = errors(direct);
+        let e = error(
+            &errs,
+            "inside the turns body `outer`: a `turns` inside another `turns` is not supported",
+        );
+        assert_eq!(e.line, Some(line_of(direct, "body = \"turn\"")));
+        let nested = r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "once", body = "outer" } ]
+[flow.blocks.outer]
+steps = [ { do = "block", block = "middle" } ]
+[flow.blocks.middle]
+steps = [ { do = "turns", until = "once", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "act" } ]
+"#;
+        let errs = errors(nested);
+        let e = error(
+            &errs,
+            "[flow.blocks.middle] step 1 (`turns`) runs inside the turns body `outer`",
+        );
+        assert_eq!(e.line, Some(line_of(nested, "body = \"turn\"")));
+    }
+
+    #[test]
+    fn player_steps_outside_turns_are_refused() {
+        let flow = r#"[flow]
+setup = ["pick"]
+round = ["turns", "shop"]
+[flow.blocks.pick]
+steps = [ { do = "menu" } ]
+[flow.blocks.shop]
+steps = [ { do = "block", block = "buy" } ]
+[flow.blocks.buy]
+steps = [ { do = "move" }, { do = "act" }, { do = "play" } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" } ]
+"#;
+        let errs = errors(flow);
+        let e = error(&errs, "[flow.blocks.pick] step 1 (`menu`) acts for the player whose turn it is, but block `pick` runs outside any `turns` body");
+        assert_eq!(e.line, Some(line_of(flow, "{ do = \"menu\" }")));
+        for (k, kind) in ["move", "act", "play"].iter().enumerate() {
+            error(
+                &errs,
+                &format!(
+                    "[flow.blocks.buy] step {} (`{kind}`) acts for the player",
+                    k + 1
+                ),
+            );
+        }
+        assert_eq!(errs.len(), 4, "{errs:#?}");
+    }
+
+    #[test]
+    fn act_needs_a_move_before_it_in_its_body() {
+        let flow = TURNS.replace(
+            r#"{ do = "move" }, { do = "act" }"#,
+            r#"{ do = "act" }, { do = "block", block = "moving" }"#,
+        ) + "[flow.blocks.moving]\nsteps = [ { do = \"move\" }, { do = \"act\" } ]\n";
+        let errs = errors(&flow);
+        let e = error(
+            &errs,
+            "[flow.blocks.turn] step 1 (`act`) has no `move` before it in the turns body `turn`",
+        );
+        assert_eq!(e.line, Some(line_of(&flow, "steps = [ { do = \"act\" }")));
+        assert_eq!(
+            errs.len(),
+            1,
+            "the act after the nested move is fine: {errs:#?}"
+        );
+        // A move in a block run before the act counts.
+        let flow = TURNS.replace(
+            r#"{ do = "move" }, { do = "act" }"#,
+            r#"{ do = "block", block = "moving" }, { do = "act" }"#,
+        ) + "[flow.blocks.moving]\nsteps = [ { do = \"move\" } ]\n";
+        load_flow(&flow).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn abilities_must_be_declared() {
+        let flow = TURNS
+            .replace(r#"{ do = "move" }"#, r#"{ do = "move", range = "reach" }"#)
+            .replace("fulfil_per_turn", "fulfil_per_trun");
+        let errs = errors(&flow);
+        let e = error(&errs, "range `reach` is not an ability of [abilities]");
+        assert_eq!(e.line, Some(line_of(&flow, "reach")));
+        assert!(e
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("abilities are: fulfil_per_turn, move_range, plaza_keep"));
+        error(&errs, "limit `fulfil_per_trun` is not an ability");
+        // The default range needs its ability too.
+        let game = game_with_flow(TURNS).replace("move_range = 3", "reach = 3");
+        let errs = load_game(game).unwrap_err().0;
+        error(&errs, "takes its range from ability `move_range` (the default), which [abilities] does not declare");
+    }
+
+    #[test]
+    fn bad_turn_counts_and_orders() {
+        for (until, problem) in [
+            ("each:0", "would give no one a turn"),
+            ("each:x", "is not a turn count"),
+            ("twice", "is not a turn count"),
+            ("each:1001", "at most 1000 turns each"),
+        ] {
+            let flow = TURNS.replace("each:pieces", until);
+            let errs = errors(&flow);
+            let e = error(&errs, problem);
+            assert!(e.message.contains(&format!("until = \"{until}\"")), "{e:?}");
+            assert_eq!(e.line, Some(line_of(&flow, until)));
+        }
+        let flow = TURNS.replace(
+            "until = \"each:pieces\"",
+            "order = \"widdershins\", until = \"each:3\"",
+        );
+        error(
+            &errors(&flow),
+            "order = \"widdershins\" is not a turn order",
+        );
+        let flow = TURNS.replace("until = \"each:pieces\", ", "");
+        error(&errors(&flow), "step 1 (`turns`) needs `until`");
+    }
+
+    #[test]
+    fn hooks_reset_and_first_player_values() {
+        let flow = TURNS.replace(
+            "round = [\"turns\"]",
+            "round = [\"misc\", \"turns\"]\n[flow.blocks.misc]\nsteps = [ { do = \"hook\", on = \"players\", hook = \"restock\" }, { do = \"hook\", on = \"nodes\", hook = \"action\" }, { do = \"reset\", pieces = \"return\" }, { do = \"first_player\", rule = \"random\" }, { do = \"first_player\" } ]",
+        );
+        let errs = errors(&flow);
+        error(
+            &errs,
+            "on = \"players\": only on = \"nodes\" exists for now",
+        );
+        let e = error(&errs, "`action` is not a node hook that acts for no player");
+        assert!(e.help.as_deref().unwrap().contains("setup, restock, roll"));
+        error(&errs, "pieces = \"return\" is not a reset");
+        error(&errs, "rule = \"random\" is not a first-player rule");
+        error(&errs, "step 5 (`first_player`) needs `rule`");
+        assert_eq!(errs.len(), 5, "{errs:#?}");
+    }
+
+    #[test]
+    fn gates_name_rounds_the_game_reaches() {
+        let flow = TURNS
+            .replace(
+                "[flow.blocks.turns]\n",
+                "[flow.blocks.turns]\nskip_rounds = [0]\n",
+            )
+            .replace(r#"{ do = "act" }"#, r#"{ do = "act", rounds = [2, 101] }"#);
+        let errs = errors(&flow);
+        let e = error(&errs, "[flow.blocks.turns] skip_rounds: round 0 is setup");
+        assert_eq!(e.line, Some(line_of(&flow, "skip_rounds = [0]")));
+        let e = error(
+            &errs,
+            "(`act`) rounds: round 101 is above end.max_rounds = 100",
+        );
+        assert_eq!(e.line, Some(line_of(&flow, "101")));
+        // With a fixed length, a round after it is named too.
+        let game =
+            game_with_flow(&TURNS.replace(r#"{ do = "act" }"#, r#"{ do = "act", rounds = [7] }"#))
+                .replace("max_rounds = 100", "max_rounds = 100\nrounds = 6");
+        let errs = load_game(game).unwrap_err().0;
+        error(
+            &errs,
+            "round 7 is after the last round: the game ends after end.rounds = 6",
+        );
+    }
+
+    #[test]
+    fn end_rounds_is_bounded_by_max_rounds() {
+        let with = |rounds: &str| {
+            game_with_flow(TURNS).replace(
+                "max_rounds = 100",
+                &format!("max_rounds = 100\nrounds = {rounds}"),
+            )
+        };
+        let c = load_game(with("6")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.end.rounds, Some(6));
+        let game = with("0");
+        let errs = load_game(game.clone()).unwrap_err().0;
+        let e = error(
+            &errs,
+            "end.rounds = 0: the game would end before its first round",
+        );
+        let line = game
+            .lines()
+            .position(|l| l.starts_with("rounds = 0"))
+            .unwrap()
+            + 1;
+        assert_eq!(e.line, Some(line));
+        let errs = load_game(with("101")).unwrap_err().0;
+        error(&errs, "end.rounds = 101 is above end.max_rounds = 100");
+        // Bounded like every number.
+        let errs = load_game(with("-1")).unwrap_err().0;
+        error(&errs, "out of range");
+    }
+
+    #[test]
+    fn a_round_must_do_something() {
+        let flow = TURNS.replace("round = [\"turns\"]", "round = []");
+        let errs = errors(&flow);
+        let e = error(&errs, "[flow] round is empty");
+        assert_eq!(e.line, Some(line_of(&flow, "round = []")));
+        let flow = TURNS.replace("round = [\"turns\"]\n", "");
+        error(&errors(&flow), "[flow] round is empty");
+        let flow = TURNS.replace(
+            "round = [\"turns\"]",
+            "round = [\"idle\"]\n[flow.blocks.idle]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"roll\" } ]",
+        );
+        let errs = errors(&flow);
+        error(&errs, "[flow] round reaches no `turns` step");
+    }
+
+    #[test]
+    fn block_names_are_ids() {
+        let flow = TURNS.replace(
+            "round = [\"turns\"]",
+            "round = [\"turns\", \"a b\"]\n[flow.blocks.\"a b\"]\nsteps = []",
+        );
+        let errs = errors(&flow);
+        let e = error(
+            &errs,
+            "block name `a b` holds a character that ids may not contain",
+        );
+        assert_eq!(e.line, Some(line_of(&flow, "[flow.blocks.\"a b\"]")));
+    }
+
+    /// Every problem of a flow is reported in one go.
+    #[test]
+    fn every_problem_at_once() {
+        let flow = r#"[flow]
+setup = ["nope"]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:0", body = "turn" }, { do = "dance" } ]
+[flow.blocks.turn]
+steps = [ { do = "act" }, { do = "move", range = "far" }, { do = "play", rounds = [0] } ]
+"#;
+        let errs = errors(flow);
+        for needle in [
+            "setup names block `nope`",
+            "each:0",
+            "unknown step kind `do = \"dance\"`",
+            "range `far`",
+            "round 0 is setup",
+            "(`act`) has no `move` before it",
+        ] {
+            error(&errs, needle);
+        }
+        assert_eq!(errs.len(), 6, "{errs:#?}");
+    }
+
+    #[test]
+    fn steps_as_arrays_of_tables_are_placed_too() {
+        let flow = r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
+
+[[flow.blocks.turn.steps]]
+do = "move"
+
+[[flow.blocks.turn.steps]]
+do = "act"
+range = "move_range"
+"#;
+        let errs = errors(flow);
+        let e = error(&errs, "step 2 (`act`) takes no key `range`");
+        assert_eq!(e.line, Some(line_of(flow, "range = \"move_range\"")));
+    }
+
+    /// Odd text around a flow (CRLF line ends, non-ASCII names, `#` and `do =` inside
+    /// strings and comments) is placed without a panic.
+    #[test]
+    fn odd_text_is_placed_without_panics() {
+        let flow = TURNS
+            .replace(
+                "round = [\"turns\"]",
+                "round = [\"turns\", \"ü#1\"] # do = \"x\"\n[ flow.blocks.\"ü#1\" ] # ü\nsteps = [ { do = \"reset\", pieces = \"sit # do = 1\" } ]",
+            )
+            .replace('\n', "\r\n");
+        let errs = errors(&flow);
+        let e = error(&errs, "block name `ü#1` holds a character");
+        assert_eq!(e.line, Some(line_of(&flow, "[ flow.blocks.")));
+        let e = error(&errs, "pieces = \"sit # do = 1\" is not a reset");
+        assert_eq!(e.line, Some(line_of(&flow, "sit #")));
+    }
+
+    fn layer(game: &str) -> PackFiles {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "pack.toml".to_string(),
+            "name = \"variant\"\nversion = \"1\"\nextends = [\"tabriz\"]\n".to_string(),
+        );
+        files.insert("game.toml".to_string(), game.to_string());
+        PackFiles {
+            origin: "<variant>".into(),
+            files,
+        }
+    }
+
+    /// Blocks are tables keyed by name, so a variant replaces one block (key by key:
+    /// its `steps`, keeping the base's `skip_rounds`) and keeps the rest of the round.
+    #[test]
+    fn a_variant_replaces_one_block_through_the_merge() {
+        let variant = layer(
+            "[flow.blocks.turns]\nsteps = [ { do = \"turns\", order = \"reverse\", until = \"each:pieces\", body = \"turn\" } ]\n\n[flow.blocks.workshop_turn]\nsteps = []\n",
+        );
+        let c = load_content(&[base_pack(), variant], &library()).unwrap_or_else(|e| panic!("{e}"));
+        let o = c.program.outline();
+        assert!(
+            o.contains("turns (one turn per piece, counter-clockwise, first player last): turn"),
+            "{o}"
+        );
+        assert!(o.contains("workshop [not in round 1]"), "kept: {o}");
+        assert!(o.contains("every node's `restock` hook"), "kept: {o}");
+        assert!(!o.contains("use each owned card once"), "replaced: {o}");
+        let turns = c.program.blocks.iter().find(|b| b.id == "turns").unwrap();
+        assert_eq!(turns.declared_at, "variant/game.toml:1");
+        let turn = c.program.blocks.iter().find(|b| b.id == "turn").unwrap();
+        assert!(turn.declared_at.starts_with("tabriz/game.toml:"));
+        // A variant's mistake is placed in the variant's file.
+        let variant = layer(
+            "# A variant.\n[flow.blocks.turn]\nsteps = [ { do = \"move\" }, { do = \"jump\" } ]\n",
+        );
+        let errs = load_content(&[base_pack(), variant], &library())
+            .unwrap_err()
+            .0;
+        let e = error(&errs, "unknown step kind `do = \"jump\"`");
+        assert_eq!((e.file.as_str(), e.line), ("variant/game.toml", Some(3)));
+    }
+}
