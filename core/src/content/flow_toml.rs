@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::load::{check_id, Loader};
 use super::program::{
-    Block, BlockId, FirstPlayerRule, MoveStep, PlayStep, Program, RoundGate, Step, StepKind,
-    TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+    Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlayStep, Program, RoundGate,
+    Step, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
@@ -27,7 +27,7 @@ use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS,
 /// `rounds` and `skip_rounds`.
 const KINDS: [(&str, &[&str]); 9] = [
     ("block", &["block"]),
-    ("hook", &["on", "hook"]),
+    ("hook", &["on", "hook", "run", "params"]),
     ("turns", &["order", "until", "body"]),
     ("move", &["range"]),
     ("act", &[]),
@@ -58,6 +58,7 @@ pub(super) fn compile(
         game_label: game_label.to_string(),
         errors: Vec::new(),
         seen: HashSet::new(),
+        game_hooks: Vec::new(),
     };
     c.check_end_rounds();
     let program = match &game.flow {
@@ -79,6 +80,10 @@ pub(super) fn compile(
 enum Draft {
     Block(usize),
     Hook(Hook),
+    Run {
+        hook: u16,
+        on: HookOn,
+    },
     Turns {
         order: TurnOrder,
         count: TurnCount,
@@ -128,6 +133,8 @@ struct Compiler<'a> {
     game_label: String,
     errors: Vec<ContentError>,
     seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
+    /// The functions `run` hooks name, in the order met.
+    game_hooks: Vec<GameHook>,
 }
 
 impl Compiler<'_> {
@@ -354,6 +361,8 @@ impl Compiler<'_> {
             ("block", s.block.is_some()),
             ("on", s.on.is_some()),
             ("hook", s.hook.is_some()),
+            ("run", s.run.is_some()),
+            ("params", s.params.is_some()),
             ("order", s.order.is_some()),
             ("until", s.until.is_some()),
             ("body", s.body.is_some()),
@@ -416,25 +425,75 @@ impl Compiler<'_> {
                 )?;
                 Draft::Block(block_ref(self, "block", &name)?)
             }
+            "hook" if s.run.is_some() => {
+                let run = s.run.clone().unwrap_or_default();
+                if s.hook.is_some() {
+                    let pos = at(&self.texts, Some("hook"));
+                    self.fail(
+                        pos,
+                        format!("{what} has both `run` and `hook`"),
+                        "`run = \"module.function\"` calls a function of the pack; `hook = \"NAME\", on = \"nodes\"` calls every node's hook: keep one",
+                    );
+                }
+                let on = match s.on.as_deref() {
+                    None | Some("game") => HookOn::Game,
+                    Some("players") => HookOn::Players,
+                    Some("player") => HookOn::Player,
+                    Some(other) => {
+                        let pos = at(&self.texts, Some("on"));
+                        self.fail(
+                            pos,
+                            format!("{what}: on = \"{other}\" is not a target for a `run` hook"),
+                            "with `run`, on is game (the default: once, for no player), players (once per player from the first) or player (the player whose turn it is)",
+                        );
+                        return None;
+                    }
+                };
+                let Some((module, function)) = run.rsplit_once('.').filter(|(m, f)| {
+                    !m.is_empty() && !f.is_empty() && super::load::check_id(f).is_ok()
+                }) else {
+                    let pos = at(&self.texts, Some("run"));
+                    self.fail(
+                        pos,
+                        format!("{what}: run = \"{run}\" is not `module.function`"),
+                        "name a module of the pack and a function in it, e.g. run = \"rules.income\" for `function M.income(ctx, params)` in rules.lua",
+                    );
+                    return None;
+                };
+                if self.game_hooks.len() >= MAX_FLOW_STEPS {
+                    return None;
+                }
+                let declared_at = self.where_(at(&self.texts, Some("run")));
+                self.game_hooks.push(GameHook {
+                    module: module.to_string(),
+                    function: function.to_string(),
+                    params: s.params.clone().unwrap_or_default(),
+                    declared_at,
+                });
+                Draft::Run {
+                    hook: (self.game_hooks.len() - 1) as u16,
+                    on,
+                }
+            }
             "hook" => {
                 let on = need(
                     self,
                     "on",
                     &s.on,
-                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" }",
+                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }",
                 );
                 let hook = need(
                     self,
                     "hook",
                     &s.hook,
-                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" }",
+                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }",
                 );
                 if let Some(on) = on.as_deref().filter(|o| *o != "nodes") {
                     let pos = at(&self.texts, Some("on"));
                     self.fail(
                         pos,
-                        format!("{what}: on = \"{on}\": only on = \"nodes\" exists for now (the hook of every board node, for no player)"),
-                        "write on = \"nodes\"; other hook targets are planned",
+                        format!("{what}: on = \"{on}\" with `hook`: a named hook runs on = \"nodes\" (every board node's, for no player)"),
+                        "write on = \"nodes\", or call a function of the pack with run = \"module.function\", on = \"game\", \"players\" or \"player\"",
                     );
                 }
                 let hook = hook?;
@@ -751,7 +810,13 @@ impl Compiler<'_> {
                             );
                         }
                     }
-                    Draft::Move(_) | Draft::Act | Draft::Play(_) | Draft::Menu => {
+                    Draft::Move(_)
+                    | Draft::Act
+                    | Draft::Play(_)
+                    | Draft::Menu
+                    | Draft::Run {
+                        on: HookOn::Player, ..
+                    } => {
                         if outside[v] {
                             let pos = self.texts.step(names[v], i, None);
                             self.fail(
@@ -852,6 +917,7 @@ impl Compiler<'_> {
                     kind: match s.kind {
                         Draft::Block(b) => StepKind::Block(id(b)),
                         Draft::Hook(h) => StepKind::NodeHooks(h),
+                        Draft::Run { hook, on } => StepKind::GameHook { hook, on },
                         Draft::Turns { order, count, body } => StepKind::Turns {
                             order,
                             count,
@@ -879,6 +945,7 @@ impl Compiler<'_> {
         Program {
             blocks,
             declared_at: self.where_(self.texts.table("flow")),
+            game_hooks: self.game_hooks.clone(),
         }
     }
 
@@ -916,7 +983,7 @@ fn parse_until(until: &str) -> Result<TurnCount, String> {
 fn step_name(d: &Draft) -> &'static str {
     match d {
         Draft::Block(_) => "block",
-        Draft::Hook(_) => "hook",
+        Draft::Hook(_) | Draft::Run { .. } => "hook",
         Draft::Turns { .. } => "turns",
         Draft::Move(_) => "move",
         Draft::Act => "act",
@@ -1309,6 +1376,65 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_tu
             b.declared_at.clear();
         }
         p
+    }
+
+    #[test]
+    fn run_hooks_name_a_function_and_whom_it_runs_for() {
+        let flow = r#"[flow]
+setup = ["deal"]
+round = ["income", "turns"]
+[flow.blocks.deal]
+steps = [ { do = "hook", run = "weft.shop.setup", params = { extra = 2 } } ]
+[flow.blocks.income]
+steps = [ { do = "hook", run = "weft.shop.restock", on = "players" } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" }, { do = "act" }, { do = "hook", run = "weft.shop.roll", on = "player" } ]
+"#;
+        let c = load_flow(flow).unwrap_or_else(|e| panic!("{e}"));
+        let hooks = &c.program.game_hooks;
+        assert_eq!(hooks.len(), 3);
+        assert_eq!(
+            (hooks[0].module.as_str(), hooks[0].function.as_str()),
+            ("weft.shop", "setup")
+        );
+        assert_eq!(
+            hooks[0].params.get("extra").and_then(|v| v.as_integer()),
+            Some(2)
+        );
+        let line = line_of(flow, "weft.shop.setup");
+        assert!(
+            hooks[0].declared_at.ends_with(&format!("game.toml:{line}")),
+            "{}",
+            hooks[0].declared_at
+        );
+        let o = c.program.outline();
+        assert!(o.contains("`weft.shop.restock` for each player"), "{o}");
+        assert!(o.contains("`weft.shop.roll` for the player"), "{o}");
+    }
+
+    #[test]
+    fn run_hooks_refuse_bad_targets() {
+        let errs = errors(
+            r#"[flow]
+setup = ["a"]
+round = ["turns"]
+[flow.blocks.a]
+steps = [ { do = "hook", run = "nodot" }, { do = "hook", run = "rules.x", on = "nodes" }, { do = "hook", run = "rules.y", hook = "roll", on = "nodes" }, { do = "hook", run = "rules.z", on = "player" } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" } ]
+"#,
+        );
+        error(&errs, "run = \"nodot\" is not `module.function`");
+        error(
+            &errs,
+            "step 2 (`hook`): on = \"nodes\" is not a target for a `run` hook",
+        );
+        error(&errs, "has both `run` and `hook`");
+        error(&errs, "(`hook`) acts for the player whose turn it is, but block `a` runs outside any `turns` body");
     }
 
     #[test]
@@ -1713,7 +1839,7 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_tu
         let errs = errors(&flow);
         error(
             &errs,
-            "on = \"players\": only on = \"nodes\" exists for now",
+            "on = \"players\" with `hook`: a named hook runs on = \"nodes\"",
         );
         let e = error(&errs, "`action` is not a node hook that acts for no player");
         assert!(e.help.as_deref().unwrap().contains("setup, restock, roll"));

@@ -319,6 +319,12 @@ pub struct StepToml {
     /// `hook`: which hook (`setup`, `restock`, `roll`).
     #[serde(default)]
     pub hook: Option<String>,
+    /// `hook`: the Lua function to call, `module.function`.
+    #[serde(default)]
+    pub run: Option<String>,
+    /// `hook` with `run`: parameters handed to the function.
+    #[serde(default)]
+    pub params: Option<toml::Table>,
     /// `turns`: who plays each turn (`from_first`, `reverse`, `seat`).
     #[serde(default)]
     pub order: Option<String>,
