@@ -57,6 +57,7 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         "seed": a.seed,
         "answers_applied": applied,
         "error": error,
+        "counters": content.counters.iter().map(|k| &k.id).collect::<Vec<_>>(),
         "materials": content.materials.iter().map(|m| &m.id).collect::<Vec<_>>(),
         "grades": content.grades.iter().map(|g| &g.id).collect::<Vec<_>>(),
         "slots": content.board.slots.iter().map(|s| &s.id).collect::<Vec<_>>(),

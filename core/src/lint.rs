@@ -185,13 +185,13 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
         .collect()
 }
 
-/// Blocks of `[flow]` that no step of `setup` or `round` reaches, through `block` steps
+/// Blocks of `[flow]` that no step of `setup`, `round` or `end` reaches, through `block` steps
 /// and `turns` bodies: declared, checked, and never run.
 fn unreached_blocks(content: &Content) -> Vec<String> {
-    use crate::content::program::{StepKind, ROUND_BLOCK, SETUP_BLOCK};
+    use crate::content::program::{StepKind, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK};
     let program = &content.program;
     let mut reached = vec![false; program.blocks.len()];
-    let mut todo = vec![SETUP_BLOCK, ROUND_BLOCK];
+    let mut todo = vec![SETUP_BLOCK, ROUND_BLOCK, END_BLOCK];
     while let Some(b) = todo.pop() {
         if std::mem::replace(&mut reached[b as usize], true) {
             continue;
@@ -210,7 +210,7 @@ fn unreached_blocks(content: &Content) -> Vec<String> {
         .filter(|(_, r)| !r)
         .map(|(b, _)| {
             format!(
-                "{}: block `{}` is declared in [flow] but never runs: no step of `setup` or `round` reaches it; name it in a list, a `block` step or a `turns` body, or remove it",
+                "{}: block `{}` is declared in [flow] but never runs: no step of `setup`, `round` or `end` reaches it; name it in a list, a `block` step or a `turns` body, or remove it",
                 b.declared_at, b.id
             )
         })
@@ -273,7 +273,7 @@ mod tests {
         let c = load_content(&[pack], &library()).unwrap();
         assert_eq!(
             flow_warnings(&c),
-            [format!("tabriz/game.toml:{line}: block `spare` is declared in [flow] but never runs: no step of `setup` or `round` reaches it; name it in a list, a `block` step or a `turns` body, or remove it")]
+            [format!("tabriz/game.toml:{line}: block `spare` is declared in [flow] but never runs: no step of `setup`, `round` or `end` reaches it; name it in a list, a `block` step or a `turns` body, or remove it")]
         );
     }
 }

@@ -3,128 +3,106 @@
 
 use rand::Rng;
 
-use crate::content::{CardId, Content, GradeId, MatId};
+use crate::content::{CardId, Content, CounterId, GradeId, Over, ScorePart};
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::limits::MAX_HOLDING;
 use crate::state::GameState;
 
-/// Something a player can hold a count of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Resource {
-    /// Coins.
-    Coins,
-    /// A material.
-    Material(MatId),
+/// How many of counter `id` player `p` holds.
+pub fn count(st: &GameState, p: usize, id: CounterId) -> i64 {
+    st.players[p].counters[id as usize]
 }
 
-impl Resource {
-    /// Parses `coins` or a material id.
-    pub fn parse(content: &Content, name: &str) -> Option<Resource> {
-        if name == "coins" {
-            Some(Resource::Coins)
-        } else {
-            content.material(name).map(Resource::Material)
-        }
-    }
-
-    /// Its id.
-    pub fn name(self, content: &Content) -> &str {
-        match self {
-            Resource::Coins => "coins",
-            Resource::Material(m) => &content.materials[m as usize].id,
-        }
-    }
-}
-
-/// How many of `res` player `p` holds.
-pub fn count(st: &GameState, p: usize, res: Resource) -> u32 {
-    match res {
-        Resource::Coins => st.players[p].coins,
-        Resource::Material(m) => st.players[p].materials[m as usize],
-    }
-}
-
-/// Gives `n` of `res` to player `p`. Materials come from the supply; when the supply is
-/// limited and runs out, the rest is lost and logged (R-SUPPLY-1). Returns what was gained,
-/// or an error, changing nothing, when the player would hold more than [`MAX_HOLDING`].
+/// Gives `n` of counter `id` to player `p`. A counter with a supply takes from it; when
+/// the supply is limited and runs out, the rest is lost and logged (R-SUPPLY-1). A gain
+/// past the counter's maximum is clipped (logged) or refused, as the counter says.
+/// Returns what was gained, or an error, changing nothing, when the player would hold
+/// more than [`MAX_HOLDING`] or more than a refusing maximum.
 pub fn gain(
     content: &Content,
     st: &mut GameState,
     log: &mut EventLog,
     p: usize,
-    res: Resource,
+    id: CounterId,
     n: u32,
 ) -> Result<u32, String> {
-    let got = match (res, &st.supply) {
-        (Resource::Material(m), supply) => match supply[m as usize] {
-            Some(left) => n.min(left),
-            None => n,
-        },
-        (Resource::Coins, _) => n,
+    let def = &content.counters[id as usize];
+    let mut got = match st.supply[id as usize] {
+        Some(left) => n.min(left),
+        None => n,
     };
-    let have = count(st, p, res);
-    let after = have as i64 + got as i64;
+    let have = count(st, p, id);
+    let mut clipped = false;
+    if let Some(max) = def.max {
+        let room = (max - have).max(0);
+        if got as i64 > room {
+            if def.over == Over::Refuse {
+                return Err(format!(
+                    "player {} would hold {} {}, more than its maximum of {max}",
+                    p + 1,
+                    have + got as i64,
+                    def.id
+                ));
+            }
+            got = room as u32;
+            clipped = true;
+        }
+    }
+    let after = have + got as i64;
     if after > MAX_HOLDING {
         return Err(format!(
             "player {} would hold {after} {}, more than the limit of {MAX_HOLDING}",
             p + 1,
-            res.name(content)
+            def.id
         ));
     }
-    let after = after as u32;
-    match res {
-        Resource::Coins => st.players[p].coins = after,
-        Resource::Material(m) => {
-            if let Some(left) = &mut st.supply[m as usize] {
-                *left -= got;
-            }
-            st.players[p].materials[m as usize] = after;
-        }
+    if let Some(left) = &mut st.supply[id as usize] {
+        *left -= got;
     }
+    st.players[p].counters[id as usize] = after;
     let round = st.round;
     log.push(round, Some(p), "gain", || {
-        let mut t = format!("gains {got} {}", res.name(content));
+        let mut t = format!("gains {got} {}", def.id);
         if got < n {
-            t.push_str(&format!(" ({} lost: the supply is empty)", n - got));
+            let why = if clipped {
+                "over the maximum"
+            } else {
+                "the supply is empty"
+            };
+            t.push_str(&format!(" ({} lost: {why})", n - got));
         }
         t
     });
     Ok(got)
 }
 
-/// Takes `n` of `res` from player `p` (materials return to the supply, R-FUL-1).
-/// Fails, changing nothing, when the player has fewer.
+/// Takes `n` of counter `id` from player `p` (a supply gets it back, R-FUL-1). Fails,
+/// changing nothing, when the player would go below the counter's minimum.
 pub fn pay(
     content: &Content,
     st: &mut GameState,
     log: &mut EventLog,
     p: usize,
-    res: Resource,
+    id: CounterId,
     n: u32,
 ) -> Result<(), String> {
-    let have = count(st, p, res);
-    if have < n {
+    let def = &content.counters[id as usize];
+    let have = count(st, p, id);
+    if have - (n as i64) < def.min {
         return Err(format!(
             "player {} has {have} {} and cannot pay {n}",
             p + 1,
-            res.name(content)
+            def.id
         ));
     }
-    match res {
-        Resource::Coins => st.players[p].coins -= n,
-        Resource::Material(m) => {
-            st.players[p].materials[m as usize] -= n;
-            if let Some(left) = &mut st.supply[m as usize] {
-                // Materials are conserved: a limited supply gets back what it gave.
-                *left = left.saturating_add(n);
-            }
-        }
+    st.players[p].counters[id as usize] -= n as i64;
+    if let Some(left) = &mut st.supply[id as usize] {
+        // Conserved: a limited supply gets back what it gave.
+        *left = left.saturating_add(n);
     }
     let round = st.round;
-    log.push(round, Some(p), "pay", || {
-        format!("pays {n} {}", res.name(content))
-    });
+    log.push(round, Some(p), "pay", || format!("pays {n} {}", def.id));
     Ok(())
 }
 
@@ -132,17 +110,17 @@ pub fn pay(
 /// the `on_reach` of every unlock passed (R-SKILL-1, R-SKILL-2) and checks the end
 /// trigger (R-END-1).
 pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: usize, n: i64) {
-    let before = st.players[p].skill;
-    let after = (before as i64)
-        .saturating_add(n)
-        .clamp(0, content.skill_max as i64) as u32;
-    st.players[p].skill = after;
+    let track = content.core.track as usize;
+    let before = st.players[p].counters[track];
+    let after = before.saturating_add(n).clamp(0, content.skill_max as i64);
+    st.players[p].counters[track] = after;
     let round = st.round;
     log.push(round, Some(p), "skill", || {
         format!("skill {before} → {after}")
     });
     for (i, u) in content.unlocks.iter().enumerate() {
-        if before < u.level && u.level <= after && u.on_reach.is_some() {
+        let level = u.level as i64;
+        if before < level && level <= after && u.on_reach.is_some() {
             st.flow.incoming.push(Job::Hook {
                 call: HookCall {
                     owner: Owner::Unlock { index: i as u8 },
@@ -152,7 +130,7 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
             });
         }
     }
-    if after >= content.end.skill {
+    if after >= content.end.skill as i64 {
         trigger_end(content, st, log, p, "skill");
     }
 }
@@ -160,19 +138,21 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
 /// Adds (or with a negative `n`, removes) prestige; an error, changing nothing, when the
 /// total would pass [`MAX_HOLDING`] either way.
 pub fn add_prestige(
+    content: &Content,
     st: &mut GameState,
     log: &mut EventLog,
     p: usize,
     n: i64,
 ) -> Result<(), String> {
-    let after = st.players[p].prestige as i64 + n;
+    let score = content.core.score as usize;
+    let after = st.players[p].counters[score] + n;
     if after.abs() > MAX_HOLDING {
         return Err(format!(
             "player {}'s prestige would be {after}, past the limit of ±{MAX_HOLDING}",
             p + 1
         ));
     }
-    st.players[p].prestige = after as i32;
+    st.players[p].counters[score] = after;
     let round = st.round;
     log.push(round, Some(p), "prestige", || format!("prestige {n:+}"));
     Ok(())
@@ -206,10 +186,11 @@ pub fn trigger_end(
 
 /// Grades player `p` may draw from (R-COM-2..4).
 pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
-    let skill = st.players[p].skill;
+    let skill = st.players[p].skill(content);
     (0..content.grades.len() as GradeId)
         .filter(|&g| {
-            content.grades[g as usize].deck && content.grades[g as usize].unlock_skill <= skill
+            content.grades[g as usize].deck
+                && content.grades[g as usize].unlock_skill as i64 <= skill
         })
         .collect()
 }
@@ -258,16 +239,27 @@ pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardId) -> 
     content.commissions[card as usize]
         .requires
         .iter()
-        .all(|&(m, n)| st.players[p].materials[m as usize] >= n)
+        .all(|&(m, n)| count(st, p, content.material_counter(m)) >= n as i64)
 }
 
-/// Player `p`'s score if the game ended now (R-END-3): card and effect prestige, the
-/// skill track's prestige, and the bonus token(s) held (R-END-1).
-pub fn score_now(content: &Content, st: &GameState, p: usize) -> i32 {
+/// Player `p`'s score if the game ended now: the sum of the `[score]` parts (R-END-3:
+/// card and effect prestige, the skill track's prestige, and the bonus token(s) held).
+pub fn score_now(content: &Content, st: &GameState, p: usize) -> i64 {
     let pl = &st.players[p];
-    let tokens = [st.bonus, st.skill_bonus]
+    content
+        .score
+        .parts
         .iter()
-        .filter(|&&t| t == Some(p))
-        .count() as i32;
-    pl.prestige + content.skill_track_prestige(pl.skill) + tokens * content.end.bonus_prestige
+        .map(|part| match *part {
+            ScorePart::Counter(k) => pl.count(k),
+            ScorePart::TrackTable => content.skill_track_prestige(pl.skill(content)) as i64,
+            ScorePart::Tokens => {
+                [st.bonus, st.skill_bonus]
+                    .iter()
+                    .filter(|&&t| t == Some(p))
+                    .count() as i64
+                    * content.end.bonus_prestige as i64
+            }
+        })
+        .sum()
 }

@@ -126,16 +126,16 @@ impl Game {
         Ok((p - 1) as usize)
     }
 
-    fn material(&self, what: &str) -> mlua::Result<Option<usize>> {
-        if what == "coins" {
-            return Ok(None);
-        }
-        self.content
-            .materials
-            .iter()
-            .position(|m| m.id == what)
-            .map(Some)
-            .ok_or_else(|| mlua::Error::runtime(format!("`{what}` is not coins or a material")))
+    fn counter(&self, what: &str) -> mlua::Result<crate::content::CounterId> {
+        self.content.counter(what).ok_or_else(|| {
+            let ids: Vec<&str> = self
+                .content
+                .counters
+                .iter()
+                .map(|k| k.id.as_str())
+                .collect();
+            mlua::Error::runtime(format!("`{what}` is not a counter ({})", ids.join(", ")))
+        })
     }
 
     fn refresh(&mut self) -> mlua::Result<()> {
@@ -195,18 +195,15 @@ impl UserData for Game {
         m.add_method("round", |_, g, ()| Ok(g.state.round));
         m.add_method("count", |_, g, (p, what): (i64, String)| {
             let p = g.player(p)?;
-            Ok(match g.material(&what)? {
-                None => g.state.players[p].coins,
-                Some(m) => g.state.players[p].materials[m],
-            })
+            Ok(g.state.players[p].count(g.counter(&what)?))
         });
         m.add_method("prestige", |_, g, p: i64| {
             let p = g.player(p)?;
-            Ok(g.state.players[p].prestige)
+            Ok(g.state.players[p].prestige(&g.content))
         });
         m.add_method("skill", |_, g, p: i64| {
             let p = g.player(p)?;
-            Ok(g.state.players[p].skill)
+            Ok(g.state.players[p].skill(&g.content))
         });
         m.add_method("hand", |_, g, p: i64| {
             let p = g.player(p)?;
@@ -232,17 +229,24 @@ impl UserData for Game {
                 .copied()
                 .unwrap_or(0))
         });
-        m.add_method_mut("set", |_, g, (p, what, n): (i64, String, u32)| {
+        m.add_method_mut("set", |_, g, (p, what, n): (i64, String, i64)| {
             let p = g.player(p)?;
-            match g.material(&what)? {
-                None => g.state.players[p].coins = n,
-                Some(m) => g.state.players[p].materials[m] = n,
+            let id = g.counter(&what)?;
+            let def = &g.content.counters[id as usize];
+            if n < def.min || def.max.is_some_and(|m| n > m) {
+                return Err(mlua::Error::runtime(format!(
+                    "g:set: {n} is outside `{what}`'s range ({} to {})",
+                    def.min,
+                    def.max.map_or("no maximum".to_string(), |m| m.to_string())
+                )));
             }
+            g.state.players[p].set(id, n);
             g.refresh()
         });
         m.add_method_mut("set_skill", |_, g, (p, n): (i64, u32)| {
             let p = g.player(p)?;
-            g.state.players[p].skill = n.min(g.content.skill_max);
+            let track = g.content.core.track;
+            g.state.players[p].set(track, n.min(g.content.skill_max) as i64);
             g.refresh()
         });
         m.add_method_mut("give_card", |_, g, (p, id): (i64, String)| {
@@ -316,9 +320,11 @@ impl UserData for Game {
                     slots.push(if item == "-" {
                         None
                     } else {
-                        Some(g.material(item)?.ok_or_else(|| {
-                            mlua::Error::runtime("a display holds materials, not coins")
-                        })? as u8)
+                        Some(g.content.material(item).ok_or_else(|| {
+                            mlua::Error::runtime(format!(
+                                "`{item}` is not a material: a display holds materials"
+                            ))
+                        })?)
                     });
                 }
                 g.state.board[slot].slots = slots;

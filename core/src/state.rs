@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CardId, MatId, SlotId, TileId};
+use crate::content::{CardId, Content, CounterId, MatId, SlotId, TileId};
 use crate::decision::Decision;
 use crate::flow::Flow;
 
@@ -34,14 +34,9 @@ pub struct Piece {
 /// A player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// Coins (R-MAT-2).
-    pub coins: u32,
-    /// Count of each material, indexed like `content.materials`.
-    pub materials: Vec<u32>,
-    /// Skill track position.
-    pub skill: u32,
-    /// Prestige scored so far from cards and effects.
-    pub prestige: i32,
+    /// What the player holds, by counter (indexed like `content.counters`: coins, each
+    /// material, the skill track, prestige, then any the pack declares).
+    pub counters: Vec<i64>,
     /// Commissions in hand.
     pub hand: Vec<CardId>,
     /// Fulfilled commissions tucked under the mat (R-FUL-2).
@@ -51,9 +46,41 @@ pub struct Player {
 }
 
 impl Player {
-    /// Materials held, summed (in 64 bits: no count of materials can wrap it).
-    pub fn material_count(&self) -> u64 {
-        self.materials.iter().map(|&n| n as u64).sum()
+    /// The value of counter `id`.
+    pub fn count(&self, id: CounterId) -> i64 {
+        self.counters[id as usize]
+    }
+
+    /// Sets counter `id` (for tools and tests that build positions; rules use the verbs
+    /// in [`crate::ops`]).
+    pub fn set(&mut self, id: CounterId, n: i64) {
+        self.counters[id as usize] = n;
+    }
+
+    /// The materials held, in material order.
+    pub fn materials<'a>(&'a self, c: &Content) -> &'a [i64] {
+        let first = c.core.materials as usize;
+        &self.counters[first..first + c.materials.len()]
+    }
+
+    /// Materials held, summed (each is at most `MAX_HOLDING`, so no sum of 64 wraps).
+    pub fn material_count(&self, c: &Content) -> i64 {
+        self.materials(c).iter().sum()
+    }
+
+    /// Coins held.
+    pub fn coins(&self, c: &Content) -> i64 {
+        self.count(c.core.coins)
+    }
+
+    /// Position on the skill track.
+    pub fn skill(&self, c: &Content) -> i64 {
+        self.count(c.core.track)
+    }
+
+    /// Prestige from cards and effects so far.
+    pub fn prestige(&self, c: &Content) -> i64 {
+        self.count(c.core.score)
     }
 }
 
@@ -112,12 +139,15 @@ pub struct GameState {
     pub board: Vec<TileState>,
     /// Decks per grade.
     pub decks: Vec<Deck>,
-    /// Supply per material; `None` is unlimited (R-SUPPLY-1).
+    /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
     pub supply: Vec<Option<u32>>,
     /// Current round, from 1.
     pub round: u32,
     /// Seat holding the first-player marker.
     pub first_player: usize,
+    /// Seat that held it at setup: the starting turn order (C-SETUP-5, C-SCORE-8).
+    #[serde(default)]
+    pub start_player: usize,
     /// Who holds the bonus token (R-END-1); with one token per condition
     /// (`end.one_bonus_token = false`), the commissions token.
     pub bonus: Option<usize>,
@@ -179,6 +209,7 @@ impl GameState {
             supply: Vec::new(),
             round: 0,
             first_player: 0,
+            start_player: 0,
             bonus: None,
             skill_bonus: None,
             end_trigger: None,

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use weft_core::content::CardId;
-use weft_core::state::{Deck, GameResult, GameState, Player, TileState};
+use weft_core::state::{Deck, GameResult, GameState, Piece, Player, TileState};
 use weft_core::Content;
 
 /// The old `Flow` of a finished game.
@@ -27,10 +27,36 @@ struct LegacyFlow<'a> {
     fulfilled_this_round: &'a [CardId],
 }
 
+/// The old `Player`: named holdings instead of counters.
+#[derive(Serialize)]
+struct LegacyPlayer<'a> {
+    coins: i64,
+    materials: &'a [i64],
+    skill: i64,
+    prestige: i64,
+    hand: &'a [CardId],
+    tucked: &'a [CardId],
+    pieces: &'a [Piece],
+}
+
+impl<'a> LegacyPlayer<'a> {
+    fn new(c: &Content, pl: &'a Player) -> LegacyPlayer<'a> {
+        LegacyPlayer {
+            coins: pl.coins(c),
+            materials: pl.materials(c),
+            skill: pl.skill(c),
+            prestige: pl.prestige(c),
+            hand: &pl.hand,
+            tucked: &pl.tucked,
+            pieces: &pl.pieces,
+        }
+    }
+}
+
 /// The old `GameState`, field for field, borrowing today's values.
 #[derive(Serialize)]
 struct LegacyState<'a> {
-    players: &'a [Player],
+    players: Vec<LegacyPlayer<'a>>,
     board: &'a [TileState],
     decks: &'a [Deck],
     supply: &'a [Option<u32>],
@@ -52,11 +78,17 @@ pub fn legacy_hash(c: &Content, st: &GameState) -> String {
     assert!(st.is_over(), "only finished games have a legacy hash");
     let n = st.players.len();
     let played = st.round >= 1;
+    let first = c.material_counter(0) as usize;
     let legacy = LegacyState {
-        players: &st.players,
+        players: st
+            .players
+            .iter()
+            .map(|pl| LegacyPlayer::new(c, pl))
+            .collect(),
         board: &st.board,
         decks: &st.decks,
-        supply: &st.supply,
+        // Supplies were kept per material.
+        supply: &st.supply[first..first + c.materials.len()],
         round: st.round,
         first_player: st.first_player,
         bonus: st.bonus,

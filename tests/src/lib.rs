@@ -201,8 +201,26 @@ impl Game {
 
     /// Sets a player's count of a material.
     pub fn set_material(&mut self, p: usize, mat: &str, n: u32) {
-        let m = self.mat(mat) as usize;
-        self.st.players[p].materials[m] = n;
+        let id = self.engine.content().material_counter(self.mat(mat));
+        self.st.players[p].set(id, n as i64);
+    }
+
+    /// Sets a player's counter by id (`coins`, a material, `skill`, `prestige`, …).
+    pub fn set(&mut self, p: usize, counter: &str, n: i64) {
+        let id = self.counter_id(counter);
+        self.st.players[p].set(id, n);
+    }
+
+    /// A player's counter by id.
+    pub fn count(&self, p: usize, counter: &str) -> i64 {
+        self.st.players[p].count(self.counter_id(counter))
+    }
+
+    fn counter_id(&self, counter: &str) -> weft_core::content::CounterId {
+        self.engine
+            .content()
+            .counter(counter)
+            .unwrap_or_else(|| panic!("no counter {counter}"))
     }
 
     /// Gives a player exactly these cards in hand.

@@ -23,6 +23,10 @@ end
 function M.announce(ctx, params)
   ctx:log("round " .. ctx:round() .. " for " .. tostring(ctx:player()))
 end
+function M.final(ctx, params)
+  ctx:add_prestige(ctx:player(), params.bonus)
+  ctx:log("final " .. ctx:player())
+end
 function M.ask(ctx, params)
   local pick = ctx:choose{ prompt = "Pick", options = { "wool", "silk" } }
   ctx:gain(ctx:player(), pick, 1)
@@ -172,7 +176,7 @@ steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
         assert_eq!(d.prompt, "Pick");
         engine.apply(&mut st, "silk").expect("legal");
     }
-    assert!(st.players.iter().all(|p| p.materials[silk] == 1));
+    assert!(st.players.iter().all(|p| p.materials(&c)[silk] == 1));
     assert!(st.decision().unwrap().options[0].key.starts_with("move:"));
 }
 
@@ -227,4 +231,83 @@ steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
     let err = last.expect("the round's end hook fails");
     assert!(err.contains("flow hook `rules.income`"), "{err}");
     assert!(err.contains("rules.lua"), "{err}");
+}
+
+/// `[flow] end` runs once when the game ends by its rules, after the last round and
+/// before the result, so its hooks score (C-SCORE-1); `[score]` with only prestige and
+/// a start-order tie-break gives one winner among tied players (C-SCORE-8).
+#[test]
+fn the_end_list_scores_before_the_result_and_start_order_breaks_ties() {
+    let flow = r#"[flow]
+round = ["turns"]
+end = ["final"]
+[flow.blocks.final]
+steps = [ { do = "hook", run = "rules.final", on = "players", params = { bonus = 5 } } ]
+[flow.blocks.turns]
+steps = [ { do = "turns", until = "once", body = "turn" } ]
+[flow.blocks.turn]
+steps = [ { do = "move" } ]
+
+[score]
+parts = ["prestige"]
+tiebreak = ["latest_in_start_order"]
+"#;
+    let c = content(flow, "rounds = 2");
+    assert!(
+        c.program.outline().contains("end:\n  final"),
+        "{}",
+        c.program.outline()
+    );
+    let mut engine = Engine::with_lua(Arc::clone(&c)).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 1..6 {
+        let mut log = EventLog::recording();
+        let mut st = engine.new_game_logged(3, seed, &mut log).expect("setup");
+        play_out(&mut engine, &mut st, &mut log);
+        let finals: Vec<(u32, String)> = logged(&log);
+        assert_eq!(finals.len(), 3, "the end list ran once, for each player");
+        assert!(finals
+            .iter()
+            .all(|(r, t)| *r == 2 && t.starts_with("final")));
+        let r = st.result.as_ref().unwrap();
+        assert_eq!(r.cause, "rounds");
+        assert_eq!(
+            r.scores,
+            vec![5, 5, 5],
+            "the end list's prestige is in the score"
+        );
+        // Everyone tied: the seat latest in the starting order wins alone.
+        assert_eq!(r.winners, vec![(st.start_player + 2) % 3], "seed {seed}");
+    }
+}
+
+#[test]
+fn bad_score_keys_are_load_errors() {
+    let flow = format!(
+        r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
+{TURN}
+[score]
+parts = ["prestige", "glory"]
+tiebreak = ["coins+gold"]
+"#
+    );
+    let mut files = weft_tests::fixture_files();
+    let game = files.files["game.toml"].clone();
+    let start = game.find("\n[flow]\n").unwrap() + 1;
+    let end = game.find("\n[end]\n").unwrap() + 1;
+    files.files.insert(
+        "game.toml".into(),
+        format!("{}{flow}\n{}", &game[..start], &game[end..]),
+    );
+    files.files.insert("rules.lua".into(), RULES.into());
+    let e = weft_core::content::load_content(&[files], &weft_tests::library())
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("[score] parts: `glory` is not a counter"), "{e}");
+    assert!(
+        e.contains("[score] tiebreak: `gold` is not a counter"),
+        "{e}"
+    );
 }

@@ -435,12 +435,12 @@ fn class5_the_tie_break_sum_does_not_wrap() {
     // a u32 can count. Player 2 must win the tie-break.
     let mut g = Game::new(2, 1);
     for p in 0..2 {
-        g.st.players[p].prestige = 0;
-        g.st.players[p].skill = 0;
+        g.set(p, "prestige", 0);
+        g.set(p, "skill", 0);
     }
-    g.st.players[0].coins = 10;
-    g.st.players[1].coins = u32::MAX;
-    g.st.players[1].materials[0] = 2;
+    g.set(0, "coins", 10);
+    g.set(1, "coins", u32::MAX as i64);
+    g.set_material(1, "wool", 2);
     let res = weft_core::engine::final_result(g.engine.content(), &g.st);
     assert_eq!(res.winners, vec![1], "{res:?}");
 }
@@ -502,9 +502,9 @@ fn class6_every_game_starts_from_the_same_vm_condition() {
     // The player who takes the action (seed 1 may seat either player first).
     let gained = |g: &mut Game| {
         let p = g.decision().player;
-        let coins = g.st.players[p].coins;
+        let coins = g.count(p, "coins");
         g.answer("act");
-        g.st.players[p].coins - coins
+        g.count(p, "coins") - coins
     };
     let mut g = at_courtyard(Arc::clone(&c));
     let first = gained(&mut g);

@@ -94,7 +94,7 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         hook,
         player,
     };
-    let coins = st.players[0].coins;
+    let coins = st.players[0].coins(&c);
     host.call(
         &c,
         &mut st,
@@ -103,7 +103,7 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         &mut EventLog::default(),
     )
     .unwrap();
-    assert_eq!(st.players[0].coins, coins + 4, "the loan");
+    assert_eq!(st.players[0].coins(&c), coins + 4, "the loan");
     assert_eq!(st.board[slot as usize].counters["debt:1"], 5);
     let can = host
         .call(
@@ -119,8 +119,8 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         weft_core::effects::HookOutcome::Done(Some(false)),
         "one loan at a time"
     );
-    st.players[0].coins = 2;
-    let prestige = st.players[0].prestige;
+    st.players[0].set(c.core.coins, 2);
+    let prestige = st.players[0].prestige(&c);
     host.call(
         &c,
         &mut st,
@@ -129,9 +129,9 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         &mut EventLog::default(),
     )
     .unwrap();
-    assert_eq!(st.players[0].coins, 0, "pays what it can");
+    assert_eq!(st.players[0].coins(&c), 0, "pays what it can");
     assert_eq!(
-        st.players[0].prestige,
+        st.players[0].prestige(&c),
         prestige - 3,
         "and 1 prestige per kiran short"
     );

@@ -1,6 +1,6 @@
 //! R-SKILL-*, R-END-*, R-MAT-*, R-SUPPLY-1: the skill track, the end and scoring.
 
-use weft_core::ops::{self, Resource};
+use weft_core::ops;
 use weft_tests::{content_with, content_with_files, Game};
 
 /// Fulfils `card` for the current player from the plaza, with the materials given.
@@ -10,7 +10,8 @@ fn fulfil_now(g: &mut Game, card: &str) {
     let c = g.content();
     let id = g.card(card);
     for &(m, n) in &c.commissions[id as usize].requires {
-        g.st.players[p].materials[m as usize] += n;
+        let id = g.engine.content().material_counter(m);
+        g.st.players[p].counters[id as usize] += n as i64;
     }
     g.answer("move:plaza:plaza");
     g.answer("pass");
@@ -22,9 +23,9 @@ fn fulfil_now(g: &mut Game, card: &str) {
 fn skill_two_draws_two_merchant_keeps_one() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 1;
+    g.set(p, "skill", 1);
     fulfil_now(&mut g, "c03"); // +1 skill → 2
-    assert_eq!(g.st.players[p].skill, 2);
+    assert_eq!(g.count(p, "skill"), 2);
     assert_eq!(g.decision().prompt, "Keep which commission?");
     assert_eq!(g.keys().len(), 2);
     let k = g.keys()[0].clone();
@@ -39,7 +40,7 @@ fn skill_two_draws_two_merchant_keeps_one() {
 fn skill_six_draws_two_royal_keeps_one() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 5;
+    g.set(p, "skill", 5);
     fulfil_now(&mut g, "c03");
     assert_eq!(g.keys().len(), 2);
     assert!(g
@@ -57,7 +58,7 @@ fn skill_four_moves_four() {
     g.st.players[p].pieces[0].at = g.slot("far-east");
     g.refresh();
     assert!(!g.offers("move:far-east:west"));
-    g.st.players[p].skill = 4;
+    g.set(p, "skill", 4);
     g.refresh();
     assert!(g.offers("move:far-east:west"));
 }
@@ -67,7 +68,7 @@ fn skill_four_moves_four() {
 fn skill_eight_keeps_two_at_the_plaza() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 8;
+    g.set(p, "skill", 8);
     let hand = g.st.players[p].hand.len();
     g.refresh();
     g.answer("move:plaza:plaza");
@@ -90,7 +91,7 @@ fn skill_ten_fulfils_two_per_turn() {
     for (skill, expected) in [(9, false), (10, true)] {
         let mut g = Game::new(2, 1);
         let p = g.current();
-        g.st.players[p].skill = skill;
+        g.set(p, "skill", skill);
         g.set_hand(p, &["c02", "c09"]);
         g.set_material(p, "wool", 7);
         g.refresh();
@@ -116,8 +117,8 @@ fn final_score_adds_track_and_bonus() {
     );
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 13;
-    g.st.players[p].prestige = 7;
+    g.set(p, "skill", 13);
+    g.set(p, "prestige", 7);
     fulfil_now(&mut g, "c03"); // +1 skill → 14: end triggered, bonus
     g.pass_until(|g| g.st.is_over());
     let r = g.st.result.clone().unwrap();
@@ -177,21 +178,27 @@ fn ties_break_on_coins_and_materials() {
     let mut g = Game::new(2, 1);
     let p = g.current();
     let o = 1 - p;
-    g.st.players[p].skill = 13;
+    g.set(p, "skill", 13);
     fulfil_now(&mut g, "c03"); // ends at skill 14 with the bonus
                                // Equalise prestige so that only the tie-break decides.
     g.pass_until(|g| g.st.is_over() || (g.at_move() && g.turn() == 5));
     let c = g.content();
-    let score_p = g.st.players[p].prestige
-        + c.skill_track_prestige(g.st.players[p].skill)
-        + c.end.bonus_prestige;
-    g.st.players[o].skill = g.st.players[p].skill;
-    g.st.players[o].prestige = score_p - c.skill_track_prestige(g.st.players[o].skill);
-    for pl in &mut g.st.players {
-        pl.materials.iter_mut().for_each(|m| *m = 0);
+    let score_p = g.count(p, "prestige")
+        + c.skill_track_prestige(g.count(p, "skill")) as i64
+        + c.end.bonus_prestige as i64;
+    g.set(o, "skill", g.count(p, "skill"));
+    g.set(
+        o,
+        "prestige",
+        score_p - c.skill_track_prestige(g.count(o, "skill")) as i64,
+    );
+    for p in 0..2 {
+        for m in &c.materials {
+            g.set(p, &m.id, 0);
+        }
     }
-    g.st.players[p].coins = 3;
-    g.st.players[o].coins = 5;
+    g.set(p, "coins", 3);
+    g.set(o, "coins", 5);
     let mut tie = g.st.clone();
     g.pass_until(|g| g.st.is_over());
     assert_eq!(
@@ -199,7 +206,7 @@ fn ties_break_on_coins_and_materials() {
         vec![o],
         "more coins wins the tie"
     );
-    tie.players[p].coins = 5;
+    tie.players[p].set(c.core.coins, 5);
     g.st = tie;
     g.pass_until(|g| g.st.is_over());
     let mut w = g.st.result.as_ref().unwrap().winners.clone();
@@ -223,11 +230,11 @@ fn coins_are_an_integer_count() {
     let c = g.content();
     let mut st = g.st.clone();
     let mut log = weft_core::events::EventLog::default();
-    st.players[0].coins = 16;
-    ops::pay(&c, &mut st, &mut log, 0, Resource::Coins, 7).unwrap();
-    assert_eq!(st.players[0].coins, 9);
-    assert!(ops::pay(&c, &mut st, &mut log, 0, Resource::Coins, 10).is_err());
-    assert_eq!(st.players[0].coins, 9);
+    st.players[0].set(c.core.coins, 16);
+    ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 7).unwrap();
+    assert_eq!(st.players[0].coins(&c), 9);
+    assert!(ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 10).is_err());
+    assert_eq!(st.players[0].coins(&c), 9);
 }
 
 /// R-SUPPLY-1: unlimited by default; a limited supply runs out and the rest is lost.
@@ -235,19 +242,20 @@ fn coins_are_an_integer_count() {
 fn limited_supply_runs_out() {
     let g = Game::new(2, 1);
     assert!(g.st.supply.iter().all(|s| s.is_none()));
-    let limited = content_with(|c| c.materials[4].supply = Some(1));
+    let limited = content_with(|c| {
+        let silk = c.material_counter(4) as usize;
+        c.counters[silk].supply = Some(1)
+    });
+    let silk = limited.material_counter(4);
     let g = Game::with(limited.clone(), 2, 1);
     let mut st = g.st.clone();
     let mut log = weft_core::events::EventLog::default();
+    assert_eq!(ops::gain(&limited, &mut st, &mut log, 0, silk, 3), Ok(1));
+    assert_eq!(st.players[0].count(silk), 1);
+    assert_eq!(st.supply[silk as usize], Some(0));
+    ops::pay(&limited, &mut st, &mut log, 0, silk, 1).unwrap();
     assert_eq!(
-        ops::gain(&limited, &mut st, &mut log, 0, Resource::Material(4), 3),
-        Ok(1)
-    );
-    assert_eq!(st.players[0].materials[4], 1);
-    assert_eq!(st.supply[4], Some(0));
-    ops::pay(&limited, &mut st, &mut log, 0, Resource::Material(4), 1).unwrap();
-    assert_eq!(
-        st.supply[4],
+        st.supply[silk as usize],
         Some(1),
         "paid materials return to the supply (R-FUL-1)"
     );
@@ -289,7 +297,7 @@ fn an_end_in_the_last_allowed_round_is_a_normal_end() {
     let capped = content_with(|c| c.end.max_rounds = 1);
     let mut g = Game::with(capped, 2, 1);
     let p = g.current();
-    g.st.players[p].skill = 13;
+    g.set(p, "skill", 13);
     fulfil_now(&mut g, "c03"); // +1 skill → 14 in round 1
     g.pass_until(|g| g.st.is_over());
     let r = g.st.result.clone().unwrap();
@@ -320,9 +328,9 @@ fn one_bonus_token_in_all_or_one_per_condition() {
         fulfil_now(&mut g, "c01"); // p's 9th commission
         assert_eq!(g.st.bonus, Some(p));
         g.pass_until(|g| g.at_move() && g.current() == other);
-        g.st.players[other].skill = 13;
+        g.set(other, "skill", 13);
         fulfil_now(&mut g, "c03"); // +1 skill → 14
-        assert_eq!(g.st.players[other].skill, 14);
+        assert_eq!(g.count(other, "skill"), 14);
         assert_eq!(
             g.st.skill_bonus,
             if one { None } else { Some(other) },
@@ -332,10 +340,10 @@ fn one_bonus_token_in_all_or_one_per_condition() {
         let r = g.st.result.clone().unwrap();
         let tokens = if one { 0 } else { 1 };
         assert_eq!(
-            r.scores[other],
-            g.st.players[other].prestige
-                + c.skill_track_prestige(14)
-                + tokens * c.end.bonus_prestige,
+            r.scores[other] as i64,
+            g.count(other, "prestige")
+                + c.skill_track_prestige(14) as i64
+                + tokens * c.end.bonus_prestige as i64,
             "one_bonus_token = {one}"
         );
     }
@@ -348,7 +356,7 @@ fn one_bonus_token_in_all_or_one_per_condition() {
 fn a_trigger_in_the_workshop_phase_ends_the_game_after_that_round() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 13;
+    g.set(p, "skill", 13);
     g.st.players[p].tucked = vec![g.card("m10")]; // workshop: gain 1 skill
     g.refresh();
     g.pass_until(|g| g.st.round == 2);
@@ -358,7 +366,7 @@ fn a_trigger_in_the_workshop_phase_ends_the_game_after_that_round() {
         g.answer(&k);
     }
     g.answer("workshop:m10");
-    assert_eq!(g.st.players[p].skill, 14);
+    assert_eq!(g.count(p, "skill"), 14);
     assert_eq!(g.st.bonus, Some(p));
     assert_eq!(g.st.end_trigger.as_deref(), Some("skill"));
     let mut moves = 0;

@@ -7,7 +7,7 @@ fn at_tile(tile: &str, coins: u32) -> Game {
     let mut g = Game::new(2, 1);
     g.place_tile(tile, "north");
     let p = g.current();
-    g.st.players[p].coins = coins;
+    g.set(p, "coins", coins as i64);
     g.refresh();
     g
 }
@@ -32,7 +32,7 @@ fn shop_sells_from_the_right_at_its_price() {
     assert_eq!(g.keys(), vec!["buy:camel", "done"]);
     // The effect commits when it finishes (invariant 4).
     g.answer("buy:camel");
-    assert_eq!(g.st.players[p].coins, 20 - 4 - 3);
+    assert_eq!(g.count(p, "coins"), 20 - 4 - 3);
     assert_eq!(g.display("north"), ["camel", "-", "-", "-", "-"]);
 }
 
@@ -144,7 +144,7 @@ fn pack_chooses_tile_sides() {
     let mut g = Game::with(c.clone(), 2, 1);
     g.place_tile("wool-shop", "north");
     let p = g.current();
-    g.st.players[p].coins = 10;
+    g.set(p, "coins", 10);
     g.refresh();
     g.answer("move:plaza:north");
     g.answer("act");
@@ -176,8 +176,8 @@ fn trades_repeat_except_once() {
     );
     g.answer("trade:1");
     g.answer("trade:1"); // repeated: 4 green → 2 red
-    assert_eq!(g.st.players[p].materials[g.mat("red") as usize], 3);
-    assert_eq!(g.st.players[p].materials[g.mat("green") as usize], 0);
+    assert_eq!(g.count(p, "red"), 3);
+    assert_eq!(g.count(p, "green"), 0);
 }
 
 /// R-DICE-1: the three dice kinds and their faces.
@@ -224,13 +224,16 @@ fn dice_tile_rolls_adds_and_gives() {
     );
     let p = g.current();
     g.pass_until(|g| g.at_move() && g.current() == p);
-    let before: u64 = g.st.players[p].material_count();
+    let before = g.st.players[p].material_count(g.engine.content());
     g.answer("move:plaza:north");
     g.answer("act");
     let k = g.keys()[0].clone();
     g.answer(&k);
     g.answer("done");
-    assert_eq!(g.st.players[p].material_count(), before + 1);
+    assert_eq!(
+        g.st.players[p].material_count(g.engine.content()),
+        before + 1
+    );
     assert_eq!(g.display("north").iter().filter(|s| *s != "-").count(), 3);
 }
 
@@ -245,7 +248,7 @@ fn courtyard_gives_a_personal_workshop_phase() {
     g.answer("act");
     assert_eq!(g.keys(), vec!["workshop:c02", "done"]);
     g.answer("workshop:c02");
-    assert_eq!(g.st.players[p].coins, 1);
+    assert_eq!(g.count(p, "coins"), 1);
     assert!(!g.offers("workshop:c02"), "each card once per phase");
 }
 
@@ -373,7 +376,8 @@ fn personal_workshop_and_cards_fulfilled_this_round() {
         g.set_hand(p, &["c02"]); // workshop: gain 1 coin
         let c02 = g.card("c02");
         for &(m, n) in &g.content().commissions[c02 as usize].requires {
-            g.st.players[p].materials[m as usize] += n;
+            let id = g.engine.content().material_counter(m);
+            g.st.players[p].counters[id as usize] += n as i64;
         }
         g.refresh();
         g.answer("move:plaza:plaza");
@@ -411,8 +415,8 @@ fn trades_repeat_as_often_as_the_player_can_pay() {
     for _ in 0..10 {
         g.answer("trade:1");
     }
-    assert_eq!(g.st.players[p].materials[g.mat("red") as usize], 10);
-    assert_eq!(g.st.players[p].materials[g.mat("green") as usize], 0);
+    assert_eq!(g.count(p, "red"), 10);
+    assert_eq!(g.count(p, "green"), 0);
 }
 
 /// R-TRADE-1: with no cap, a repeatable trade that pays nothing could repeat forever; the
@@ -426,7 +430,7 @@ fn a_repeatable_trade_that_pays_nothing_is_an_error() {
     let mut g = Game::with(c, 2, 1);
     g.place_tile("dye-trader", "north");
     let p = g.current();
-    g.st.players[p].coins = 5;
+    g.set(p, "coins", 5);
     g.set_material(p, "camel", 1);
     g.refresh();
     g.answer("move:plaza:north");
@@ -442,7 +446,7 @@ fn a_repeatable_trade_that_pays_nothing_is_an_error() {
 fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 2; // common and merchant unlocked (R-COM-3)
+    g.set(p, "skill", 2); // common and merchant unlocked (R-COM-3)
     g.refresh();
     let hand = g.st.players[p].hand.len();
     g.answer("move:plaza:plaza");
@@ -476,7 +480,7 @@ fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
     });
     let mut g = Game::with(content, 2, 1);
     let p = g.current();
-    g.st.players[p].skill = 2; // common and merchant unlocked (R-COM-3)
+    g.set(p, "skill", 2); // common and merchant unlocked (R-COM-3)
     g.refresh();
     let merchant_before = g.st.decks[1].draw.len();
     g.answer("move:plaza:plaza");

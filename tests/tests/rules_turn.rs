@@ -40,16 +40,15 @@ fn fulfil_pays_materials_and_gains_reward() {
     g.set_hand(p, &["c01"]); // wool 2, green 1 → 3 coins, 1 prestige
     g.set_material(p, "wool", 3);
     g.set_material(p, "green", 1);
-    let coins = g.st.players[p].coins;
+    let coins = g.count(p, "coins");
     g.answer("move:plaza:plaza");
     g.answer("pass");
     assert!(g.offers("fulfil:c01"), "{:?}", g.keys());
     g.answer("fulfil:c01");
-    let pl = &g.st.players[p];
-    assert_eq!(pl.materials[0], 1);
-    assert_eq!(pl.materials[1], 0);
-    assert_eq!(pl.coins, coins + 3);
-    assert_eq!(pl.prestige, 1);
+    assert_eq!(g.count(p, "wool"), 1);
+    assert_eq!(g.count(p, "green"), 0);
+    assert_eq!(g.count(p, "coins"), coins + 3);
+    assert_eq!(g.count(p, "prestige"), 1);
 }
 
 /// R-FUL-1: without the materials there is nothing to fulfil.
@@ -81,9 +80,9 @@ fn fulfilled_card_is_tucked_and_its_workshop_action_offered() {
     g.pass_until(|g| g.offers("workshop:c02"));
     assert_eq!(g.st.round, 2);
     assert_eq!(g.current(), p);
-    let coins = g.st.players[p].coins;
+    let coins = g.count(p, "coins");
     g.answer("workshop:c02");
-    assert_eq!(g.st.players[p].coins, coins + 1);
+    assert_eq!(g.count(p, "coins"), coins + 1);
 }
 
 /// R-FUL-3: with an empty hand there is no fulfil step.
@@ -150,7 +149,7 @@ fn plaza_draws_four_keeps_one() {
 fn plaza_deck_choice_among_unlocked_decks() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].skill = 2;
+    g.set(p, "skill", 2);
     g.refresh();
     g.answer("move:plaza:plaza");
     g.answer("act");

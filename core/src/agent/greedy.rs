@@ -81,11 +81,11 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
     }
     let pl = &st.players[p];
     let prestige = crate::ops::score_now(content, st, p) as f64;
-    let material: u32 = pl
-        .materials
+    let held = pl.materials(content);
+    let material: i64 = held
         .iter()
         .enumerate()
-        .map(|(m, n)| content.materials[m].value * n)
+        .map(|(m, &n)| content.materials[m].value as i64 * n)
         .sum();
     let mut cards = 0.0;
     for &c in &pl.hand {
@@ -93,15 +93,17 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
         let reward = card.reward_prestige as f64
             + w.skill * card.reward_skill as f64
             + w.coins * card.reward_coins as f64;
-        let need: u32 = card
+        let need: i64 = card
             .requires
             .iter()
-            .map(|&(m, n)| content.materials[m as usize].value * n)
+            .map(|&(m, n)| content.materials[m as usize].value as i64 * n as i64)
             .sum();
-        let have: u32 = card
+        let have: i64 = card
             .requires
             .iter()
-            .map(|&(m, n)| content.materials[m as usize].value * n.min(pl.materials[m as usize]))
+            .map(|&(m, n)| {
+                content.materials[m as usize].value as i64 * (n as i64).min(held[m as usize])
+            })
             .sum();
         let frac = if need == 0 {
             1.0
@@ -116,8 +118,8 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
         .filter(|&&c| content.commissions[c as usize].workshop.is_some())
         .count() as f64;
     w.prestige * prestige
-        + w.skill * pl.skill as f64
-        + w.coins * pl.coins as f64
+        + w.skill * pl.skill(content) as f64
+        + w.coins * pl.coins(content) as f64
         + w.material * material as f64
         + cards
         + w.workshop * workshop

@@ -37,6 +37,18 @@ pub fn signed<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
     Ok(check::<D::Error>(i64::deserialize(d)?, true)? as i32)
 }
 
+/// An optional [`signed`] amount, as 64 bits.
+pub fn opt_signed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    Option::<i64>::deserialize(d)?
+        .map(|v| check::<D::Error>(v, true))
+        .transpose()
+}
+
+/// A [`signed`] amount as 64 bits.
+pub fn signed64<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    check::<D::Error>(i64::deserialize(d)?, true)
+}
+
 /// A list of [`amount`]s.
 pub fn amounts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
     Vec::<i64>::deserialize(d)?

@@ -3,8 +3,8 @@
 //! line. A pack with no `[flow]` gets Tabriz's built-in program, so packs written before
 //! `[flow]` existed keep working.
 //!
-//! Blocks are numbered [`SETUP_BLOCK`] and [`ROUND_BLOCK`] for the two lists, then the
-//! named blocks in the order a depth-first walk of `setup` and then `round` first reaches
+//! Blocks are numbered [`SETUP_BLOCK`], [`ROUND_BLOCK`] and [`END_BLOCK`] for the lists,
+//! then the named blocks in the order a depth-first walk of the lists first reaches
 //! them (so Tabriz's declared flow numbers its blocks as [`Program::tabriz`] does), then
 //! blocks nothing reaches, by name.
 //!
@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::load::{check_id, Loader};
 use super::program::{
     Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlayStep, Program, RoundGate,
-    Step, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+    Step, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
@@ -239,9 +239,13 @@ impl Compiler<'_> {
             drafts.push(steps);
         }
 
-        // The two lists.
+        // The three lists.
         let mut lists: Vec<Vec<usize>> = Vec::new();
-        for (list, entries) in [("setup", &flow.setup), ("round", &flow.round)] {
+        for (list, entries) in [
+            ("setup", &flow.setup),
+            ("round", &flow.round),
+            ("end", &flow.end),
+        ] {
             if entries.len() > MAX_FLOW_STEPS {
                 let pos = self.texts.table_key("flow", list, None);
                 self.fail(
@@ -747,7 +751,7 @@ impl Compiler<'_> {
                 }
             }
         }
-        for (list, ids) in ["setup", "round"].iter().zip(lists) {
+        for (list, ids) in ["setup", "round", "end"].iter().zip(lists) {
             if let Some(&deep) = ids.iter().find(|&&b| depth[b] > MAX_FLOW_DEPTH) {
                 let pos = self.texts.table_key("flow", list, Some(names[deep]));
                 self.fail(
@@ -873,7 +877,7 @@ impl Compiler<'_> {
                 if id[v].is_some() {
                     continue;
                 }
-                id[v] = Some((order.len() + 2) as BlockId);
+                id[v] = Some((order.len() + 3) as BlockId);
                 order.push(v);
                 let children: Vec<usize> = drafts[v]
                     .iter()
@@ -904,6 +908,7 @@ impl Compiler<'_> {
         let mut blocks = vec![
             list_block("setup", &lists[0]),
             list_block("round", &lists[1]),
+            list_block("end", &lists[2]),
         ];
         let mut drafts: Vec<Option<Vec<Option<DraftStep>>>> =
             drafts.into_iter().map(Some).collect();
@@ -942,6 +947,7 @@ impl Compiler<'_> {
         }
         debug_assert_eq!(blocks[SETUP_BLOCK as usize].id, "setup");
         debug_assert_eq!(blocks[ROUND_BLOCK as usize].id, "round");
+        debug_assert_eq!(blocks[END_BLOCK as usize].id, "end");
         Program {
             blocks,
             declared_at: self.where_(self.texts.table("flow")),
@@ -1506,31 +1512,31 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
         let names: Vec<&str> = p.blocks.iter().map(|b| b.id.as_str()).collect();
         assert_eq!(
             names,
-            ["setup", "round", "deal", "pass", "turns", "turn", "moving"]
+            ["setup", "round", "end", "deal", "pass", "turns", "turn", "moving"]
         );
         assert_eq!(
-            p.blocks[3].rounds,
+            p.blocks[4].rounds,
             RoundGate {
                 only: Some(vec![2, 4]),
                 skip: vec![]
             }
         );
-        assert_eq!(p.blocks[3].steps[0].rounds.skip, vec![4]);
+        assert_eq!(p.blocks[4].steps[0].rounds.skip, vec![4]);
         assert_eq!(
-            p.blocks[4].steps[0].kind,
+            p.blocks[5].steps[0].kind,
             StepKind::Turns {
                 order: TurnOrder::Reverse,
                 count: TurnCount::Each(2),
-                body: 5
+                body: 6
             }
         );
-        assert_eq!(p.blocks[5].steps[0].kind, StepKind::Block(6));
+        assert_eq!(p.blocks[6].steps[0].kind, StepKind::Block(7));
         assert_eq!(
-            p.blocks[5].steps[2].kind,
+            p.blocks[6].steps[2].kind,
             StepKind::Play(PlayStep { limit: None })
         );
         assert_eq!(
-            p.blocks[6].steps[1].kind,
+            p.blocks[7].steps[1].kind,
             StepKind::Move(MoveStep {
                 range: "plaza_keep".into()
             })

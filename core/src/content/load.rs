@@ -204,6 +204,194 @@ fn module_name(behaviour: &str) -> Result<String, String> {
     }
 }
 
+/// Tabriz's holdings as counters: coins, each material in order, the skill track (capped
+/// at its top space, R-SKILL), prestige (may go negative).
+fn lower_counters(
+    materials: &[Material],
+    supplies: &[Option<u32>],
+    skill_max: u32,
+) -> (Vec<super::Counter>, super::CoreCounters) {
+    use super::{Counter, CounterId, Over};
+    let plain = |id: &str, name: &str| Counter {
+        id: id.into(),
+        name: name.into(),
+        min: 0,
+        max: None,
+        over: Over::Refuse,
+        value: 0,
+        supply: None,
+    };
+    let mut counters = vec![plain("coins", "Coins")];
+    counters.extend(materials.iter().zip(supplies).map(|(m, &supply)| Counter {
+        value: m.value,
+        supply,
+        ..plain(&m.id, &m.name)
+    }));
+    counters.push(Counter {
+        max: Some(skill_max as i64),
+        over: Over::Clip,
+        ..plain("skill", "Skill")
+    });
+    counters.push(Counter {
+        min: -crate::limits::MAX_HOLDING,
+        ..plain("prestige", "Prestige")
+    });
+    let m = materials.len() as CounterId;
+    let core = super::CoreCounters {
+        coins: 0,
+        materials: 1,
+        track: 1 + m,
+        score: 2 + m,
+    };
+    (counters, core)
+}
+
+/// `[score]` resolved to counter ids; Tabriz's R-END-3/4 when absent: prestige, the
+/// skill track's table and the bonus tokens, tie-broken by coins and materials, a tie
+/// shared.
+fn score_rules(
+    ld: &mut Loader,
+    gf: &str,
+    raw: Option<&ScoreToml>,
+    counters: &[super::Counter],
+    core: &super::CoreCounters,
+    materials: usize,
+) -> super::ScoreRules {
+    use super::{ScorePart, ScoreRules, TieBreak};
+    let all_materials: Vec<CounterId> = (0..materials as CounterId)
+        .map(|m| core.materials + m)
+        .collect();
+    let Some(raw) = raw else {
+        let mut sum = vec![core.coins];
+        sum.extend(&all_materials);
+        return ScoreRules {
+            parts: vec![
+                ScorePart::Counter(core.score),
+                ScorePart::TrackTable,
+                ScorePart::Tokens,
+            ],
+            tiebreak: vec![TieBreak::Sum(sum)],
+        };
+    };
+    let counter = |id: &str| {
+        counters
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| i as CounterId)
+    };
+    let ids = || {
+        counters
+            .iter()
+            .map(|k| k.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    for part in &raw.parts {
+        match part.as_str() {
+            "track" => parts.push(ScorePart::TrackTable),
+            "tokens" => parts.push(ScorePart::Tokens),
+            id => match counter(id) {
+                Some(k) => parts.push(ScorePart::Counter(k)),
+                None => ld.fail(
+                    gf,
+                    &format!("\"{id}\""),
+                    format!("[score] parts: `{id}` is not a counter, `track` or `tokens`"),
+                    &format!("counters are: {}", ids()),
+                ),
+            },
+        }
+    }
+    let mut tiebreak = Vec::new();
+    for key in &raw.tiebreak {
+        match key.as_str() {
+            "latest_in_start_order" => tiebreak.push(TieBreak::LatestInStartOrder),
+            "earliest_in_start_order" => tiebreak.push(TieBreak::EarliestInStartOrder),
+            sum => {
+                let mut ids_in = Vec::new();
+                for id in sum.split('+').map(str::trim) {
+                    if id == "materials" {
+                        ids_in.extend(&all_materials);
+                    } else if let Some(k) = counter(id) {
+                        ids_in.push(k);
+                    } else {
+                        ld.fail(
+                            gf,
+                            &format!("\"{sum}\""),
+                            format!("[score] tiebreak: `{id}` is not a counter or `materials`"),
+                            &format!("a key is counters joined by + (counters are: {}), or latest_in_start_order / earliest_in_start_order", ids()),
+                        );
+                    }
+                }
+                tiebreak.push(TieBreak::Sum(ids_in));
+            }
+        }
+    }
+    ScoreRules { parts, tiebreak }
+}
+
+/// Appends the pack's `[[counters]]`, checking each: a fresh id, `min <= max`, a known
+/// `over`.
+fn declare_counters(
+    ld: &mut Loader,
+    gf: &str,
+    declared: &[CounterToml],
+    counters: &mut Vec<super::Counter>,
+) {
+    for k in declared {
+        let needle = format!("id = \"{}\"", k.id);
+        if let Err(why) = check_id(&k.id) {
+            ld.fail(gf, &needle, format!("counter id `{}`: {why}", k.id), "");
+        }
+        if counters.iter().any(|c| c.id == k.id) {
+            ld.fail(
+                gf,
+                &needle,
+                format!("counter `{}` is declared twice (coins, the materials, skill and prestige are counters already)", k.id),
+                "give it another id",
+            );
+            continue;
+        }
+        if k.max.is_some_and(|max| max < k.min) {
+            ld.fail(
+                gf,
+                &needle,
+                format!("counter `{}`: max is below min", k.id),
+                "",
+            );
+        }
+        let over = match k.over.as_deref() {
+            None | Some("refuse") => super::Over::Refuse,
+            Some("clip") => super::Over::Clip,
+            Some(other) => {
+                ld.fail(
+                    gf,
+                    &needle,
+                    format!(
+                        "counter `{}`: over = \"{other}\" is not refuse or clip",
+                        k.id
+                    ),
+                    "refuse: a gain past max is an error; clip: the excess is lost and logged",
+                );
+                super::Over::Refuse
+            }
+        };
+        if counters.len() >= 256 {
+            ld.fail(gf, &needle, "a game has at most 256 counters", "");
+            return;
+        }
+        counters.push(super::Counter {
+            id: k.id.clone(),
+            name: k.name.clone(),
+            min: k.min,
+            max: k.max,
+            over,
+            value: k.value,
+            supply: k.supply,
+        });
+    }
+}
+
 fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let super::layers::Merged {
         game,
@@ -223,7 +411,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             id: m.id.clone(),
             name: m.name.clone(),
             value: m.value,
-            supply: m.supply,
         })
         .collect();
     if materials.is_empty() || materials.len() > 64 {
@@ -839,7 +1026,31 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     }
     let digest = hex(&h.finalize()[..16]);
 
+    let supplies: Vec<Option<u32>> = game.materials.iter().map(|m| m.supply).collect();
+    let (mut counters, core) = lower_counters(&materials, &supplies, game.skill.max);
+    for m in &materials {
+        if ["coins", "skill", "prestige"].contains(&m.id.as_str()) {
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", m.id),
+                format!("material `{}` has the name of a built-in counter", m.id),
+                "coins, skill and prestige are counters of every player already: give the material another id",
+            );
+        }
+    }
+    declare_counters(ld, gf, &game.counters, &mut counters);
+    let score = score_rules(
+        ld,
+        gf,
+        game.score.as_ref(),
+        &counters,
+        &core,
+        materials.len(),
+    );
     Content {
+        counters,
+        core,
+        score,
         packs,
         digest,
         title: game.title,

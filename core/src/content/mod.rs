@@ -32,6 +32,51 @@ pub type TileId = u16;
 pub type SlotId = u16;
 /// Index of a grade in [`Content::grades`].
 pub type GradeId = u8;
+/// Index of a counter in [`Content::counters`], and in each player's `counters`.
+pub type CounterId = u16;
+
+/// What a gain past a counter's maximum does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Over {
+    /// The excess is lost (and logged).
+    Clip,
+    /// The change is an error and nothing changes.
+    Refuse,
+}
+
+/// A number each player holds: coins, a material, a track position, a score.
+#[derive(Debug, Clone)]
+pub struct Counter {
+    /// Identifier, as scripts name it (`ctx:count(p, "coins")`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Lowest value; paying below it is refused.
+    pub min: i64,
+    /// Highest value, if any.
+    pub max: Option<i64>,
+    /// What a gain past `max` does.
+    pub over: Over,
+    /// Value for bots and reports (a material's `value`).
+    pub value: u32,
+    /// Shared supply at setup; `None` is unlimited (R-SUPPLY-1).
+    pub supply: Option<u32>,
+}
+
+/// The counters the engine's own steps read, resolved once at load so no step looks a
+/// name up: the currency, the first of the materials (they follow in order), the track
+/// that unlocks abilities, and the score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoreCounters {
+    /// Coins.
+    pub coins: CounterId,
+    /// The first material; material `m` is `materials + m`.
+    pub materials: CounterId,
+    /// The track skill unlocks read (R-SKILL).
+    pub track: CounterId,
+    /// Prestige from cards and effects (R-END-3).
+    pub score: CounterId,
+}
 
 /// A pack in the loaded chain, for replays and reports.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -53,8 +98,6 @@ pub struct Material {
     pub name: String,
     /// Value for bots and reports.
     pub value: u32,
-    /// Supply count; `None` is unlimited (R-SUPPLY-1).
-    pub supply: Option<u32>,
 }
 
 /// A kind of die (R-DICE-1).
@@ -124,6 +167,39 @@ pub struct EndRules {
     pub max_rounds: u32,
     /// A fixed length: the game ends after this many rounds (cause `rounds`), if set.
     pub rounds: Option<u32>,
+}
+
+/// One part of a player's score (summed, R-END-3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScorePart {
+    /// A counter's value.
+    Counter(CounterId),
+    /// The `[skill]` prestige table at the player's track position (R-SKILL-6).
+    TrackTable,
+    /// The end bonus tokens the player holds (R-END-1).
+    Tokens,
+}
+
+/// One key of the tie-break, compared in order (R-END-4, C-SCORE-8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The sum of these counters: more is better.
+    Sum(Vec<CounterId>),
+    /// The player latest in the starting turn order wins (C-SCORE-8).
+    LatestInStartOrder,
+    /// The player earliest in the starting turn order wins.
+    EarliestInStartOrder,
+}
+
+/// How a finished game is scored and won (`[score]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreRules {
+    /// Summed into each player's score.
+    pub parts: Vec<ScorePart>,
+    /// Tie-break keys in order; the first is recorded in the result. Players still
+    /// tied after every key share the win (R-END-4); a start-order key leaves no tie
+    /// (C-SCORE-8).
+    pub tiebreak: Vec<TieBreak>,
 }
 
 /// Setup for one player count.
@@ -297,6 +373,13 @@ pub struct Content {
     pub modules: BTreeMap<String, Module>,
     /// The round as a program (`[flow]`, or Tabriz's when a pack declares none).
     pub program: program::Program,
+    /// What each player holds, by [`CounterId`]: coins, then the materials in order,
+    /// then the skill track, then prestige.
+    pub counters: Vec<Counter>,
+    /// The counters the engine's steps read.
+    pub core: CoreCounters,
+    /// Scoring and the tie-break (`[score]`).
+    pub score: ScoreRules,
 }
 
 impl Content {
@@ -315,6 +398,19 @@ impl Content {
             .iter()
             .position(|m| m.id == id)
             .map(|i| i as MatId)
+    }
+
+    /// Index of a counter by id.
+    pub fn counter(&self, id: &str) -> Option<CounterId> {
+        self.counters
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CounterId)
+    }
+
+    /// The counter of material `m`.
+    pub fn material_counter(&self, m: MatId) -> CounterId {
+        self.core.materials + m as CounterId
     }
 
     /// Index of a grade by id.
@@ -348,17 +444,20 @@ impl Content {
 
     /// Value of an ability for a given skill: the highest value set by an unlock at or
     /// below `skill`, else the default (R-SKILL-3..5).
-    pub fn ability(&self, name: &str, skill: u32) -> i64 {
+    pub fn ability(&self, name: &str, skill: i64) -> i64 {
         let base = self.abilities.get(name).copied().unwrap_or(0);
         self.unlocks
             .iter()
-            .filter(|u| u.level <= skill)
+            .filter(|u| u.level as i64 <= skill)
             .filter_map(|u| u.abilities.get(name).copied())
             .fold(base, i64::max)
     }
 
     /// Prestige from the skill track: every space at or below `skill` (R-SKILL-6).
-    pub fn skill_track_prestige(&self, skill: u32) -> i32 {
-        self.skill_prestige.iter().take(skill as usize + 1).sum()
+    pub fn skill_track_prestige(&self, skill: i64) -> i32 {
+        self.skill_prestige
+            .iter()
+            .take(skill.max(-1).saturating_add(1) as usize)
+            .sum()
     }
 }

@@ -17,12 +17,15 @@ pub type BlockId = u16;
 pub const SETUP_BLOCK: BlockId = 0;
 /// The block that holds one round: its steps are [`StepKind::Block`]s.
 pub const ROUND_BLOCK: BlockId = 1;
+/// The block run once when the game ends by its rules (`[flow] end`, final scoring):
+/// its steps are [`StepKind::Block`]s.
+pub const END_BLOCK: BlockId = 2;
 
 /// A pack's round, compiled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
-    /// Every block; [`SETUP_BLOCK`] and [`ROUND_BLOCK`] come first and hold the
-    /// `setup` and `round` lists.
+    /// Every block; [`SETUP_BLOCK`], [`ROUND_BLOCK`] and [`END_BLOCK`] come first and
+    /// hold the `setup`, `round` and `end` lists.
     pub blocks: Vec<Block>,
     /// Where the program was declared (`pack/game.toml:line`), or `built in`.
     pub declared_at: String,
@@ -254,12 +257,13 @@ impl Program {
         };
         Program {
             blocks: vec![
-                block("setup", RoundGate::always(), vec![step(StepKind::Block(2))]),
+                block("setup", RoundGate::always(), vec![step(StepKind::Block(3))]),
                 block(
                     "round",
                     RoundGate::always(),
-                    vec![step(StepKind::Block(3)), step(StepKind::Block(5))],
+                    vec![step(StepKind::Block(4)), step(StepKind::Block(6))],
                 ),
+                block("end", RoundGate::always(), Vec::new()),
                 block(
                     "tiles_setup",
                     RoundGate::always(),
@@ -280,7 +284,7 @@ impl Program {
                         step(StepKind::Turns {
                             order: TurnOrder::FromFirst,
                             count: TurnCount::Each(1),
-                            body: 4,
+                            body: 5,
                         }),
                         step(StepKind::FirstPlayer(FirstPlayerRule::NextSeat)), // R-WS-5
                     ],
@@ -297,7 +301,7 @@ impl Program {
                     vec![step(StepKind::Turns {
                         order: TurnOrder::FromFirst,
                         count: TurnCount::EachPiece,
-                        body: 6,
+                        body: 7,
                     })],
                 ),
                 block(
@@ -327,7 +331,14 @@ impl Program {
     /// The program as an indented outline, for `weft doc` and messages.
     pub fn outline(&self) -> String {
         let mut out = String::new();
-        for (name, root) in [("setup", SETUP_BLOCK), ("round", ROUND_BLOCK)] {
+        for (name, root) in [
+            ("setup", SETUP_BLOCK),
+            ("round", ROUND_BLOCK),
+            ("end", END_BLOCK),
+        ] {
+            if root == END_BLOCK && self.blocks[root as usize].steps.is_empty() {
+                continue;
+            }
             out.push_str(name);
             out.push_str(":\n");
             self.outline_block(root, 1, &mut out);

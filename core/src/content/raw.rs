@@ -109,6 +109,12 @@ pub struct GameToml {
     /// Bot parameters by bot name (`[bots.greedy]`).
     #[serde(default)]
     pub bots: BTreeMap<String, BTreeMap<String, f64>>,
+    /// More counters each player holds (after coins, materials, skill and prestige).
+    #[serde(default)]
+    pub counters: Vec<CounterToml>,
+    /// How the game is scored and won (R-END-3/4 when absent).
+    #[serde(default)]
+    pub score: Option<ScoreToml>,
     /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
     #[serde(default)]
     pub flow: Option<FlowToml>,
@@ -130,6 +136,49 @@ pub struct MaterialToml {
     #[serde(deserialize_with = "super::bounded::amount")]
     pub value: u32,
     /// Count in the supply; absent means unlimited (R-SUPPLY-1).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount")]
+    pub supply: Option<u32>,
+}
+
+/// `[score]`: the parts of a score and the tie-break (players tied after it share the win).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreToml {
+    /// Summed: counter ids, `"track"` (the `[skill]` prestige table), `"tokens"` (end
+    /// bonus tokens).
+    pub parts: Vec<String>,
+    /// Tie-break keys in order: counter ids joined by `+` (`"materials"` stands for every
+    /// material), or `"latest_in_start_order"` / `"earliest_in_start_order"`.
+    #[serde(default)]
+    pub tiebreak: Vec<String>,
+}
+
+/// One counter a pack declares (`[[counters]]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterToml {
+    /// Identifier scripts use (`ctx:count(p, "oak")`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Lowest value (default 0); paying below it is refused.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::signed64")]
+    pub min: i64,
+    /// Highest value, if any.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_signed")]
+    pub max: Option<i64>,
+    /// What a gain past `max` does: `"refuse"` (the default: an error) or `"clip"` (the
+    /// excess is lost, and logged).
+    #[serde(default)]
+    pub over: Option<String>,
+    /// Value for bots and reports.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount")]
+    pub value: u32,
+    /// A shared supply; absent means unlimited.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amount")]
     pub supply: Option<u32>,
@@ -278,6 +327,10 @@ pub struct FlowToml {
     /// Names of the blocks run in every round, in order (R-ROUND-1). May not be empty.
     #[serde(default)]
     pub round: Vec<String>,
+    /// Names of the blocks run once when the game ends by its rules (after the last
+    /// round, before the result): final scoring. Not run for a stalled game.
+    #[serde(default)]
+    pub end: Vec<String>,
     /// The blocks by name (`[flow.blocks.NAME]`).
     #[serde(default)]
     pub blocks: BTreeMap<String, BlockToml>,

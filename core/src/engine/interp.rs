@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use crate::content::program::{
-    FirstPlayerRule, HookOn, Program, StepKind, TurnCount, TurnOrder, ROUND_BLOCK, SETUP_BLOCK,
+    FirstPlayerRule, HookOn, Program, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK,
+    SETUP_BLOCK,
 };
 use crate::content::{Content, SlotId};
 use crate::decision::{Action, Choice, Decision};
@@ -242,7 +243,7 @@ impl Engine {
                 // R-FUL-1, R-SKILL-5
                 let p = self.turn_player(st, "play")?;
                 let limit = match &play.limit {
-                    Some(ability) => c.ability(ability, st.players[p].skill).max(0),
+                    Some(ability) => c.ability(ability, st.players[p].skill(c)).max(0),
                     None => i64::MAX,
                 };
                 let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
@@ -304,13 +305,25 @@ impl Engine {
             SETUP_BLOCK if depth == 1 => self.start_round(st, log),
             ROUND_BLOCK if depth == 1 => {
                 // R-END-2: the round in which the end was triggered is played out.
-                if let Some(cause) = st.end_trigger.clone() {
-                    self.finish(st, &cause, log);
-                } else if c.end.rounds.is_some_and(|r| st.round >= r) {
-                    self.finish(st, "rounds", log);
-                } else {
-                    self.start_round(st, log);
+                if st.end_trigger.is_none() && c.end.rounds.is_some_and(|r| st.round >= r) {
+                    st.end_trigger = Some("rounds".into());
                 }
+                match st.end_trigger.clone() {
+                    // The end list (final scoring) runs, then the result.
+                    Some(_) if !prog.block(END_BLOCK).steps.is_empty() => {
+                        st.flow.frames.push(Frame {
+                            block: END_BLOCK,
+                            pc: 0,
+                            iter: 0,
+                        });
+                    }
+                    Some(cause) => self.finish(st, &cause, log),
+                    None => self.start_round(st, log),
+                }
+            }
+            END_BLOCK if depth == 1 => {
+                let cause = st.end_trigger.clone().unwrap_or_else(|| "rounds".into());
+                self.finish(st, &cause, log);
             }
             _ => next_step(st),
         }
@@ -396,7 +409,7 @@ impl Engine {
     /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination), one piece per start slot.
     fn move_decision(&self, st: &GameState, p: usize, range: &str) -> Decision {
         let c = &*self.content;
-        let range = c.ability(range, st.players[p].skill).max(0) as u16;
+        let range = c.ability(range, st.players[p].skill(c)).max(0) as u16;
         let pieces = &st.players[p].pieces;
         let mut options = Vec::new();
         let mut seen_from: Vec<SlotId> = Vec::new();

@@ -10,13 +10,13 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::content::{CardId, Content, SlotId};
+use crate::content::{CardId, Content, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
 use crate::error::{EngineError, RuleError, ScriptError};
 use crate::events::EventLog;
 use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
-use crate::ops::{self, Resource};
+use crate::ops;
 use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
 
 mod interp;
@@ -137,10 +137,7 @@ impl Engine {
         let mut st = GameState {
             players: (0..players)
                 .map(|_| Player {
-                    coins: 0,
-                    materials: vec![0; c.materials.len()],
-                    skill: 0,
-                    prestige: 0,
+                    counters: vec![0; c.counters.len()],
                     hand: Vec::new(),
                     tucked: Vec::new(),
                     pieces: (0..c.pieces)
@@ -156,9 +153,10 @@ impl Engine {
                 .map(|t| t.expect("every slot has a tile"))
                 .collect(),
             decks,
-            supply: c.materials.iter().map(|m| m.supply).collect(),
+            supply: c.counters.iter().map(|k| k.supply).collect(),
             round: 0,
             first_player,
+            start_player: first_player,
             bonus: None,
             skill_bonus: None,
             end_trigger: None,
@@ -175,12 +173,12 @@ impl Engine {
                 &mut st,
                 log,
                 p,
-                Resource::Coins,
+                c.core.coins,
                 setup.coins.saturating_add(extra),
             )
             .map_err(SetupError::Limit)?;
             for &(m, n) in &setup.materials {
-                ops::gain(c, &mut st, log, p, Resource::Material(m), n)
+                ops::gain(c, &mut st, log, p, c.material_counter(m), n)
                     .map_err(SetupError::Limit)?;
             }
             // The advanced setup: one starting workshop card tucked per player.
@@ -398,7 +396,7 @@ impl Engine {
         let c = Arc::clone(&self.content);
         let def = &c.commissions[card as usize];
         for &(m, n) in &def.requires {
-            ops::pay(&c, st, log, p, Resource::Material(m), n)
+            ops::pay(&c, st, log, p, c.material_counter(m), n)
                 .expect("fulfil options are affordable");
         }
         st.players[p].hand.retain(|&h| h != card);
@@ -422,10 +420,10 @@ impl Engine {
             .into()
         };
         if def.reward_coins > 0 {
-            ops::gain(&c, st, log, p, Resource::Coins, def.reward_coins).map_err(limit)?;
+            ops::gain(&c, st, log, p, c.core.coins, def.reward_coins).map_err(limit)?;
         }
         if def.reward_prestige > 0 {
-            ops::add_prestige(st, log, p, def.reward_prestige as i64).map_err(limit)?;
+            ops::add_prestige(&c, st, log, p, def.reward_prestige as i64).map_err(limit)?;
         }
         if def.reward_skill > 0 {
             ops::add_skill(&c, st, log, p, def.reward_skill as i64);
@@ -663,25 +661,37 @@ impl Engine {
 }
 
 /// The scores and winners if the game ended now (R-END-3, R-END-4): the highest score
-/// wins; a tie goes to the most coins and materials together, summed in 64 bits so no
-/// holding can wrap it. `cause` is left empty for the caller.
+/// wins; a tie goes through the `[score]` tie-break keys in order (sums in 64 bits, so
+/// no holding can wrap them); players still tied share the win. `cause` is left empty
+/// for the caller.
 pub fn final_result(c: &Content, st: &GameState) -> GameResult {
-    let scores: Vec<i32> = (0..st.players.len())
-        .map(|i| ops::score_now(c, st, i))
+    let n = st.players.len();
+    // Scores are bounded by the holding limit, far inside i32; clamped, never wrapped.
+    let scores: Vec<i32> = (0..n)
+        .map(|i| ops::score_now(c, st, i).clamp(i32::MIN as i64, i32::MAX as i64) as i32)
         .collect();
-    let tiebreak: Vec<u64> = st
-        .players
-        .iter()
-        .map(|pl| pl.coins as u64 + pl.material_count())
-        .collect();
+    let key = |k: &TieBreak, p: usize| -> i64 {
+        // Place in the starting turn order: 0 for the start player (C-SETUP-5).
+        let place = (p + n - st.start_player % n) % n;
+        match k {
+            TieBreak::Sum(ids) => ids.iter().map(|&id| st.players[p].count(id)).sum(),
+            TieBreak::LatestInStartOrder => place as i64,
+            TieBreak::EarliestInStartOrder => (n - 1 - place) as i64,
+        }
+    };
     let best = scores.iter().copied().max().unwrap_or(0);
-    let best_tb = (0..scores.len())
-        .filter(|&i| scores[i] == best)
-        .map(|i| tiebreak[i])
-        .max()
-        .unwrap_or(0);
-    let winners: Vec<usize> = (0..scores.len())
-        .filter(|&i| scores[i] == best && tiebreak[i] == best_tb)
+    let mut winners: Vec<usize> = (0..n).filter(|&i| scores[i] == best).collect();
+    for k in &c.score.tiebreak {
+        let top = winners.iter().map(|&p| key(k, p)).max().unwrap_or(0);
+        winners.retain(|&p| key(k, p) == top);
+    }
+    let tiebreak: Vec<u64> = (0..n)
+        .map(|p| {
+            c.score
+                .tiebreak
+                .first()
+                .map_or(0, |k| key(k, p).max(0) as u64)
+        })
         .collect();
     GameResult {
         scores,

@@ -52,7 +52,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "count",
         call: "ctx:count(p, what)",
-        text: "coins (`\"coins\"`) or a material's count",
+        text: "the value of a counter: `\"coins\"`, a material, `\"skill\"`, `\"prestige\"` or any counter the pack declares",
         access: Access::Read,
     },
     CtxDoc {
@@ -160,13 +160,13 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "gain",
         call: "ctx:gain(p, what, n)",
-        text: "gives coins or a material (limited supply may give fewer); returns what was gained",
+        text: "gives n of a counter (coins, a material, any the pack declares; not skill or prestige, which have their own verbs); a limited supply may give fewer, a capped counter clips or refuses as declared; returns what was gained",
         access: Access::Write,
     },
     CtxDoc {
         name: "pay",
         call: "ctx:pay(p, what, n)",
-        text: "takes coins or a material; an error if p has too few",
+        text: "takes n of a counter (as for `gain`); an error if p would go below its minimum",
         access: Access::Write,
     },
     CtxDoc {

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use mlua::{Lua, String as LuaStr, Table, UserData, UserDataMethods, Value};
 use rand::Rng;
 
-use crate::content::{CardId, Content, MatId, SlotId};
+use crate::content::{CardId, Content, CounterId, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
 use crate::limits::{MAX_AMOUNT, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL};
-use crate::ops::{self, Resource};
+use crate::ops;
 use crate::state::{Die, GameState, TileState};
 use crate::text::{printable, printable_line};
 
@@ -115,19 +115,35 @@ impl Ctx {
         }
     }
 
-    fn resource(&self, what: &str) -> mlua::Result<Resource> {
-        Resource::parse(&self.content, what).ok_or_else(|| {
+    /// A counter a script may read by name (any the content has).
+    fn counter(&self, what: &str) -> mlua::Result<CounterId> {
+        self.content.counter(what).ok_or_else(|| {
             let ids: Vec<&str> = self
                 .content
-                .materials
+                .counters
                 .iter()
-                .map(|m| m.id.as_str())
+                .map(|k| k.id.as_str())
                 .collect();
-            err(format!(
-                "`{what}` is not coins or a material ({})",
-                ids.join(", ")
-            ))
+            err(format!("`{what}` is not a counter ({})", ids.join(", ")))
         })
+    }
+
+    /// A counter `gain` and `pay` may change: any but the skill track and the score,
+    /// which have their own verbs (unlocks and the end trigger ride on them).
+    fn resource(&self, what: &str, verb: &str) -> mlua::Result<CounterId> {
+        let id = self.counter(what)?;
+        let core = self.content.core;
+        if id == core.track {
+            return Err(err(format!(
+                "ctx:{verb}: `{what}` moves with ctx:add_skill (its unlocks and the end trigger ride on it)"
+            )));
+        }
+        if id == core.score {
+            return Err(err(format!(
+                "ctx:{verb}: `{what}` changes with ctx:add_prestige"
+            )));
+        }
+        Ok(id)
     }
 
     fn material(&self, what: &str) -> mlua::Result<MatId> {
@@ -323,25 +339,27 @@ impl UserData for Ctx {
         m.add_method("count", |_, this, (Whole(p), what): (Whole, LuaStr)| {
             let what = what.to_str()?;
             let p = this.player_index(p)?;
-            Ok(ops::count(&this.state, p, this.resource(&what)?))
+            Ok(ops::count(&this.state, p, this.counter(&what)?))
         });
         m.add_method(
             "has",
             |_, this, (Whole(p), what, Whole(n)): (Whole, LuaStr, Whole)| {
                 let what = what.to_str()?;
                 let p = this.player_index(p)?;
-                Ok(ops::count(&this.state, p, this.resource(&what)?) as i64 >= n)
+                Ok(ops::count(&this.state, p, this.counter(&what)?) >= n)
             },
         );
         m.add_method("skill", |_, this, Whole(p): Whole| {
-            Ok(this.state.players[this.player_index(p)?].skill)
+            Ok(this.state.players[this.player_index(p)?].skill(&this.content))
         });
         m.add_method("prestige", |_, this, Whole(p): Whole| {
-            Ok(this.state.players[this.player_index(p)?].prestige)
+            Ok(this.state.players[this.player_index(p)?].prestige(&this.content))
         });
         m.add_method("ability", |_, this, (Whole(p), name): (Whole, String)| {
             let p = this.player_index(p)?;
-            Ok(this.content.ability(&name, this.state.players[p].skill))
+            Ok(this
+                .content
+                .ability(&name, this.state.players[p].skill(&this.content)))
         });
         m.add_method("hand", |lua, this, Whole(p): Whole| {
             let p = this.player_index(p)?;
@@ -459,7 +477,7 @@ impl UserData for Ctx {
                 let what = what.to_str()?;
                 this.writable("gain")?;
                 let p = this.player_index(p)?;
-                let res = this.resource(&what)?;
+                let res = this.resource(&what, "gain")?;
                 let n = Ctx::count_arg(n, "gain")?;
                 let c = Arc::clone(&this.content);
                 ops::gain(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
@@ -471,7 +489,7 @@ impl UserData for Ctx {
                 let what = what.to_str()?;
                 this.writable("pay")?;
                 let p = this.player_index(p)?;
-                let res = this.resource(&what)?;
+                let res = this.resource(&what, "pay")?;
                 let n = Ctx::count_arg(n, "pay")?;
                 let c = Arc::clone(&this.content);
                 ops::pay(&c, &mut this.state, &mut this.log, p, res, n).map_err(err)
@@ -494,7 +512,8 @@ impl UserData for Ctx {
                 this.writable("add_prestige")?;
                 let p = this.player_index(p)?;
                 let n = amount(n, true, "add_prestige")?;
-                ops::add_prestige(&mut this.state, &mut this.log, p, n).map_err(err)
+                let c = Arc::clone(&this.content);
+                ops::add_prestige(&c, &mut this.state, &mut this.log, p, n).map_err(err)
             },
         );
         m.add_method_mut("set_slot_count", |_, this, Whole(n): Whole| {

@@ -457,7 +457,7 @@ impl GameRecord {
 /// states, so it cannot change how the game goes.
 pub(crate) struct Tracker {
     hands: Vec<Vec<u16>>,
-    acting: Option<(usize, usize, Vec<u32>)>,
+    acting: Option<(usize, usize, Vec<i64>)>,
     round: u32,
 }
 
@@ -497,7 +497,8 @@ impl Tracker {
                         t.actions += 1;
                     }
                     rec.players[player].actions += 1;
-                    self.acting = Some((player, tile, st.players[player].materials.clone()));
+                    self.acting =
+                        Some((player, tile, st.players[player].materials(content).to_vec()));
                 }
             }
             Action::Workshop { .. } => rec.players[player].workshop += 1,
@@ -511,11 +512,11 @@ impl Tracker {
         if st.flow.effect.is_none() {
             if let Some((p, tile, before)) = self.acting.take() {
                 let gained: u32 = st.players[p]
-                    .materials
+                    .materials(content)
                     .iter()
                     .zip(&before)
-                    .map(|(now, was)| now.saturating_sub(*was))
-                    .sum();
+                    .map(|(now, was)| (now - was).clamp(0, u32::MAX as i64) as u32)
+                    .fold(0u32, u32::saturating_add);
                 rec.players[p].gained += gained;
                 if let Some(t) = rec.tiles.get_mut(&content.tiles[tile].id) {
                     t.gained += gained;
@@ -532,8 +533,8 @@ impl Tracker {
     pub fn finish(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         for (p, pl) in st.players.iter().enumerate() {
             let counts = &mut rec.players[p];
-            counts.coins = pl.coins;
-            counts.skill = pl.skill;
+            counts.coins = pl.coins(content).clamp(0, u32::MAX as i64) as u32;
+            counts.skill = pl.skill(content).clamp(0, u32::MAX as i64) as u32;
             counts.fulfilled = pl.tucked.len() as u32;
             for &c in &pl.tucked {
                 if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
@@ -573,6 +574,6 @@ impl Tracker {
 /// Every seat's score if the game ended now.
 fn scores_now(content: &Content, st: &GameState) -> Vec<i32> {
     (0..st.players.len())
-        .map(|p| score_now(content, st, p))
+        .map(|p| score_now(content, st, p).clamp(i32::MIN as i64, i32::MAX as i64) as i32)
         .collect()
 }
