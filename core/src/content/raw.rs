@@ -53,6 +53,9 @@ pub struct BoardLayerToml {
     /// Paths to add.
     #[serde(default)]
     pub paths: Vec<PathToml>,
+    /// Worker-placement areas to add (or replace, with `replace = true`).
+    #[serde(default)]
+    pub areas: Vec<AreaToml>,
 }
 
 /// `game.toml`: the game's parameters.
@@ -112,6 +115,22 @@ pub struct GameToml {
     /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
     #[serde(default)]
     pub flow: Option<FlowToml>,
+    /// Workers each player places in `place` steps (C-COMP-3, C-PLACE-1).
+    #[serde(default)]
+    pub placement: Option<PlacementToml>,
+}
+
+/// `[placement]`: the workers of worker-placement games.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementToml {
+    /// Workers per player (1 to 64).
+    #[serde(deserialize_with = "super::bounded::amount")]
+    pub workers: u32,
+    /// Workers per player at some player counts, overriding `workers`: `{ 2 = 6 }`.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub by_players: BTreeMap<String, u32>,
 }
 
 fn default_first_player() -> String {
@@ -399,6 +418,57 @@ pub struct BoardToml {
     pub slots: Vec<SlotToml>,
     /// Paths between slots (undirected).
     pub paths: Vec<PathToml>,
+    /// Worker-placement areas (C-QUEUE-1), in declaration order.
+    #[serde(default)]
+    pub areas: Vec<AreaToml>,
+}
+
+/// One worker-placement area, `[[areas]]` in `board.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaToml {
+    /// Identifier.
+    pub id: String,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// When it resolves: lower first, ties in declaration order (C-RES-1; default 0).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::signed")]
+    pub resolve_order: i32,
+    /// Whether one player may hold at most one of its spaces (C-EXTRA-2).
+    #[serde(default)]
+    pub exclusive_per_player: bool,
+    /// Module with the area's `options` and `resolve` hooks, if any.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Parameters handed to its hooks.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Rules text for people.
+    #[serde(default)]
+    pub text: String,
+    /// Its spaces, left to right (C-QUEUE-1).
+    pub spaces: Vec<SpaceToml>,
+    /// In a pack that extends another: replace the earlier area with this id.
+    #[serde(default)]
+    pub replace: bool,
+    /// The `board.toml` that declared it (set by the loader).
+    #[serde(skip)]
+    pub declared_in: String,
+}
+
+/// One space of an area: `{}` is always usable; `{ min_players = 3 }` only with 3 or
+/// more players (C-QUEUE-2).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceToml {
+    /// Fewest players at which the space is usable.
+    #[serde(default)]
+    pub min_players: Option<u8>,
+    /// Most players at which the space is usable.
+    #[serde(default)]
+    pub max_players: Option<u8>,
 }
 
 /// One board slot.

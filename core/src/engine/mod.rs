@@ -19,6 +19,7 @@ use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
 use crate::ops::{self, Resource};
 use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
 
+mod areas;
 mod interp;
 
 pub use interp::{at_turn_start, current_player, turn_index};
@@ -156,6 +157,7 @@ impl Engine {
                 .map(|t| t.expect("every slot has a tile"))
                 .collect(),
             decks,
+            areas: areas::new_areas(c),
             supply: c.materials.iter().map(|m| m.supply).collect(),
             round: 0,
             first_player,
