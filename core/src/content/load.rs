@@ -840,7 +840,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .iter()
         .map(|p| format!("{}/game.toml", p.name))
         .collect();
-    let program = super::flow_toml::compile(ld, &game, &game_labels, gf);
+    let program = super::flow_toml::compile(ld, &game, &game_labels, gf, !areas.is_empty());
 
     let mut h = Sha256::new();
     for p in &packs {

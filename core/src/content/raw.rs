@@ -325,8 +325,8 @@ pub struct BlockToml {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepToml {
-    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `reset`,
-    /// `first_player`.
+    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `place`,
+    /// `resolve`, `reset`, `first_player`.
     #[serde(rename = "do")]
     pub kind: String,
     /// `block`: the block to run.
@@ -341,13 +341,13 @@ pub struct StepToml {
     /// `hook`: the Lua function to call, `module.function`.
     #[serde(default)]
     pub run: Option<String>,
-    /// `hook` with `run`: parameters handed to the function.
+    /// `hook` with `run`, `place` with `after`: parameters handed to the function.
     #[serde(default)]
     pub params: Option<toml::Table>,
     /// `turns`: who plays each turn (`from_first`, `reverse`, `seat`).
     #[serde(default)]
     pub order: Option<String>,
-    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`).
+    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`, `all_placed`).
     #[serde(default)]
     pub until: Option<String>,
     /// `turns`: the block each turn runs.
@@ -365,6 +365,17 @@ pub struct StepToml {
     /// `first_player`: how the marker passes (`next_seat`, `keep`).
     #[serde(default)]
     pub rule: Option<String>,
+    /// `place`: a Lua function run for the player after each placement,
+    /// `module.function` (C-ROW-1).
+    #[serde(default)]
+    pub after: Option<String>,
+    /// `resolve`: what declining a worker's action pays, `{ coins = 2 }` (C-RES-2).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount_map")]
+    pub decline: Option<BTreeMap<String, u32>>,
+    /// `reset`: what to do with the areas (`clear`).
+    #[serde(default)]
+    pub areas: Option<String>,
     /// If set, the only rounds the step runs in.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amounts")]

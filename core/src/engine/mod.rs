@@ -377,6 +377,11 @@ impl Engine {
                     )
                 });
             }
+            Action::Place { area } => self.apply_place(st, p, area, log),
+            Action::Resolve { area, space } => {
+                self.apply_resolve(st, p, area, space, choice.key, log)?
+            }
+            Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
                 st.players[p].hand.retain(|&h| h != card);
                 let grade = c.commissions[card as usize].grade as usize;
@@ -743,6 +748,13 @@ pub fn describe_owner<'a>(
             (
                 format!("skill unlock at level {}", u.level),
                 u.on_reach.as_ref().map(|s| s.module.as_str()),
+            )
+        }
+        Owner::Area { area } => {
+            let a = &c.board.areas[area as usize];
+            (
+                format!("area `{}`", a.id),
+                a.script.as_ref().map(|s| s.module.as_str()),
             )
         }
     }
