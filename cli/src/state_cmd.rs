@@ -50,7 +50,7 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         }
         applied += 1;
     }
-    let out = json!({
+    let mut out = json!({
         "packs": content.packs,
         "digest": content.digest,
         "players": a.players,
@@ -69,6 +69,15 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         "result": st.result,
         "events": log.events,
     });
+    // Worker-placement areas, by index as `state.areas` holds them (left out when none).
+    if !content.board.areas.is_empty() {
+        out["areas"] = json!(content
+            .board
+            .areas
+            .iter()
+            .map(|a| &a.id)
+            .collect::<Vec<_>>());
+    }
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(if error.is_some() {
         ExitCode::from(1)

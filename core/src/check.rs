@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
 use crate::agent::{Agent, RandomAgent};
-use crate::content::{CardId, Content, SlotId, TileId};
+use crate::content::{AreaId, CardId, Content, SlotId, TileId};
 use crate::effects::{Effects, HookOutcome};
 use crate::engine::Engine;
 use crate::events::EventLog;
@@ -47,7 +47,19 @@ fn run_randomly(
     call: HookCall,
     rng: &mut Pcg64Mcg,
 ) -> Result<usize, String> {
-    let mut answers: Vec<String> = Vec::new();
+    run_randomly_from(host, content, st, call, Vec::new(), rng)
+}
+
+/// [`run_randomly`] with answers already given (an area's `resolve` takes the chosen
+/// option's key as its first).
+fn run_randomly_from(
+    host: &mut LuaHost,
+    content: &Content,
+    st: &GameState,
+    call: HookCall,
+    mut answers: Vec<String>,
+    rng: &mut Pcg64Mcg,
+) -> Result<usize, String> {
     for calls in 1..=MAX_ANSWERS {
         let mut scratch = st.clone();
         match host.call(
@@ -231,6 +243,47 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                         u.level
                     ));
                     break;
+                }
+            }
+        }
+    }
+    // Areas: the options of a worker of the asked player, each carried out.
+    for (a, area) in content.board.areas.iter().enumerate() {
+        let owner = Owner::Area { area: a as AreaId };
+        let Some(st) = samples.first() else { break };
+        if !host.has_hook(content, st, owner, Hook::Options) {
+            continue;
+        }
+        'samples: for st in &samples {
+            let player = Some(st.decision().map(|d| d.player).unwrap_or(0));
+            let call = HookCall {
+                owner,
+                hook: Hook::Options,
+                player,
+            };
+            let options = match host.options(content, st, &call) {
+                Ok(o) => o,
+                Err(e) => {
+                    problems.push(format!("area `{}`, hook `options`: {e}", area.id));
+                    break;
+                }
+            };
+            hook_calls += 1;
+            for (key, _) in options {
+                let call = HookCall {
+                    owner,
+                    hook: Hook::Resolve,
+                    player,
+                };
+                match run_randomly_from(&mut host, content, st, call, vec![key.clone()], &mut rng) {
+                    Ok(n) => hook_calls += n,
+                    Err(e) => {
+                        problems.push(format!(
+                            "area `{}`, hook `resolve` with option `{key}`: {e}",
+                            area.id
+                        ));
+                        break 'samples;
+                    }
                 }
             }
         }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CardId, SlotId};
+use crate::content::{AreaId, CardId, SlotId};
 
 /// One legal answer: a stable key, a label for people, and what it means to the engine.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +47,25 @@ pub enum Action {
     },
     /// An answer to a script's `ctx:choose` (invariant 4).
     Script,
+    /// Place a worker in an area, on its leftmost free usable space (C-PLACE-2).
+    Place {
+        /// The area.
+        area: AreaId,
+    },
+    /// Resolve the worker on a space with the area's option of the choice's key (C-RES-1).
+    Resolve {
+        /// The area.
+        area: AreaId,
+        /// The space (from 0).
+        space: u8,
+    },
+    /// Decline the worker's action for the `resolve` step's payment (C-RES-2).
+    Decline {
+        /// The area.
+        area: AreaId,
+        /// The space (from 0).
+        space: u8,
+    },
 }
 
 /// A decision: who must answer, what they are asked, and the options in a stable order.

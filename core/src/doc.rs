@@ -190,6 +190,9 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
         "A game still running after {} rounds is stopped as stalled (`[end] max_rounds`).\n",
         content.end.max_rounds
     ));
+    if !content.board.areas.is_empty() {
+        out.push_str(&areas_markdown(content));
+    }
     out.push_str("\n## Tiles\n\n");
     let mut kinds: Vec<&str> = doc.tiles.iter().map(|t| t.kind.as_str()).collect();
     kinds.sort_unstable();
@@ -247,6 +250,42 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
             ));
         }
         out.push('\n');
+    }
+    out
+}
+
+/// The worker-placement areas: spaces usable at each supported player count, resolve
+/// order, exclusivity and behaviour.
+fn areas_markdown(content: &Content) -> String {
+    let counts = content.player_counts();
+    let mut out = String::from("\n## Areas\n\n");
+    if let Some(p) = &content.placement {
+        let per: Vec<String> = counts
+            .iter()
+            .map(|&n| format!("{} at {n} players", p.workers(n as usize)))
+            .collect();
+        out.push_str(&format!("Workers per player: {}.\n\n", per.join(", ")));
+    }
+    let heads: Vec<String> = counts.iter().map(|n| format!("{n}p")).collect();
+    out.push_str(&format!(
+        "Usable spaces by player count; areas resolve by `resolve_order`, ties in this order.\n\n| id | name | resolve order | {} | one per player | behaviour |\n|---|---|---|{}---|---|\n",
+        heads.join(" | "),
+        "---|".repeat(counts.len())
+    ));
+    for a in &content.board.areas {
+        let usable: Vec<String> = counts
+            .iter()
+            .map(|&n| a.usable_spaces(n as usize).to_string())
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            a.id,
+            cell(&a.name),
+            a.resolve_order,
+            usable.join(" | "),
+            if a.exclusive_per_player { "yes" } else { "no" },
+            a.script.as_ref().map_or("—", |s| s.module.as_str())
+        ));
     }
     out
 }

@@ -39,6 +39,18 @@ pub trait Effects {
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>>;
 
+    /// Runs a read-only hook that returns options (an area's `options`, C-RES-1) on
+    /// `state` and returns them as (key, label) pairs in the script's order. A host
+    /// without such hooks offers none.
+    fn options(
+        &mut self,
+        _content: &Content,
+        _state: &GameState,
+        _call: &HookCall,
+    ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
+        Ok(Vec::new())
+    }
+
     /// Re-runs a call that failed with an error that names no line (a memory error has
     /// none) on `state`, a copy of the state it ran on, and returns the script file and
     /// line it last ran before failing. Calls are deterministic, so the re-run fails at

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::program::BlockId;
-use crate::content::{CardId, SlotId};
+use crate::content::{AreaId, CardId, SlotId};
 
 /// One running block of the round's program (see [`crate::content::program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +50,11 @@ pub enum Owner {
         /// Index of the game hook.
         hook: u16,
     },
+    /// A worker-placement area's behaviour (`options`, `resolve`).
+    Area {
+        /// Index in `content.board.areas`.
+        area: AreaId,
+    },
 }
 
 /// A hook name (see docs/lua-api.md).
@@ -72,6 +77,10 @@ pub enum Hook {
     OnReach,
     /// A function the flow names (`{ do = "hook", run = "module.function" }`).
     Run,
+    /// Read-only: an area's options for a worker being resolved (C-RES-1).
+    Options,
+    /// An area's action for a worker being resolved, with the chosen option's key.
+    Resolve,
 }
 
 impl Hook {
@@ -86,12 +95,14 @@ impl Hook {
             Hook::Workshop => "workshop",
             Hook::OnReach => "on_reach",
             Hook::Run => "run",
+            Hook::Options => "options",
+            Hook::Resolve => "resolve",
         }
     }
 
-    /// Every hook a node, card or unlock may define by name (not [`Hook::Run`], whose
-    /// function the flow names).
-    pub const ALL: [Hook; 7] = [
+    /// Every hook a node, card, unlock or area may define by name (not [`Hook::Run`],
+    /// whose function the flow names).
+    pub const ALL: [Hook; 9] = [
         Hook::Setup,
         Hook::Action,
         Hook::CanAct,
@@ -99,11 +110,13 @@ impl Hook {
         Hook::Roll,
         Hook::Workshop,
         Hook::OnReach,
+        Hook::Options,
+        Hook::Resolve,
     ];
 
     /// Whether the hook may change the state.
     pub fn is_read_only(self) -> bool {
-        matches!(self, Hook::CanAct)
+        matches!(self, Hook::CanAct | Hook::Options)
     }
 }
 

@@ -23,6 +23,11 @@ fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
             out.push((format!("skill unlock at level {}", u.level), s));
         }
     }
+    for a in &content.board.areas {
+        if let Some(s) = &a.script {
+            out.push((format!("area `{}`", a.id), s));
+        }
+    }
     out
 }
 
@@ -64,10 +69,13 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     for (_, s) in &refs {
         used.extend(module_closure(content, &s.module));
     }
+    for h in &content.program.game_hooks {
+        used.extend(module_closure(content, &h.module));
+    }
     for m in content.modules.values() {
         if m.pack != "scripts" && !used.contains(&m.name) {
             w.push(format!(
-                "{}: module `{}` is not the behaviour of any tile, card or unlock, and no module requires it",
+                "{}: module `{}` is not the behaviour of any tile, card, unlock or area, no flow step calls it, and no module requires it",
                 m.chunk, m.name
             ));
         }
@@ -113,6 +121,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     }
 
     w.extend(unreachable_slots(content));
+    w.extend(unusable_areas(content));
     w.extend(unreached_blocks(content));
     w.extend(unlock_mismatches(content));
 
@@ -181,6 +190,33 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
                 "{}: slot `{}` cannot be visited: no path connects it to the start slot `{}` or a `{}` slot; add a [[paths]] entry that reaches it, or remove the slot",
                 slot.declared_at, slot.id, board.slots[content.start_slot as usize].id, content.free_kind
             )
+        })
+        .collect()
+}
+
+/// Areas with no space usable at some player count the game supports: no worker can
+/// ever go there in those games. Sometimes meant (C-TWO-2: a market unused at two
+/// players), so a warning, never an error.
+fn unusable_areas(content: &Content) -> Vec<String> {
+    let counts = content.player_counts();
+    content
+        .board
+        .areas
+        .iter()
+        .filter_map(|a| {
+            let none: Vec<String> = counts
+                .iter()
+                .filter(|&&n| a.usable_spaces(n as usize) == 0)
+                .map(|n| n.to_string())
+                .collect();
+            (!none.is_empty()).then(|| {
+                format!(
+                    "{}: area `{}` has no space usable with {} players: no worker can be placed in it then (fine if meant, e.g. a market unused in a two-player game)",
+                    a.declared_at,
+                    a.id,
+                    none.join(" or ")
+                )
+            })
         })
         .collect()
 }

@@ -106,6 +106,24 @@ pub struct TileState {
     pub counters: BTreeMap<String, i64>,
 }
 
+/// A worker-placement area in play (`content.board.areas`, same index).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaState {
+    /// Per space, left to right: the seat (0-based) of the worker on it, if any.
+    pub placed: Vec<Option<u8>>,
+    /// Closed for the rest of the round: no worker may be placed in it (C-ROW-1/2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub closed: bool,
+    /// The area's second-stage spaces (0-based, sorted) taken this round, e.g. a
+    /// market's purchase spaces (C-MARKET-2/3, C-GUILD-1/2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<u8>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// A commission deck (R-COM-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
@@ -139,6 +157,10 @@ pub struct GameState {
     pub board: Vec<TileState>,
     /// Decks per grade.
     pub decks: Vec<Deck>,
+    /// Worker-placement areas, indexed like `content.board.areas` (none in games
+    /// without areas, so the JSON of those is unchanged).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<AreaState>,
     /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
     pub supply: Vec<Option<u32>>,
     /// Current round, from 1.
@@ -206,6 +228,7 @@ impl GameState {
             players: Vec::new(),
             board: Vec::new(),
             decks: Vec::new(),
+            areas: Vec::new(),
             supply: Vec::new(),
             round: 0,
             first_player: 0,

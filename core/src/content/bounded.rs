@@ -84,6 +84,19 @@ pub fn amount_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, u3
         .collect()
 }
 
+/// An optional [`amount_map`].
+pub fn opt_amount_map<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<BTreeMap<String, u32>>, D::Error> {
+    Option::<BTreeMap<String, i64>>::deserialize(d)?
+        .map(|m| {
+            m.into_iter()
+                .map(|(k, v)| check::<D::Error>(v, false).map(|v| (k, v as u32)))
+                .collect()
+        })
+        .transpose()
+}
+
 /// A table of [`signed`] amounts by id.
 pub fn signed_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
     BTreeMap::<String, i64>::deserialize(d)?

@@ -15,17 +15,19 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::load::{check_id, Loader};
 use super::program::{
-    Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlayStep, Program, RoundGate,
-    Step, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
+    Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlaceStep, PlayStep, Program,
+    ResetStep, ResolveStep, RoundGate, Step, StepKind, TurnCount, TurnOrder, END_BLOCK,
+    ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
+use super::{CoreCounters, Counter, CounterId};
 use crate::flow::Hook;
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS, MAX_TURNS_EACH};
 
 /// The step kinds as written in `do = "…"`, each with the keys it takes besides `do`,
 /// `rounds` and `skip_rounds`.
-const KINDS: [(&str, &[&str]); 9] = [
+const KINDS: [(&str, &[&str]); 11] = [
     ("block", &["block"]),
     ("hook", &["on", "hook", "run", "params"]),
     ("turns", &["order", "until", "body"]),
@@ -33,7 +35,9 @@ const KINDS: [(&str, &[&str]); 9] = [
     ("act", &[]),
     ("play", &["limit"]),
     ("menu", &[]),
-    ("reset", &["pieces"]),
+    ("place", &["after", "params"]),
+    ("resolve", &["decline"]),
+    ("reset", &["pieces", "areas"]),
     ("first_player", &["rule"]),
 ];
 
@@ -50,11 +54,17 @@ pub(super) fn compile(
     game: &GameToml,
     labels: &[String],
     game_label: &str,
+    has_areas: bool,
+    counters: &[Counter],
+    core: &CoreCounters,
 ) -> Program {
     let texts = Texts::new(ld, labels);
     let mut c = Compiler {
         texts,
         game,
+        has_areas,
+        counters,
+        core: *core,
         game_label: game_label.to_string(),
         errors: Vec::new(),
         seen: HashSet::new(),
@@ -93,7 +103,9 @@ enum Draft {
     Act,
     Play(Option<String>),
     Menu,
-    Stand,
+    Place(Option<u16>),
+    Resolve(ResolveStep),
+    Reset(ResetStep),
     First(FirstPlayerRule),
 }
 
@@ -130,6 +142,11 @@ impl Pos {
 struct Compiler<'a> {
     texts: Texts,
     game: &'a GameToml,
+    /// Whether `board.toml` declares `[[areas]]` (for `place` and `resolve`).
+    has_areas: bool,
+    /// The counters (a `resolve` step's `decline` pays some).
+    counters: &'a [Counter],
+    core: CoreCounters,
     game_label: String,
     errors: Vec<ContentError>,
     seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
@@ -374,6 +391,9 @@ impl Compiler<'_> {
             ("limit", s.limit.is_some()),
             ("pieces", s.pieces.is_some()),
             ("rule", s.rule.is_some()),
+            ("after", s.after.is_some()),
+            ("decline", s.decline.is_some()),
+            ("areas", s.areas.is_some()),
         ];
         for (key, present) in given {
             if present && !keys.contains(&key) {
@@ -453,31 +473,9 @@ impl Compiler<'_> {
                         return None;
                     }
                 };
-                let Some((module, function)) = run.rsplit_once('.').filter(|(m, f)| {
-                    !m.is_empty() && !f.is_empty() && super::load::check_id(f).is_ok()
-                }) else {
-                    let pos = at(&self.texts, Some("run"));
-                    self.fail(
-                        pos,
-                        format!("{what}: run = \"{run}\" is not `module.function`"),
-                        "name a module of the pack and a function in it, e.g. run = \"rules.income\" for `function M.income(ctx, params)` in rules.lua",
-                    );
-                    return None;
-                };
-                if self.game_hooks.len() >= MAX_FLOW_STEPS {
-                    return None;
-                }
-                let declared_at = self.where_(at(&self.texts, Some("run")));
-                self.game_hooks.push(GameHook {
-                    module: module.to_string(),
-                    function: function.to_string(),
-                    params: s.params.clone().unwrap_or_default(),
-                    declared_at,
-                });
-                Draft::Run {
-                    hook: (self.game_hooks.len() - 1) as u16,
-                    on,
-                }
+                let pos = at(&self.texts, Some("run"));
+                let hook = self.game_hook(&what, "run", &run, s.params.as_ref(), pos)?;
+                Draft::Run { hook, on }
             }
             "hook" => {
                 let on = need(
@@ -548,7 +546,7 @@ impl Compiler<'_> {
                         self.fail(
                             pos,
                             format!("{what}: {problem}"),
-                            format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}) or \"each:pieces\" (one turn per piece)"),
+                            format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece) or \"all_placed\" (round and round until no one can place a worker)"),
                         );
                         None
                     }
@@ -575,25 +573,113 @@ impl Compiler<'_> {
                 Draft::Play(s.limit.clone())
             }
             "menu" => Draft::Menu,
-            "reset" => match need(
-                self,
-                "pieces",
-                &s.pieces,
-                "{ do = \"reset\", pieces = \"stand\" }",
-            )?
-            .as_str()
-            {
-                "stand" => Draft::Stand,
-                other => {
-                    let pos = at(&self.texts, Some("pieces"));
+            "place" => {
+                self.needs_areas(&what, &at);
+                if self.game.placement.is_none() {
+                    let pos = at(&self.texts, None);
                     self.fail(
                         pos,
-                        format!("{what}: pieces = \"{other}\" is not a reset"),
-                        "write pieces = \"stand\" (stand every piece again)",
+                        format!("{what}: the game declares no workers to place"),
+                        "add [placement] workers = N to game.toml (each player's workers per round)",
+                    );
+                }
+                if s.params.is_some() && s.after.is_none() {
+                    let pos = at(&self.texts, Some("params"));
+                    self.fail(
+                        pos,
+                        format!("{what} has `params` but no `after` function to hand them to"),
+                        "add after = \"module.function\", or remove params",
+                    );
+                }
+                let after = match &s.after {
+                    Some(run) => {
+                        let pos = at(&self.texts, Some("after"));
+                        Some(self.game_hook(&what, "after", run, s.params.as_ref(), pos)?)
+                    }
+                    None => None,
+                };
+                Draft::Place(after)
+            }
+            "resolve" => {
+                self.needs_areas(&what, &at);
+                let mut decline = Vec::new();
+                let mut text = Vec::new();
+                for (name, &n) in s.decline.iter().flatten() {
+                    let found = self
+                        .counters
+                        .iter()
+                        .position(|k| &k.id == name)
+                        .map(|i| i as CounterId)
+                        .filter(|&i| i != self.core.track && i != self.core.score)
+                        .map(|i| (i, self.counters[i as usize].name.to_lowercase()));
+                    match found {
+                        Some((res, label)) => {
+                            if n > 0 {
+                                decline.push((res, n));
+                                text.push(format!("{n} {label}"));
+                            }
+                        }
+                        None => {
+                            let pos = at(&self.texts, Some("decline"));
+                            self.fail(
+                                pos,
+                                format!("{what}: decline names `{name}`, which is not a counter it can pay (skill and prestige move by their own verbs)"),
+                                format!(
+                                    "write decline = {{ coins = 2 }}; counters are: {}",
+                                    self.counters.iter().map(|k| k.id.as_str()).collect::<Vec<_>>().join(", ")
+                                ),
+                            );
+                        }
+                    }
+                }
+                let text = if text.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    text.join(", ")
+                };
+                Draft::Resolve(ResolveStep { decline, text })
+            }
+            "reset" => {
+                if s.pieces.is_none() && s.areas.is_none() {
+                    let pos = at(&self.texts, None);
+                    self.fail(
+                        pos,
+                        format!("{what} needs `pieces` or `areas`"),
+                        "write it like { do = \"reset\", pieces = \"stand\" } or { do = \"reset\", areas = \"clear\" }",
                     );
                     return None;
                 }
-            },
+                let stand_pieces = match s.pieces.as_deref() {
+                    None => false,
+                    Some("stand") => true,
+                    Some(other) => {
+                        let pos = at(&self.texts, Some("pieces"));
+                        self.fail(
+                            pos,
+                            format!("{what}: pieces = \"{other}\" is not a reset"),
+                            "write pieces = \"stand\" (stand every piece again)",
+                        );
+                        return None;
+                    }
+                };
+                let clear_areas = match s.areas.as_deref() {
+                    None => false,
+                    Some("clear") => true,
+                    Some(other) => {
+                        let pos = at(&self.texts, Some("areas"));
+                        self.fail(
+                            pos,
+                            format!("{what}: areas = \"{other}\" is not a reset"),
+                            "write areas = \"clear\" (empty every area's spaces, reopen closed areas, free their second-stage spaces)",
+                        );
+                        return None;
+                    }
+                };
+                Draft::Reset(ResetStep {
+                    stand_pieces,
+                    clear_areas,
+                })
+            }
             "first_player" => match need(
                 self,
                 "rule",
@@ -619,6 +705,52 @@ impl Compiler<'_> {
         // A step with a bad key or ability is kept for the checks of the whole flow; the
         // program is not built while there are errors.
         Some(DraftStep { kind, rounds })
+    }
+
+    /// Registers the Lua function `run` (`module.function`, given as `key` of the step
+    /// `what`, found at `pos`) as a game hook with `params`; `None` when it is malformed.
+    fn game_hook(
+        &mut self,
+        what: &str,
+        key: &str,
+        run: &str,
+        params: Option<&toml::Table>,
+        pos: Option<Pos>,
+    ) -> Option<u16> {
+        let Some((module, function)) = run
+            .rsplit_once('.')
+            .filter(|(m, f)| !m.is_empty() && !f.is_empty() && super::load::check_id(f).is_ok())
+        else {
+            self.fail(
+                pos,
+                format!("{what}: {key} = \"{run}\" is not `module.function`"),
+                format!("name a module of the pack and a function in it, e.g. {key} = \"rules.income\" for `function M.income(ctx, params)` in rules.lua"),
+            );
+            return None;
+        };
+        if self.game_hooks.len() >= MAX_FLOW_STEPS {
+            return None;
+        }
+        let declared_at = self.where_(pos);
+        self.game_hooks.push(GameHook {
+            module: module.to_string(),
+            function: function.to_string(),
+            params: params.cloned().unwrap_or_default(),
+            declared_at,
+        });
+        Some((self.game_hooks.len() - 1) as u16)
+    }
+
+    /// Records an error at step `what` unless `board.toml` declares areas.
+    fn needs_areas(&mut self, what: &str, at: &impl Fn(&Texts, Option<&str>) -> Option<Pos>) {
+        if !self.has_areas {
+            let pos = at(&self.texts, None);
+            self.fail(
+                pos,
+                format!("{what}: board.toml declares no [[areas]] to place workers in"),
+                "add [[areas]] with id and spaces to board.toml (docs/content-format.md, \"Areas\")",
+            );
+        }
     }
 
     /// Records an error unless `name` (given as `key`, or the default when `defaulted`)
@@ -734,6 +866,7 @@ impl Compiler<'_> {
         // whether it takes turns (itself or through `block` steps).
         let mut depth = vec![1usize; n];
         let mut moves = vec![false; n];
+        let mut places = vec![false; n];
         let mut has_turns = vec![false; n];
         for &v in &post {
             for s in drafts[v].iter().flatten() {
@@ -742,12 +875,43 @@ impl Compiler<'_> {
                 }
                 match s.kind {
                     Draft::Move(_) => moves[v] = true,
+                    Draft::Place(_) => places[v] = true,
                     Draft::Turns { .. } => has_turns[v] = true,
                     Draft::Block(c) => {
                         moves[v] |= moves[c];
+                        places[v] |= places[c];
                         has_turns[v] |= has_turns[c];
                     }
                     _ => {}
+                }
+            }
+        }
+        // `until = "all_placed"` goes round while someone can place: its body must place.
+        for v in 0..n {
+            for (i, s) in drafts[v].iter().enumerate() {
+                if let Some(DraftStep {
+                    kind:
+                        Draft::Turns {
+                            count: TurnCount::AllPlaced,
+                            body,
+                            ..
+                        },
+                    ..
+                }) = s
+                {
+                    if !places[*body] {
+                        let pos = self.texts.step(names[v], i, Some("until"));
+                        self.fail(
+                            pos,
+                            format!(
+                                "[flow.blocks.{}] step {} (`turns`): until = \"all_placed\" but its body `{}` has no `place` step: its turns would never place a worker",
+                                names[v],
+                                i + 1,
+                                names[*body]
+                            ),
+                            "put a { do = \"place\" } step in the body, directly or through a `block` step",
+                        );
+                    }
                 }
             }
         }
@@ -818,6 +982,7 @@ impl Compiler<'_> {
                     | Draft::Act
                     | Draft::Play(_)
                     | Draft::Menu
+                    | Draft::Place(_)
                     | Draft::Run {
                         on: HookOn::Player, ..
                     } => {
@@ -932,7 +1097,9 @@ impl Compiler<'_> {
                         Draft::Act => StepKind::Act,
                         Draft::Play(limit) => StepKind::Play(PlayStep { limit }),
                         Draft::Menu => StepKind::Menu,
-                        Draft::Stand => StepKind::StandPieces,
+                        Draft::Place(after) => StepKind::Place(PlaceStep { after }),
+                        Draft::Resolve(r) => StepKind::Resolve(r),
+                        Draft::Reset(r) => StepKind::Reset(r),
                         Draft::First(rule) => StepKind::FirstPlayer(rule),
                     },
                     rounds: s.rounds,
@@ -966,6 +1133,7 @@ fn parse_until(until: &str) -> Result<TurnCount, String> {
     match until {
         "once" => Ok(TurnCount::Each(1)),
         "each:pieces" => Ok(TurnCount::EachPiece),
+        "all_placed" => Ok(TurnCount::AllPlaced),
         _ => {
             let Some(n) = until.strip_prefix("each:") else {
                 return Err(format!("until = \"{until}\" is not a turn count"));
@@ -995,7 +1163,9 @@ fn step_name(d: &Draft) -> &'static str {
         Draft::Act => "act",
         Draft::Play(_) => "play",
         Draft::Menu => "menu",
-        Draft::Stand => "reset",
+        Draft::Place(_) => "place",
+        Draft::Resolve(_) => "resolve",
+        Draft::Reset(_) => "reset",
         Draft::First(_) => "first_player",
     }
 }

@@ -3,7 +3,7 @@
 //! - The first pack is complete: `pack.toml`, `game.toml`, `board.toml`. A later pack
 //!   must `extends` packs earlier in the chain, and may bring a partial `game.toml`
 //!   (its tables are merged into the earlier ones key by key; any other value, arrays
-//!   included, replaces the earlier one), a `board.toml` of slots and paths to add,
+//!   included, replaces the earlier one), a `board.toml` of slots, paths and areas to add,
 //!   tiles, commissions and Lua files.
 //! - An item (tile, commission, slot) whose id an earlier pack defines is a conflict
 //!   unless it says `replace = true`. A pack replaces only items of packs it extends, and
@@ -137,6 +137,9 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                 for p in &mut b.paths {
                     p.declared_in = label("board.toml");
                 }
+                for a in &mut b.areas {
+                    a.declared_in = label("board.toml");
+                }
                 board = Some((b, label("board.toml")));
             }
         } else if files.files.contains_key("board.toml") {
@@ -160,6 +163,19 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                     p.declared_in = label("board.toml");
                     p
                 }));
+                for mut a in layer.areas {
+                    a.declared_in = label("board.toml");
+                    match b.areas.iter().position(|x| x.id == a.id) {
+                        Some(k) if a.replace => b.areas[k] = a,
+                        Some(_) => ld.fail(
+                            &label("board.toml"),
+                            &a.id,
+                            format!("area `{}` is already on the board", a.id),
+                            "add replace = true to replace it, or choose another id",
+                        ),
+                        None => b.areas.push(a),
+                    }
+                }
             }
         }
 

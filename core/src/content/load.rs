@@ -854,6 +854,15 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         }
     }
 
+    let areas = resolve_areas(ld, &board.areas, bf, &script_ref);
+    let mut resolve_order: Vec<AreaId> = (0..areas.len() as AreaId).collect();
+    // A stable sort: ties resolve in declaration order (C-RES-1).
+    resolve_order.sort_by_key(|&a| areas[a as usize].resolve_order);
+    let placement = game
+        .placement
+        .as_ref()
+        .map(|p| resolve_placement(ld, p, gf));
+
     // Commissions.
     let mut commissions: Vec<Commission> = Vec::new();
     for placed in cards_raw {
@@ -1018,14 +1027,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .iter()
         .map(|p| format!("{}/game.toml", p.name))
         .collect();
-    let program = super::flow_toml::compile(ld, &game, &game_labels, gf);
-
-    let mut h = Sha256::new();
-    for p in &packs {
-        h.update(p.digest.as_bytes());
-    }
-    let digest = hex(&h.finalize()[..16]);
-
     let supplies: Vec<Option<u32>> = game.materials.iter().map(|m| m.supply).collect();
     let (mut counters, core) = lower_counters(&materials, &supplies, game.skill.max);
     for m in &materials {
@@ -1039,6 +1040,22 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         }
     }
     declare_counters(ld, gf, &game.counters, &mut counters);
+    let program = super::flow_toml::compile(
+        ld,
+        &game,
+        &game_labels,
+        gf,
+        !areas.is_empty(),
+        &counters,
+        &core,
+    );
+
+    let mut h = Sha256::new();
+    for p in &packs {
+        h.update(p.digest.as_bytes());
+    }
+    let digest = hex(&h.finalize()[..16]);
+
     let score = score_rules(
         ld,
         gf,
@@ -1087,10 +1104,268 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             slots,
             neighbours,
             distance,
+            areas,
+            resolve_order,
         },
         tiles,
         commissions,
         modules,
         program,
+        placement,
+    }
+}
+
+/// The most spaces an area may have.
+const MAX_SPACES: usize = 64;
+/// The most areas a board may have.
+const MAX_AREAS: usize = 1000;
+/// The most workers a player may place.
+const MAX_WORKERS: u32 = 64;
+
+/// Byte offset of the `k`-th (from 0) line that starts with `header` in `source`.
+fn nth_header(source: &str, header: &str, k: usize) -> Option<usize> {
+    let mut offset = 0;
+    let mut seen = 0;
+    for line in source.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        if line.trim_start().starts_with(header) {
+            if seen == k {
+                return Some(offset + indent);
+            }
+            seen += 1;
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Records an error about the `k`-th `[[areas]]` of `file`, pointing at `needle` within
+/// it when given (else at its header).
+fn area_fail(
+    ld: &mut Loader,
+    file: &str,
+    k: usize,
+    needle: Option<&str>,
+    message: String,
+    help: &str,
+) {
+    let source = ld.source(file).unwrap_or_default().to_string();
+    let mut e = ContentError::new(file, message);
+    if let Some(start) = nth_header(&source, "[[areas]]", k) {
+        let at = needle
+            .and_then(|n| source[start..].find(n).map(|i| start + i))
+            .unwrap_or(start);
+        e = e.at_offset(&source, at);
+    } else if let Some(n) = needle {
+        e = e.near(&source, n);
+    }
+    if !help.is_empty() {
+        e = e.help(help);
+    }
+    ld.push(e);
+}
+
+/// `[[areas]]` of `board.toml` (C-QUEUE-1..3): ids, spaces and their player counts,
+/// behaviour. Every problem is recorded with its file and line.
+fn resolve_areas(
+    ld: &mut Loader,
+    raw: &[AreaToml],
+    board_label: &str,
+    script_ref: &dyn Fn(&mut Loader, &ScriptToml, &str) -> ScriptRef,
+) -> Vec<Area> {
+    let mut areas: Vec<Area> = Vec::new();
+    if raw.len() > MAX_AREAS {
+        ld.fail(
+            board_label,
+            "[[areas]]",
+            format!(
+                "the board declares {} areas; weft takes at most {MAX_AREAS}",
+                raw.len()
+            ),
+            "",
+        );
+        return areas;
+    }
+    let mut in_file: BTreeMap<String, usize> = BTreeMap::new();
+    for a in raw {
+        let file = if a.declared_in.is_empty() {
+            board_label.to_string()
+        } else {
+            a.declared_in.clone()
+        };
+        let k = {
+            let n = in_file.entry(file.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let id_needle = "id";
+        if let Err(problem) = check_id(&a.id) {
+            area_fail(
+                ld,
+                &file,
+                k,
+                Some(id_needle),
+                format!("area id `{}` {problem}", a.id.escape_debug()),
+                "ids are 1 to 64 letters, digits, `_`, `-` or `.`",
+            );
+        }
+        if areas.iter().any(|x| x.id == a.id) {
+            area_fail(
+                ld,
+                &file,
+                k,
+                Some(id_needle),
+                format!("area `{}` is defined twice", a.id),
+                "give every area its own id",
+            );
+        }
+        if a.spaces.is_empty() {
+            area_fail(
+                ld,
+                &file,
+                k,
+                Some("spaces"),
+                format!(
+                    "area `{}` has no spaces: no worker could ever be placed in it",
+                    a.id
+                ),
+                "give it spaces, e.g. spaces = [ {}, {}, { min_players = 3 } ]",
+            );
+        }
+        if a.spaces.len() > MAX_SPACES {
+            area_fail(
+                ld,
+                &file,
+                k,
+                Some("spaces"),
+                format!(
+                    "area `{}` has {} spaces; weft takes at most {MAX_SPACES}",
+                    a.id,
+                    a.spaces.len()
+                ),
+                "",
+            );
+        }
+        let mut spaces = Vec::new();
+        for (i, sp) in a.spaces.iter().enumerate() {
+            let min = sp.min_players.unwrap_or(1);
+            let what = format!("area `{}`, space {}", a.id, i + 1);
+            let mut bad = |key: &str, message: String| {
+                area_fail(
+                    ld,
+                    &file,
+                    k,
+                    Some(key),
+                    message,
+                    "player counts are 1 to 8; min_players may not be above max_players",
+                )
+            };
+            if !(1..=8).contains(&min) {
+                bad(
+                    "min_players",
+                    format!("{what}: min_players = {min} is not a player count"),
+                );
+            }
+            if let Some(max) = sp.max_players {
+                if !(1..=8).contains(&max) {
+                    bad(
+                        "max_players",
+                        format!("{what}: max_players = {max} is not a player count"),
+                    );
+                } else if max < min {
+                    bad(
+                        "max_players",
+                        format!(
+                            "{what}: max_players = {max} is below min_players = {min}: the space is never usable"
+                        ),
+                    );
+                }
+            }
+            spaces.push(Space {
+                min_players: min,
+                max_players: sp.max_players,
+            });
+        }
+        let script = match &a.behaviour {
+            Some(b) => Some(script_ref(
+                ld,
+                &ScriptToml {
+                    behaviour: b.clone(),
+                    params: a.params.clone(),
+                    text: a.text.clone(),
+                },
+                &file,
+            )),
+            None => {
+                if !a.params.is_empty() {
+                    area_fail(
+                        ld,
+                        &file,
+                        k,
+                        Some("params"),
+                        format!("area `{}` has params but no behaviour to hand them to", a.id),
+                        "add behaviour = \"module\" (a Lua module with the area's options and resolve hooks), or remove params",
+                    );
+                }
+                None
+            }
+        };
+        let declared_at = match ld
+            .source(&file)
+            .and_then(|src| nth_header(src, "[[areas]]", k).map(|o| line_column(src, o).0))
+        {
+            Some(line) => format!("{file}:{line}"),
+            None => ld.locate(&file, &format!("id = \"{}\"", a.id)),
+        };
+        areas.push(Area {
+            id: a.id.clone(),
+            name: a.name.clone().unwrap_or_else(|| a.id.clone()),
+            resolve_order: a.resolve_order,
+            exclusive_per_player: a.exclusive_per_player,
+            script,
+            spaces,
+            declared_at,
+        });
+    }
+    areas
+}
+
+/// `[placement]` of `game.toml`: workers per player, 1 to [`MAX_WORKERS`], and per
+/// player count.
+fn resolve_placement(ld: &mut Loader, p: &PlacementToml, game_label: &str) -> Placement {
+    let help = format!("workers are whole numbers from 1 to {MAX_WORKERS}");
+    if !(1..=MAX_WORKERS).contains(&p.workers) {
+        ld.fail(
+            game_label,
+            "workers",
+            format!("[placement] workers = {}: {help}", p.workers),
+            "",
+        );
+    }
+    let mut by_players = BTreeMap::new();
+    for (count, &n) in &p.by_players {
+        match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
+            Some(c) => {
+                by_players.insert(c, n.min(MAX_WORKERS) as u8);
+            }
+            None => ld.fail(
+                game_label,
+                "by_players",
+                format!("[placement] by_players: `{count}` is not a player count"),
+                "write by_players = { 2 = 6 } (player counts are 1 to 8)",
+            ),
+        }
+        if !(1..=MAX_WORKERS).contains(&n) {
+            ld.fail(
+                game_label,
+                "by_players",
+                format!("[placement] by_players: {count} = {n}: {help}"),
+                "",
+            );
+        }
+    }
+    Placement {
+        workers: p.workers.min(MAX_WORKERS) as u8,
+        by_players,
     }
 }

@@ -78,6 +78,9 @@ pub struct CoreCounters {
     pub score: CounterId,
 }
 
+/// Index of a worker-placement area in [`Board::areas`].
+pub type AreaId = u16;
+
 /// A pack in the loaded chain, for replays and reports.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PackInfo {
@@ -230,7 +233,73 @@ pub struct Slot {
     pub declared_at: String,
 }
 
-/// The board graph, with all-pairs distances precomputed (R-MOVE-2).
+/// One space of an area (`spaces = [ {}, { min_players = 3 } ]` in `board.toml`): it
+/// holds at most one worker, and is usable only at the player counts it admits
+/// (C-QUEUE-2, C-PLACE-3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Space {
+    /// Fewest players at which the space is usable (1 when unmarked).
+    pub min_players: u8,
+    /// Most players at which the space is usable, if limited.
+    pub max_players: Option<u8>,
+}
+
+impl Space {
+    /// Whether the space is usable with `players` players.
+    pub fn usable(&self, players: usize) -> bool {
+        players >= self.min_players as usize
+            && self.max_players.is_none_or(|m| players <= m as usize)
+    }
+}
+
+/// A worker-placement area (`[[areas]]` in `board.toml`): an ordered line of spaces,
+/// filled from the left (C-QUEUE-1, C-PLACE-2) and resolved left to right (C-RES-1).
+#[derive(Debug, Clone)]
+pub struct Area {
+    /// Identifier (in option keys: `place:<id>`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// When the area resolves: lower first, ties in declaration order (C-RES-1).
+    pub resolve_order: i32,
+    /// Whether one player may hold at most one of its spaces (C-EXTRA-2).
+    pub exclusive_per_player: bool,
+    /// The Lua module with the area's `options` and `resolve` hooks, and its params.
+    pub script: Option<ScriptRef>,
+    /// Its spaces, left to right.
+    pub spaces: Vec<Space>,
+    /// Where it is declared, `pack/board.toml:line`, for messages.
+    pub declared_at: String,
+}
+
+impl Area {
+    /// How many of its spaces are usable with `players` players.
+    pub fn usable_spaces(&self, players: usize) -> usize {
+        self.spaces.iter().filter(|s| s.usable(players)).count()
+    }
+}
+
+/// Workers each player places (`[placement]` in `game.toml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// Workers per player.
+    pub workers: u8,
+    /// Workers per player at particular player counts, overriding `workers`.
+    pub by_players: BTreeMap<u8, u8>,
+}
+
+impl Placement {
+    /// Workers per player with `players` players.
+    pub fn workers(&self, players: usize) -> u8 {
+        u8::try_from(players)
+            .ok()
+            .and_then(|n| self.by_players.get(&n).copied())
+            .unwrap_or(self.workers)
+    }
+}
+
+/// The board graph, with all-pairs distances precomputed (R-MOVE-2), and the
+/// worker-placement areas.
 #[derive(Debug, Clone)]
 pub struct Board {
     /// Slots.
@@ -239,6 +308,11 @@ pub struct Board {
     pub neighbours: Vec<Vec<SlotId>>,
     /// `distance[a * n + b]`, `u16::MAX` when unreachable.
     pub distance: Vec<u16>,
+    /// Worker-placement areas, in declaration order.
+    pub areas: Vec<Area>,
+    /// The areas in the order they resolve: by `resolve_order`, ties in declaration
+    /// order (C-RES-1).
+    pub resolve_order: Vec<AreaId>,
 }
 
 impl Board {
@@ -253,6 +327,14 @@ impl Board {
             .iter()
             .position(|s| s.id == id)
             .map(|i| i as SlotId)
+    }
+
+    /// Index of the area with this id.
+    pub fn area_index(&self, id: &str) -> Option<AreaId> {
+        self.areas
+            .iter()
+            .position(|a| a.id == id)
+            .map(|i| i as AreaId)
     }
 }
 
@@ -380,6 +462,8 @@ pub struct Content {
     pub core: CoreCounters,
     /// Scoring and the tie-break (`[score]`).
     pub score: ScoreRules,
+    /// Workers per player for `place` steps (`[placement]`), if the game places any.
+    pub placement: Option<Placement>,
 }
 
 impl Content {

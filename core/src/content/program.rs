@@ -4,10 +4,11 @@
 //! shape.
 //!
 //! **Architecture Invariant:** a program is plain data inside [`crate::Content`]; no
-//! step names a game. Ten step kinds (`hook`, `turns`, `move`, `act`, `play`, `menu`,
-//! `reset`, `first_player`, `block`, and the end rule beside them) cover Tabriz's round;
-//! what does not fit is a Lua hook.
+//! step names a game. Twelve step kinds (`hook`, `turns`, `move`, `act`, `play`, `menu`,
+//! `place`, `resolve`, `reset`, `first_player`, `block`, and the end rule beside them)
+//! cover Tabriz's round and worker placement; what does not fit is a Lua hook.
 
+use crate::content::CounterId;
 use crate::flow::Hook;
 
 /// Index of a block in [`Program::blocks`].
@@ -137,8 +138,12 @@ pub enum StepKind {
     Play(PlayStep),
     /// Offer each owned card's use once, then `done` (R-WS-4).
     Menu,
-    /// Stand every piece again (R-WS-2).
-    StandPieces,
+    /// Place one worker in an area, on its leftmost free usable space (C-PLACE-1..6).
+    Place(PlaceStep),
+    /// Resolve every placed worker, area by area, left to right (C-RES-1..3).
+    Resolve(ResolveStep),
+    /// Stand every piece again (R-WS-2) and/or clear the areas (C-ROUND-3).
+    Reset(ResetStep),
     /// Pass the first-player marker (R-WS-5).
     FirstPlayer(FirstPlayerRule),
 }
@@ -154,7 +159,9 @@ impl StepKind {
             StepKind::Act => "act",
             StepKind::Play(_) => "play",
             StepKind::Menu => "menu",
-            StepKind::StandPieces => "reset",
+            StepKind::Place(_) => "place",
+            StepKind::Resolve(_) => "resolve",
+            StepKind::Reset(_) => "reset",
             StepKind::FirstPlayer(_) => "first_player",
         }
     }
@@ -168,6 +175,7 @@ impl StepKind {
                 | StepKind::Act
                 | StepKind::Play(_)
                 | StepKind::Menu
+                | StepKind::Place(_)
                 | StepKind::GameHook {
                     on: HookOn::Player,
                     ..
@@ -206,16 +214,50 @@ pub enum TurnCount {
     Each(u16),
     /// Each player one turn per piece they own (`until = "each:pieces"`).
     EachPiece,
+    /// Turns go round, passing over players who cannot place a worker, until no one
+    /// can (`until = "all_placed"`, C-PLACE-1, C-PLACE-6).
+    AllPlaced,
 }
 
 impl TurnCount {
-    /// Turns in all with `n` players and `pieces` pieces each.
-    pub fn total(self, n: usize, pieces: usize) -> usize {
+    /// Turns in all with `n` players and `pieces` pieces each; for
+    /// [`TurnCount::AllPlaced`] the most turn positions the loop may take with `workers`
+    /// workers each (every turn that is taken places one, and a pass of `n` positions
+    /// without any placement is impossible unless no one can place), a safety net.
+    pub fn total(self, n: usize, pieces: usize, workers: usize) -> usize {
         match self {
             TurnCount::Each(k) => n * k as usize,
             TurnCount::EachPiece => n * pieces,
+            TurnCount::AllPlaced => n * (n * workers + 1),
         }
     }
+}
+
+/// The parameters of a `place` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlaceStep {
+    /// The game hook (index into [`Program::game_hooks`]) run for the player after each
+    /// placement (`after = "module.function"`, C-ROW-1).
+    pub after: Option<u16>,
+}
+
+/// The parameters of a `resolve` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolveStep {
+    /// What declining a worker's action pays (C-RES-2), e.g. 2 coins.
+    pub decline: Vec<(CounterId, u32)>,
+    /// The same for people, e.g. `2 coins` (`nothing` when it pays nothing).
+    pub text: String,
+}
+
+/// The parameters of a `reset` step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResetStep {
+    /// Stand every piece again (`pieces = "stand"`, R-WS-2).
+    pub stand_pieces: bool,
+    /// Empty every area's spaces, reopen closed areas and free their second-stage
+    /// spaces (`areas = "clear"`, C-ROUND-3).
+    pub clear_areas: bool,
 }
 
 /// The parameters of a `move` step.
@@ -278,7 +320,10 @@ impl Program {
                     },
                     vec![
                         step(StepKind::NodeHooks(Hook::Restock)), // R-WS-1
-                        step(StepKind::StandPieces),              // R-WS-2
+                        step(StepKind::Reset(ResetStep {
+                            stand_pieces: true,
+                            clear_areas: false,
+                        })), // R-WS-2
                         step(StepKind::NodeHooks(Hook::Roll)),    // R-WS-3
                         // R-WS-4 DECISION: one player at a time from the first player.
                         step(StepKind::Turns {
@@ -370,6 +415,7 @@ impl Program {
                         TurnCount::Each(1) => "one turn each".to_string(),
                         TurnCount::Each(k) => format!("{k} turns each"),
                         TurnCount::EachPiece => "one turn per piece".to_string(),
+                        TurnCount::AllPlaced => "until every worker is placed".to_string(),
                     };
                     let name = &self.blocks[*body as usize].id;
                     out.push_str(&format!("{pad}turns ({count}, {order}){gate}: {name}\n"));
@@ -399,7 +445,28 @@ impl Program {
                         .unwrap_or_default()
                 )),
                 StepKind::Menu => out.push_str(&format!("{pad}use each owned card once{gate}\n")),
-                StepKind::StandPieces => out.push_str(&format!("{pad}stand all pieces{gate}\n")),
+                StepKind::Place(p) => out.push_str(&format!(
+                    "{pad}place a worker in an area{}{gate}\n",
+                    p.after
+                        .map(|h| {
+                            let h = &self.game_hooks[h as usize];
+                            format!(", then `{}.{}`", h.module, h.function)
+                        })
+                        .unwrap_or_default()
+                )),
+                StepKind::Resolve(r) => out.push_str(&format!(
+                    "{pad}resolve every placed worker, area by area (decline: {}){gate}\n",
+                    r.text
+                )),
+                StepKind::Reset(r) => {
+                    let what = match (r.stand_pieces, r.clear_areas) {
+                        (true, true) => "stand all pieces and clear the areas",
+                        (true, false) => "stand all pieces",
+                        (false, true) => "clear the areas",
+                        (false, false) => "nothing",
+                    };
+                    out.push_str(&format!("{pad}{what}{gate}\n"))
+                }
                 StepKind::FirstPlayer(r) => out.push_str(&format!(
                     "{pad}first player: {}{gate}\n",
                     match r {

@@ -53,6 +53,9 @@ pub struct BoardLayerToml {
     /// Paths to add.
     #[serde(default)]
     pub paths: Vec<PathToml>,
+    /// Worker-placement areas to add (or replace, with `replace = true`).
+    #[serde(default)]
+    pub areas: Vec<AreaToml>,
 }
 
 /// `game.toml`: the game's parameters.
@@ -118,6 +121,22 @@ pub struct GameToml {
     /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
     #[serde(default)]
     pub flow: Option<FlowToml>,
+    /// Workers each player places in `place` steps (C-COMP-3, C-PLACE-1).
+    #[serde(default)]
+    pub placement: Option<PlacementToml>,
+}
+
+/// `[placement]`: the workers of worker-placement games.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementToml {
+    /// Workers per player (1 to 64).
+    #[serde(deserialize_with = "super::bounded::amount")]
+    pub workers: u32,
+    /// Workers per player at some player counts, overriding `workers`: `{ 2 = 6 }`.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub by_players: BTreeMap<String, u32>,
 }
 
 fn default_first_player() -> String {
@@ -359,8 +378,8 @@ pub struct BlockToml {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepToml {
-    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `reset`,
-    /// `first_player`.
+    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `place`,
+    /// `resolve`, `reset`, `first_player`.
     #[serde(rename = "do")]
     pub kind: String,
     /// `block`: the block to run.
@@ -375,13 +394,13 @@ pub struct StepToml {
     /// `hook`: the Lua function to call, `module.function`.
     #[serde(default)]
     pub run: Option<String>,
-    /// `hook` with `run`: parameters handed to the function.
+    /// `hook` with `run`, `place` with `after`: parameters handed to the function.
     #[serde(default)]
     pub params: Option<toml::Table>,
     /// `turns`: who plays each turn (`from_first`, `reverse`, `seat`).
     #[serde(default)]
     pub order: Option<String>,
-    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`).
+    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`, `all_placed`).
     #[serde(default)]
     pub until: Option<String>,
     /// `turns`: the block each turn runs.
@@ -399,6 +418,17 @@ pub struct StepToml {
     /// `first_player`: how the marker passes (`next_seat`, `keep`).
     #[serde(default)]
     pub rule: Option<String>,
+    /// `place`: a Lua function run for the player after each placement,
+    /// `module.function` (C-ROW-1).
+    #[serde(default)]
+    pub after: Option<String>,
+    /// `resolve`: what declining a worker's action pays, `{ coins = 2 }` (C-RES-2).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount_map")]
+    pub decline: Option<BTreeMap<String, u32>>,
+    /// `reset`: what to do with the areas (`clear`).
+    #[serde(default)]
+    pub areas: Option<String>,
     /// If set, the only rounds the step runs in.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amounts")]
@@ -452,6 +482,57 @@ pub struct BoardToml {
     pub slots: Vec<SlotToml>,
     /// Paths between slots (undirected).
     pub paths: Vec<PathToml>,
+    /// Worker-placement areas (C-QUEUE-1), in declaration order.
+    #[serde(default)]
+    pub areas: Vec<AreaToml>,
+}
+
+/// One worker-placement area, `[[areas]]` in `board.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaToml {
+    /// Identifier.
+    pub id: String,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// When it resolves: lower first, ties in declaration order (C-RES-1; default 0).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::signed")]
+    pub resolve_order: i32,
+    /// Whether one player may hold at most one of its spaces (C-EXTRA-2).
+    #[serde(default)]
+    pub exclusive_per_player: bool,
+    /// Module with the area's `options` and `resolve` hooks, if any.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Parameters handed to its hooks.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Rules text for people.
+    #[serde(default)]
+    pub text: String,
+    /// Its spaces, left to right (C-QUEUE-1).
+    pub spaces: Vec<SpaceToml>,
+    /// In a pack that extends another: replace the earlier area with this id.
+    #[serde(default)]
+    pub replace: bool,
+    /// The `board.toml` that declared it (set by the loader).
+    #[serde(skip)]
+    pub declared_in: String,
+}
+
+/// One space of an area: `{}` is always usable; `{ min_players = 3 }` only with 3 or
+/// more players (C-QUEUE-2).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceToml {
+    /// Fewest players at which the space is usable.
+    #[serde(default)]
+    pub min_players: Option<u8>,
+    /// Most players at which the space is usable.
+    #[serde(default)]
+    pub max_players: Option<u8>,
 }
 
 /// One board slot.

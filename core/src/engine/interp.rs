@@ -166,9 +166,28 @@ impl Engine {
                 }
                 next_step(st);
             }
+            StepKind::Turns {
+                count: TurnCount::AllPlaced,
+                order,
+                body,
+            } => {
+                // C-PLACE-1: from the first player who can place; no one, no turns.
+                st.flow.end_turn();
+                match self.next_placer(st, *order, 0) {
+                    Some(k) => st.flow.frames.push(Frame {
+                        block: *body,
+                        pc: 0,
+                        iter: k,
+                    }),
+                    None => {
+                        self.end_placement(st, *order, 0, log);
+                        next_step(st);
+                    }
+                }
+            }
             StepKind::Turns { count, body, .. } => {
                 st.flow.end_turn();
-                if count.total(n, c.pieces as usize) == 0 {
+                if count.total(n, c.pieces as usize, 0) == 0 {
                     next_step(st);
                 } else {
                     st.flow.frames.push(Frame {
@@ -178,15 +197,25 @@ impl Engine {
                     });
                 }
             }
-            StepKind::StandPieces => {
-                // R-WS-2
-                for pl in &mut st.players {
-                    for piece in &mut pl.pieces {
-                        piece.moved = false;
+            StepKind::Reset(reset) => {
+                if reset.stand_pieces {
+                    // R-WS-2
+                    for pl in &mut st.players {
+                        for piece in &mut pl.pieces {
+                            piece.moved = false;
+                        }
                     }
+                }
+                if reset.clear_areas {
+                    super::areas::clear(st); // C-ROUND-3
                 }
                 next_step(st);
             }
+            StepKind::Place(_) => {
+                let p = self.turn_player(st, "place")?;
+                return Ok(self.place_step(st, p, log));
+            }
+            StepKind::Resolve(step) => return self.resolve_step(st, step, log),
             StepKind::FirstPlayer(rule) => {
                 if *rule == FirstPlayerRule::NextSeat {
                     st.first_player = (st.first_player + 1) % n; // R-WS-5
@@ -290,14 +319,25 @@ impl Engine {
         let prog = &c.program;
         let depth = st.flow.frames.len();
         let top = st.flow.frames[depth - 1];
-        if let Some((_, count)) = turns_of(prog, &st.flow.frames, depth - 1) {
+        if let Some((order, count)) = turns_of(prog, &st.flow.frames, depth - 1) {
             st.flow.end_turn();
-            let total = count.total(st.players.len(), c.pieces as usize);
-            if (top.iter as usize) + 1 < total {
-                let f = st.flow.frames.last_mut().expect("a frame");
-                f.iter += 1;
-                f.pc = 0;
-                return;
+            if count == TurnCount::AllPlaced {
+                // C-PLACE-1: the next player round the table who can still place.
+                if let Some(k) = self.next_placer(st, order, top.iter as usize + 1) {
+                    let f = st.flow.frames.last_mut().expect("a frame");
+                    f.iter = k;
+                    f.pc = 0;
+                    return;
+                }
+                self.end_placement(st, order, top.iter, log);
+            } else {
+                let total = count.total(st.players.len(), c.pieces as usize, 0);
+                if (top.iter as usize) + 1 < total {
+                    let f = st.flow.frames.last_mut().expect("a frame");
+                    f.iter += 1;
+                    f.pc = 0;
+                    return;
+                }
             }
         }
         st.flow.frames.pop();
@@ -349,7 +389,7 @@ impl Engine {
     }
 
     /// The player whose turn it is, or a content error naming the step that needs one.
-    fn turn_player(&self, st: &GameState, step: &str) -> Result<usize, EngineError> {
+    pub(super) fn turn_player(&self, st: &GameState, step: &str) -> Result<usize, EngineError> {
         current_player(&self.content, st).ok_or_else(|| {
             ScriptError {
                 pack: String::new(),

@@ -19,6 +19,7 @@ use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
 use crate::ops;
 use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
 
+mod areas;
 mod interp;
 
 pub use interp::{at_turn_start, current_player, turn_index};
@@ -153,6 +154,7 @@ impl Engine {
                 .map(|t| t.expect("every slot has a tile"))
                 .collect(),
             decks,
+            areas: areas::new_areas(c),
             supply: c.counters.iter().map(|k| k.supply).collect(),
             round: 0,
             first_player,
@@ -373,6 +375,11 @@ impl Engine {
                     )
                 });
             }
+            Action::Place { area } => self.apply_place(st, p, area, log),
+            Action::Resolve { area, space } => {
+                self.apply_resolve(st, p, area, space, choice.key, log)?
+            }
+            Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
                 st.players[p].hand.retain(|&h| h != card);
                 let grade = c.commissions[card as usize].grade as usize;
@@ -751,6 +758,13 @@ pub fn describe_owner<'a>(
             (
                 format!("skill unlock at level {}", u.level),
                 u.on_reach.as_ref().map(|s| s.module.as_str()),
+            )
+        }
+        Owner::Area { area } => {
+            let a = &c.board.areas[area as usize];
+            (
+                format!("area `{}`", a.id),
+                a.script.as_ref().map(|s| s.module.as_str()),
             )
         }
     }

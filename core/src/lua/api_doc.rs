@@ -260,6 +260,42 @@ pub const CTX_DOCS: &[CtxDoc] = &[
         access: Access::Ask,
     },
     CtxDoc {
+        name: "area",
+        call: "ctx:area()",
+        text: "this area's id (area hooks)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "area_closed",
+        call: "ctx:area_closed(id)",
+        text: "whether the area is closed for the rest of the round",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "placements",
+        call: "ctx:placements(id)",
+        text: "the area's spaces left to right: the player (from 1) whose worker is on each, `false` when empty (one entry per declared space, usable or not)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "space_used",
+        call: "ctx:space_used(id, i)",
+        text: "whether the area's second-stage space i (1 to 64, e.g. a market's purchase space) is taken this round",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "close_area",
+        call: "ctx:close_area(id)",
+        text: "closes the area for the rest of the round: no worker may be placed in it (workers already on it stay); a `reset` step with `areas = \"clear\"` reopens it",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "use_space",
+        call: "ctx:use_space(id, i)",
+        text: "takes the area's second-stage space i (1 to 64) for the rest of the round; an error if it is already taken. A `reset` step with `areas = \"clear\"` frees them",
+        access: Access::Write,
+    },
+    CtxDoc {
         name: "log",
         call: "ctx:log(text)",
         text: "adds a line to the event log",
@@ -281,9 +317,19 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
         Hook::Roll => ("tile", "workshop step 3 (R-WS-3)", false),
         Hook::Workshop => ("commission", "its workshop action (R-WS-4)", true),
         Hook::OnReach => ("skill unlock", "a player first reaches the level", true),
+        Hook::Options => (
+            "area",
+            "a worker on the area is resolved (`resolve` step): return its owner's options, a list like `ctx:choose`'s; the engine adds `decline`, and a decline left alone is taken without asking; read-only",
+            false,
+        ),
+        Hook::Resolve => (
+            "area",
+            "the option chosen for that worker, called as `resolve(ctx, params, key)` after the worker went back",
+            true,
+        ),
         Hook::Run => (
             "the flow",
-            "a `hook` step with `run = \"module.function\"` (the function has the name the step gives it); with `on = \"players\"` once per player from the first, with `on = \"player\"` for the player whose turn it is",
+            "a `hook` step with `run = \"module.function\"` (the function has the name the step gives it); with `on = \"players\"` once per player from the first, with `on = \"player\"` for the player whose turn it is; a `place` step's `after = \"module.function\"` for the player after each placement",
             true,
         ),
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mlua::{Lua, String as LuaStr, Table, UserData, UserDataMethods, Value};
 use rand::Rng;
 
-use crate::content::{CardId, Content, CounterId, MatId, SlotId};
+use crate::content::{AreaId, CardId, Content, CounterId, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
 use crate::limits::{MAX_AMOUNT, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL};
@@ -203,6 +203,32 @@ impl Ctx {
         }
     }
 
+    fn area_arg(&self, id: &str) -> mlua::Result<AreaId> {
+        self.content.board.area_index(id).ok_or_else(|| {
+            err(format!(
+                "`{id}` is not an area of board.toml ({})",
+                self.content
+                    .board
+                    .areas
+                    .iter()
+                    .map(|a| a.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    }
+
+    /// A second-stage space number, 1..=64, as an index from 0.
+    fn stage_space(i: i64, verb: &str) -> mlua::Result<u8> {
+        if (1..=64).contains(&i) {
+            Ok((i - 1) as u8)
+        } else {
+            Err(err(format!(
+                "ctx:{verb}: space {i} does not exist: second-stage spaces are numbered 1 to 64"
+            )))
+        }
+    }
+
     fn card_arg(&self, id: &str) -> mlua::Result<CardId> {
         self.content
             .card(id)
@@ -239,15 +265,7 @@ impl Ctx {
         for v in list.sequence_values::<Value>() {
             let v = v?;
             let key = option_key(&v)?;
-            if key.len() > 200 {
-                return Err(err("option keys are limited to 200 bytes"));
-            }
-            if key.chars().any(crate::text::is_unsafe) || key.contains(',') {
-                return Err(err(format!(
-                    "option key `{}` holds a control character or a comma (keys are typed and listed by people)",
-                    printable_line(&key)
-                )));
-            }
+            check_key(&key)?;
             if options.iter().any(|(k, _)| *k == key) {
                 return Err(err(format!(
                     "ctx:choose: two options share the key `{key}`"
@@ -304,6 +322,60 @@ impl Ctx {
         self.shared.signal.set(Signal::Ask);
         Err(err(ASK_MESSAGE))
     }
+}
+
+/// Checks one option key as `ctx:choose` does: at most 200 bytes, no control
+/// character or comma.
+fn check_key(key: &str) -> mlua::Result<()> {
+    if key.len() > 200 {
+        return Err(err("option keys are limited to 200 bytes"));
+    }
+    if key.chars().any(crate::text::is_unsafe) || key.contains(',') {
+        return Err(err(format!(
+            "option key `{}` holds a control character or a comma (keys are typed and listed by people)",
+            printable_line(key)
+        )));
+    }
+    Ok(())
+}
+
+/// A list of options returned by a hook (an area's `options`): each a string, an
+/// integer or a `{key=, label=}` table, as for `ctx:choose`; `nil` is no options. Keys
+/// are checked as `ctx:choose` checks them; labels default to the key.
+pub(super) fn option_list(v: &Value) -> mlua::Result<Vec<(String, String)>> {
+    let list = match v {
+        Value::Nil => return Ok(Vec::new()),
+        Value::Table(t) => t,
+        other => {
+            return Err(err(format!(
+                "expected a list of options, not a {}",
+                other.type_name()
+            )))
+        }
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    for v in list.clone().sequence_values::<Value>() {
+        let v = v?;
+        let key = option_key(&v)?;
+        check_key(&key)?;
+        if out.iter().any(|(k, _)| *k == key) {
+            return Err(err(format!("two options share the key `{key}`")));
+        }
+        let label = match &v {
+            Value::Table(t) => t
+                .get::<Option<String>>("label")?
+                .unwrap_or_else(|| key.clone()),
+            _ => key.clone(),
+        };
+        if label.len() > 500 {
+            return Err(err("option labels are limited to 500 bytes"));
+        }
+        out.push((key, printable_line(&label)));
+        if out.len() > 1000 {
+            return Err(err("a hook may return at most 1000 options"));
+        }
+    }
+    Ok(out)
 }
 
 /// The key of one `ctx:choose` option: a string, an integer, or a table's `key` field.
@@ -469,6 +541,32 @@ impl UserData for Ctx {
         m.add_method_mut("counter", |_, this, name: String| {
             Ok(this.tile_state()?.counters.get(&name).copied().unwrap_or(0))
         });
+        m.add_method("area", |_, this, ()| match this.call.owner {
+            Owner::Area { area } => Ok(this.content.board.areas[area as usize].id.clone()),
+            _ => Err(err(
+                "this hook belongs to no area: ctx:area() is for area hooks",
+            )),
+        });
+        m.add_method("area_closed", |_, this, id: String| {
+            let a = this.area_arg(&id)?;
+            Ok(this.state.areas[a as usize].closed)
+        });
+        m.add_method("placements", |lua, this, id: String| {
+            let a = this.area_arg(&id)?;
+            let t = lua.create_table()?;
+            for (i, s) in this.state.areas[a as usize].placed.iter().enumerate() {
+                match s {
+                    Some(p) => t.raw_set(i + 1, *p as i64 + 1)?,
+                    None => t.raw_set(i + 1, false)?,
+                }
+            }
+            Ok(t)
+        });
+        m.add_method("space_used", |_, this, (id, Whole(i)): (String, Whole)| {
+            let a = this.area_arg(&id)?;
+            let i = Ctx::stage_space(i, "space_used")?;
+            Ok(this.state.areas[a as usize].used.contains(&i))
+        });
 
         // ---- verbs ----
         m.add_method_mut(
@@ -557,6 +655,39 @@ impl UserData for Ctx {
             counters.insert(name, v);
             Ok(())
         });
+        m.add_method_mut("close_area", |_, this, id: String| {
+            this.writable("close_area")?;
+            let a = this.area_arg(&id)?;
+            let area = &mut this.state.areas[a as usize];
+            if !area.closed {
+                area.closed = true;
+                let round = this.state.round;
+                let player = this.call.player;
+                let name = this.content.board.areas[a as usize].name.clone();
+                this.log.push(round, player, "close_area", || {
+                    format!("{name} is closed for the rest of the round")
+                });
+            }
+            Ok(())
+        });
+        m.add_method_mut(
+            "use_space",
+            |_, this, (id, Whole(i)): (String, Whole)| {
+                this.writable("use_space")?;
+                let a = this.area_arg(&id)?;
+                let k = Ctx::stage_space(i, "use_space")?;
+                let used = &mut this.state.areas[a as usize].used;
+                match used.binary_search(&k) {
+                    Ok(_) => Err(err(format!(
+                        "ctx:use_space: space {i} of area `{id}` is already taken this round; check ctx:space_used first"
+                    ))),
+                    Err(at) => {
+                        used.insert(at, k);
+                        Ok(())
+                    }
+                }
+            },
+        );
         m.add_method_mut("roll", |_, this, kind: String| {
             this.writable("roll")?;
             let kind = this.die_kind(&kind)?;

@@ -28,10 +28,13 @@ use crate::text::printable;
 pub use ctx::{Ctx, Names};
 use sandbox::{Shared, Signal};
 
+/// Hooks a behaviour may have: the named ones, then [`Hook::Run`].
+const HOOKS: usize = Hook::ALL.len() + 1;
+
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
 struct Bound {
     /// By [`hook_index`]: the named hooks, then [`Hook::Run`].
-    hooks: [Option<Function>; 8],
+    hooks: [Option<Function>; HOOKS],
     params: Table,
     module: String,
     /// Rules text from the module's `describe(params)`, if it has one.
@@ -48,6 +51,8 @@ pub struct LuaHost {
     unlocks: Vec<Option<Bound>>,
     /// The flow's named functions, by index in `content.program.game_hooks`.
     game_hooks: Vec<Bound>,
+    /// Each worker-placement area's behaviour, if it has one.
+    areas: Vec<Option<Bound>>,
     names: Rc<Names>,
     /// Scalar upvalues as they were after load, restored before every game.
     snapshot: freeze::VmSnapshot,
@@ -133,7 +138,7 @@ impl LuaHost {
                 ));
                 return None;
             };
-            let mut hooks: [Option<Function>; 8] = Default::default();
+            let mut hooks: [Option<Function>; HOOKS] = Default::default();
             for (i, h) in Hook::ALL.iter().enumerate() {
                 match module.raw_get::<Value>(h.name()) {
                     Ok(Value::Function(f)) => hooks[i] = Some(f),
@@ -246,6 +251,32 @@ impl LuaHost {
             .iter()
             .map(|u| u.on_reach.as_ref().and_then(|s| bind(s, "skill unlock")))
             .collect();
+        let areas: Vec<Option<Bound>> = content
+            .board
+            .areas
+            .iter()
+            .map(|a| bind(a.script.as_ref()?, &format!("area `{}`", a.id)))
+            .collect();
+        for (a, bound) in content.board.areas.iter().zip(&areas) {
+            let (Some(bound), Some(script)) = (bound, &a.script) else {
+                continue;
+            };
+            let has = |h: Hook| bound.hooks[hook_index(h)].is_some();
+            if has(Hook::Options) != has(Hook::Resolve) {
+                let (with, without) = if has(Hook::Options) {
+                    ("options", "resolve")
+                } else {
+                    ("resolve", "options")
+                };
+                errors.push(ContentError::new(
+                    content.modules[&script.module].chunk.clone(),
+                    format!(
+                        "area `{}`: module `{}` has `{with}` but no `{without}`; an area offers its options with `options(ctx, params)` and carries the chosen one out with `resolve(ctx, params, key)`",
+                        a.id, script.module
+                    ),
+                ));
+            }
+        }
         let mut game_hooks = Vec::new();
         for h in &content.program.game_hooks {
             let name = format!("{}.{}", h.module, h.function);
@@ -286,7 +317,7 @@ impl LuaHost {
             if let Err(e) = freeze::freeze_table(&lua, &params) {
                 errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
             }
-            let mut hooks: [Option<Function>; 8] = Default::default();
+            let mut hooks: [Option<Function>; HOOKS] = Default::default();
             hooks[hook_index(Hook::Run)] = func;
             game_hooks.push(Bound {
                 hooks,
@@ -307,6 +338,7 @@ impl LuaHost {
                 .iter()
                 .chain(cards.iter())
                 .chain(unlocks.iter())
+                .chain(areas.iter())
                 .flatten()
                 .chain(game_hooks.iter())
                 .map(|b| Value::Table(b.params.clone())),
@@ -325,6 +357,7 @@ impl LuaHost {
             cards,
             unlocks,
             game_hooks,
+            areas,
             content,
         })
     }
@@ -335,6 +368,7 @@ impl LuaHost {
             Owner::Card { card } => self.cards.get(card as usize)?.as_ref(),
             Owner::Unlock { index } => self.unlocks.get(index as usize)?.as_ref(),
             Owner::Game { hook } => self.game_hooks.get(hook as usize),
+            Owner::Area { area } => self.areas.get(area as usize)?.as_ref(),
         }
     }
 
@@ -483,6 +517,9 @@ impl Effects for LuaHost {
             .is_some_and(|b| b.hooks[hook_index(hook)].is_some())
     }
 
+    /// For an area's `resolve` hook, `answers[0]` is the key of the option chosen; it
+    /// is handed to the hook as its third argument and the rest are the answers its
+    /// questions replay.
     fn call(
         &mut self,
         _content: &Content,
@@ -491,14 +528,82 @@ impl Effects for LuaHost {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>> {
+        Ok(match self.invoke(state, call, answers, log)? {
+            Invoked::Ask { prompt, options } => HookOutcome::Ask { prompt, options },
+            Invoked::Done(v) => HookOutcome::Done(match v {
+                Value::Boolean(b) => Some(b),
+                Value::Nil => None,
+                _ => Some(true),
+            }),
+        })
+    }
+
+    fn options(
+        &mut self,
+        _content: &Content,
+        state: &GameState,
+        call: &HookCall,
+    ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
+        let mut scratch = state.clone();
+        let module = self
+            .bound(state, call.owner)
+            .map(|b| b.module.clone())
+            .unwrap_or_default();
+        let fail = |host: &LuaHost, message: String| {
+            Box::new(host.script_error(state, call, &module, message, String::new()))
+        };
+        match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
+            Invoked::Ask { .. } => Err(fail(
+                self,
+                format!("`{}` may not call ctx:choose: it only lists the options", call.hook.name()),
+            )),
+            Invoked::Done(v) => ctx::option_list(&v).map_err(|e| {
+                fail(
+                    self,
+                    format!(
+                        "`{}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
+                        call.hook.name(),
+                        sandbox::script_message(&e)
+                    ),
+                )
+            }),
+        }
+    }
+}
+
+/// What a hook call came to, before its value is read.
+enum Invoked {
+    /// It returned this value (`nil` when the owner has no such hook).
+    Done(Value),
+    /// It asked a question it has no recorded answer for.
+    Ask {
+        prompt: String,
+        options: Vec<(String, String)>,
+    },
+}
+
+impl LuaHost {
+    /// Runs a hook on `state` (see [`Effects::call`]) and returns its value.
+    fn invoke(
+        &mut self,
+        state: &mut GameState,
+        call: &HookCall,
+        answers: &[String],
+        log: &mut EventLog,
+    ) -> Result<Invoked, Box<ScriptError>> {
         let Some(bound) = self.bound(state, call.owner) else {
-            return Ok(HookOutcome::Done(None));
+            return Ok(Invoked::Done(Value::Nil));
         };
         let Some(func) = bound.hooks[hook_index(call.hook)].clone() else {
-            return Ok(HookOutcome::Done(None));
+            return Ok(Invoked::Done(Value::Nil));
         };
         let params = bound.params.clone();
         let module = bound.module.clone();
+        // An area's `resolve` takes the chosen option's key, recorded as the first answer.
+        let (key, answers) = match (call.hook, answers.split_first()) {
+            (Hook::Resolve, Some((key, rest))) => (Some(key.clone()), rest),
+            _ => (None, answers),
+        };
         sandbox::reset(&self.shared, self.content.instruction_budget);
         let placeholder = GameState::placeholder();
         let mut ctx = Ctx {
@@ -518,7 +623,11 @@ impl Effects for LuaHost {
         };
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut ctx)?;
-            func.call::<Value>((ud, params))
+            if call.hook == Hook::Resolve {
+                func.call::<Value>((ud, params, key))
+            } else {
+                func.call::<Value>((ud, params))
+            }
         });
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {
@@ -543,7 +652,7 @@ impl Effects for LuaHost {
         // The host's flag decides, not what the script returned (invariant 4).
         if signal == Signal::Ask {
             if let Some(ask) = ask {
-                return Ok(HookOutcome::Ask {
+                return Ok(Invoked::Ask {
                     prompt: ask.prompt,
                     options: ask.options,
                 });
@@ -553,11 +662,7 @@ impl Effects for LuaHost {
             Ok(v) if signal == Signal::None => {
                 let mut sub = sub;
                 log.events.append(&mut sub.events);
-                Ok(HookOutcome::Done(match v {
-                    Value::Boolean(b) => Some(b),
-                    Value::Nil => None,
-                    _ => Some(true),
-                }))
+                Ok(Invoked::Done(v))
             }
             Ok(_) => Err(Box::new(self.script_error(
                 state,
