@@ -127,15 +127,9 @@ impl Game {
     }
 
     fn counter(&self, what: &str) -> mlua::Result<crate::content::CounterId> {
-        self.content.counter(what).ok_or_else(|| {
-            let ids: Vec<&str> = self
-                .content
-                .counters
-                .iter()
-                .map(|k| k.id.as_str())
-                .collect();
-            mlua::Error::runtime(format!("`{what}` is not a counter ({})", ids.join(", ")))
-        })
+        self.content
+            .counter_named(what)
+            .map_err(mlua::Error::runtime)
     }
 
     fn refresh(&mut self) -> mlua::Result<()> {

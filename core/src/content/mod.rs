@@ -492,6 +492,14 @@ impl Content {
             .map(|i| i as CounterId)
     }
 
+    /// Index of a counter by id, or a message naming the id and every counter.
+    pub fn counter_named(&self, id: &str) -> Result<CounterId, String> {
+        self.counter(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.counters.iter().map(|k| k.id.as_str()).collect();
+            format!("`{id}` is not a counter ({})", ids.join(", "))
+        })
+    }
+
     /// The counter of material `m`.
     pub fn material_counter(&self, m: MatId) -> CounterId {
         self.core.materials + m as CounterId

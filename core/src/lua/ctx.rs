@@ -117,15 +117,7 @@ impl Ctx {
 
     /// A counter a script may read by name (any the content has).
     fn counter(&self, what: &str) -> mlua::Result<CounterId> {
-        self.content.counter(what).ok_or_else(|| {
-            let ids: Vec<&str> = self
-                .content
-                .counters
-                .iter()
-                .map(|k| k.id.as_str())
-                .collect();
-            err(format!("`{what}` is not a counter ({})", ids.join(", ")))
-        })
+        self.content.counter_named(what).map_err(err)
     }
 
     /// A counter `gain` and `pay` may change: any but the skill track and the score,
@@ -304,16 +296,8 @@ impl Ctx {
             .unwrap_or_else(|| "Choose".into());
         let mut asked = Vec::with_capacity(options.len());
         for (key, v) in options {
-            let label = match &v {
-                Value::Table(t) => t
-                    .get::<Option<String>>("label")?
-                    .unwrap_or_else(|| key.clone()),
-                _ => key.clone(),
-            };
-            if label.len() > 500 {
-                return Err(err("option labels are limited to 500 bytes"));
-            }
-            asked.push((key, printable_line(&label)));
+            let label = option_label(&key, &v)?;
+            asked.push((key, label));
         }
         self.ask = Some(Ask {
             prompt: printable_line(&prompt),
@@ -339,6 +323,21 @@ fn check_key(key: &str) -> mlua::Result<()> {
     Ok(())
 }
 
+/// An option's label for people: a table's `label`, else the key; at most 500 bytes,
+/// shown printable.
+fn option_label(key: &str, v: &Value) -> mlua::Result<String> {
+    let label = match v {
+        Value::Table(t) => t
+            .get::<Option<String>>("label")?
+            .unwrap_or_else(|| key.to_string()),
+        _ => key.to_string(),
+    };
+    if label.len() > 500 {
+        return Err(err("option labels are limited to 500 bytes"));
+    }
+    Ok(printable_line(&label))
+}
+
 /// A list of options returned by a hook (an area's `options`): each a string, an
 /// integer or a `{key=, label=}` table, as for `ctx:choose`; `nil` is no options. Keys
 /// are checked as `ctx:choose` checks them; labels default to the key.
@@ -361,16 +360,8 @@ pub(super) fn option_list(v: &Value) -> mlua::Result<Vec<(String, String)>> {
         if out.iter().any(|(k, _)| *k == key) {
             return Err(err(format!("two options share the key `{key}`")));
         }
-        let label = match &v {
-            Value::Table(t) => t
-                .get::<Option<String>>("label")?
-                .unwrap_or_else(|| key.clone()),
-            _ => key.clone(),
-        };
-        if label.len() > 500 {
-            return Err(err("option labels are limited to 500 bytes"));
-        }
-        out.push((key, printable_line(&label)));
+        let label = option_label(&key, &v)?;
+        out.push((key, label));
         if out.len() > 1000 {
             return Err(err("a hook may return at most 1000 options"));
         }
