@@ -8,6 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
 use crate::agent::{Agent, RandomAgent};
+use crate::content::program::{HookOn, StepKind};
 use crate::content::{AreaId, CardId, Content, SlotId, TileId};
 use crate::effects::{Effects, HookOutcome};
 use crate::engine::Engine;
@@ -284,6 +285,34 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                         ));
                         break 'samples;
                     }
+                }
+            }
+        }
+    }
+    // Flow hooks: every function a `hook` step (or a `place` step's `after`) names, for
+    // the asked player unless every step runs it for no one.
+    for (h, flow_hook) in content.program.game_hooks.iter().enumerate() {
+        let for_no_one = content
+            .program
+            .blocks
+            .iter()
+            .flat_map(|b| &b.steps)
+            .any(|s| matches!(s.kind, StepKind::GameHook { hook, on: HookOn::Game } if hook as usize == h));
+        for st in &samples {
+            let player = (!for_no_one).then(|| st.decision().map(|d| d.player).unwrap_or(0));
+            let call = HookCall {
+                owner: Owner::Game { hook: h as u16 },
+                hook: Hook::Run,
+                player,
+            };
+            match run_randomly(&mut host, content, st, call, &mut rng) {
+                Ok(n) => hook_calls += n,
+                Err(e) => {
+                    problems.push(format!(
+                        "flow hook `{}.{}` ({}): {e}",
+                        flow_hook.module, flow_hook.function, flow_hook.declared_at
+                    ));
+                    break;
                 }
             }
         }

@@ -311,3 +311,72 @@ tiebreak = ["coins+gold"]
         "{e}"
     );
 }
+
+/// `weft check` calls every flow hook on sample states (issue 11, item 6): one that
+/// fails only when called for a player is reported, naming the hook and its step.
+#[test]
+fn weft_check_calls_flow_hooks_on_sample_states() {
+    let flow = format!(
+        r#"[flow]
+round = ["turns"]
+end = ["final"]
+[flow.blocks.final]
+steps = [ {{ do = "hook", run = "rules.broken", on = "players" }} ]
+[flow.blocks.turns]
+steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
+{TURN}"#
+    );
+    let c = content_with_files(|files| {
+        let game = files.files["game.toml"].clone();
+        let start = game.find("\n[flow]\n").unwrap() + 1;
+        let end = game.find("\n[end]\n").unwrap() + 1;
+        files.files.insert(
+            "game.toml".into(),
+            format!("{}{flow}\n{}", &game[..start], &game[end..]),
+        );
+        files.files.insert(
+            "rules.lua".into(),
+            format!("{RULES}\n").replace(
+                "return M",
+                "function M.broken(ctx) ctx:gain(ctx:player(), \"gold\", 1) end\nreturn M",
+            ),
+        );
+    });
+    let report = weft_core::check::check_content(&c, 1);
+    let found = report
+        .problems
+        .iter()
+        .find(|p| p.contains("flow hook `rules.broken`"))
+        .unwrap_or_else(|| panic!("{:?}", report.problems));
+    assert!(found.contains("`gold` is not a counter"), "{found}");
+    assert!(found.contains("game.toml:"), "{found}");
+}
+
+/// A flow that never stands pieces again runs out of standing pieces: the `move` step
+/// then passes (logged) instead of asking with no options, and the game goes on.
+#[test]
+fn a_move_with_no_standing_piece_passes_instead_of_asking_nothing() {
+    let flow = format!(
+        r#"[flow]
+round = ["turns"]
+[flow.blocks.turns]
+steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
+{TURN}"#
+    );
+    let c = content(&flow, "rounds = 5");
+    let mut engine = Engine::with_lua(Arc::clone(&c)).unwrap_or_else(|e| panic!("{e}"));
+    let mut log = EventLog::recording();
+    let mut st = engine.new_game_logged(2, 4, &mut log).expect("setup");
+    while let Some(d) = st.decision() {
+        assert!(!d.options.is_empty(), "a decision with no options");
+        engine.apply_logged(&mut st, 0, &mut log).expect("legal");
+    }
+    assert_eq!(st.result.as_ref().unwrap().rounds, 5);
+    // Three pieces each, one turn a round: rounds 4 and 5 have nothing to move.
+    let idle = log
+        .events
+        .iter()
+        .filter(|e| e.text == "has no standing piece to move")
+        .count();
+    assert_eq!(idle, 4);
+}

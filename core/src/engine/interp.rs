@@ -232,7 +232,18 @@ impl Engine {
             }
             StepKind::Move(m) => {
                 let p = self.turn_player(st, "move")?;
-                st.decision = Some(self.move_decision(st, p, &m.range));
+                let d = self.move_decision(st, p, &m.range);
+                if d.options.is_empty() {
+                    // Every piece lies (a flow with no `reset pieces` between turns):
+                    // nothing to move, so nothing to act at; the turn goes on.
+                    let round = st.round;
+                    log.push(round, Some(p), "move", || {
+                        "has no standing piece to move".into()
+                    });
+                    next_step(st);
+                    return Ok(Next::Continue);
+                }
+                st.decision = Some(d);
                 return Ok(Next::Stop);
             }
             StepKind::Act => {
