@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use weft_core::content::PackFiles;
 use weft_core::engine::Engine;
 use weft_core::events::EventLog;
 use weft_core::state::GameState;
@@ -34,23 +35,26 @@ end
 return M
 "#;
 
-/// The fixture with `[flow]` (up to `[end]`) replaced by `flow`, `[end]` extended by
-/// `end_extra`, and `rules.lua` added.
+/// Edits the fixture's files: `[flow]` (up to `[end]`) replaced by `flow`, `[end]`
+/// extended by `end_extra`, and `rules.lua` holding `rules`.
+fn with_flow(files: &mut PackFiles, flow: &str, end_extra: &str, rules: &str) {
+    let game = files.files["game.toml"].clone();
+    let start = game
+        .find("\n[flow]\n")
+        .expect("the fixture declares [flow]")
+        + 1;
+    let end = game.find("\n[end]\n").expect("[end]") + 1;
+    let rest = game[end..].replacen("[end]\n", &format!("[end]\n{end_extra}\n"), 1);
+    files.files.insert(
+        "game.toml".into(),
+        format!("{}{flow}\n{rest}", &game[..start]),
+    );
+    files.files.insert("rules.lua".into(), rules.into());
+}
+
+/// The fixture with [`with_flow`]'s edits and the [`RULES`] module, loaded.
 fn content(flow: &str, end_extra: &str) -> Arc<Content> {
-    content_with_files(|files| {
-        let game = files.files["game.toml"].clone();
-        let start = game
-            .find("\n[flow]\n")
-            .expect("the fixture declares [flow]")
-            + 1;
-        let end = game.find("\n[end]\n").expect("[end]") + 1;
-        let rest = game[end..].replacen("[end]\n", &format!("[end]\n{end_extra}\n"), 1);
-        files.files.insert(
-            "game.toml".into(),
-            format!("{}{flow}\n{rest}", &game[..start]),
-        );
-        files.files.insert("rules.lua".into(), RULES.into());
-    })
+    content_with_files(|files| with_flow(files, flow, end_extra, RULES))
 }
 
 /// Plays `st` to the end, answering each decision with its first option, recording.
@@ -294,14 +298,7 @@ tiebreak = ["coins+gold"]
 "#
     );
     let mut files = weft_tests::fixture_files();
-    let game = files.files["game.toml"].clone();
-    let start = game.find("\n[flow]\n").unwrap() + 1;
-    let end = game.find("\n[end]\n").unwrap() + 1;
-    files.files.insert(
-        "game.toml".into(),
-        format!("{}{flow}\n{}", &game[..start], &game[end..]),
-    );
-    files.files.insert("rules.lua".into(), RULES.into());
+    with_flow(&mut files, &flow, "", RULES);
     let e = weft_core::content::load_content(&[files], &weft_tests::library())
         .expect_err("refused")
         .to_string();
@@ -326,22 +323,11 @@ steps = [ {{ do = "hook", run = "rules.broken", on = "players" }} ]
 steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
 {TURN}"#
     );
-    let c = content_with_files(|files| {
-        let game = files.files["game.toml"].clone();
-        let start = game.find("\n[flow]\n").unwrap() + 1;
-        let end = game.find("\n[end]\n").unwrap() + 1;
-        files.files.insert(
-            "game.toml".into(),
-            format!("{}{flow}\n{}", &game[..start], &game[end..]),
-        );
-        files.files.insert(
-            "rules.lua".into(),
-            format!("{RULES}\n").replace(
-                "return M",
-                "function M.broken(ctx) ctx:gain(ctx:player(), \"gold\", 1) end\nreturn M",
-            ),
-        );
-    });
+    let rules = RULES.replace(
+        "return M",
+        "function M.broken(ctx) ctx:gain(ctx:player(), \"gold\", 1) end\nreturn M",
+    );
+    let c = content_with_files(|files| with_flow(files, &flow, "", &rules));
     let report = weft_core::check::check_content(&c, 1);
     let found = report
         .problems

@@ -70,13 +70,13 @@ pub fn at_turn_start(c: &Content, st: &GameState) -> bool {
 }
 
 /// The kind of the step the top frame stands on.
-pub(super) fn current_step(c: &Content, st: &GameState) -> Option<&'static str> {
+pub(super) fn current_step<'a>(c: &'a Content, st: &GameState) -> Option<&'a StepKind> {
     let f = st.flow.frames.last()?;
     c.program
         .block(f.block)
         .steps
         .get(f.pc as usize)
-        .map(|s| s.kind.name())
+        .map(|s| &s.kind)
 }
 
 /// Moves the top frame to its next step.

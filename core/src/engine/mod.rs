@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
+use crate::content::program::StepKind;
 use crate::content::{CardId, Content, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
@@ -346,11 +347,11 @@ impl Engine {
                     });
                 } else {
                     match interp::current_step(c, st) {
-                        Some("act") => {
+                        Some(StepKind::Act) => {
                             log.push(round, Some(p), "pass", || "declines the action".into());
                             // R-ACT-2
                         }
-                        Some("play") => {}
+                        Some(StepKind::Play(_)) => {}
                         other => unreachable!("pass offered at step {other:?}"),
                     }
                     interp::next_step(st);
