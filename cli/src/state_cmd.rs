@@ -78,6 +78,22 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
             .map(|a| &a.id)
             .collect::<Vec<_>>());
     }
+    // Card zones and cards (left out when the pack has none): `zones` lists the shared
+    // zones in the order of `state.zones`, `player_zones` those of `players[].zones`.
+    if !content.zones.is_empty() {
+        use weft_core::content::ZoneOwner;
+        let ids = |owner: ZoneOwner| {
+            content
+                .zones
+                .iter()
+                .filter(|z| z.owner == owner)
+                .map(|z| &z.id)
+                .collect::<Vec<_>>()
+        };
+        out["zones"] = json!(ids(ZoneOwner::Shared));
+        out["player_zones"] = json!(ids(ZoneOwner::Player));
+        out["cards"] = json!(content.cards.iter().map(|c| &c.id).collect::<Vec<_>>());
+    }
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(if error.is_some() {
         ExitCode::from(1)

@@ -29,6 +29,7 @@ pub mod scenario;
 pub mod sim;
 pub mod state;
 pub mod text;
+pub mod zones;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -130,7 +130,7 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
             });
         }
     }
-    if after >= content.end.skill as i64 {
+    if content.end.skill > 0 && after >= content.end.skill as i64 {
         trigger_end(content, st, log, p, "skill");
     }
 }

@@ -157,6 +157,15 @@ impl Game {
             .map_err(|e| mlua::Error::runtime(e.to_string()))
     }
 
+    /// Zone `id`, of player `p` (from 1) when given.
+    fn zone(&self, id: &str, p: Option<i64>) -> mlua::Result<crate::zones::ZoneRef> {
+        let p = match p {
+            Some(p) => Some(self.player(p)?),
+            None => None,
+        };
+        crate::zones::ZoneRef::named(&self.content, id, p).map_err(mlua::Error::runtime)
+    }
+
     fn slot_id(&self, slot: &str) -> mlua::Result<usize> {
         self.content
             .board
@@ -262,6 +271,106 @@ impl UserData for Game {
             g.state.players[p].hand.push(card);
             g.refresh()
         });
+        m.add_method("cards", |lua, g, (zone, p): (String, Option<i64>)| {
+            let z = g.zone(&zone, p)?;
+            Ok(z.get(&g.content, &g.state)
+                .cards
+                .iter()
+                .map(|x| match x {
+                    Some(card) => mlua::Value::String(
+                        lua.create_string(&g.content.cards[*card as usize].id)
+                            .expect("a short string"),
+                    ),
+                    None => mlua::Value::Boolean(false),
+                })
+                .collect::<Vec<_>>())
+        });
+        m.add_method("winners", |_, g, ()| match &g.state.result {
+            Some(r) => Ok(r.winners.iter().map(|w| w + 1).collect::<Vec<_>>()),
+            None => Err(mlua::Error::runtime("g:winners: the game is not over yet")),
+        });
+        m.add_method("card", |lua, g, id: String| {
+            let Some(ix) = g.content.pack_card(&id) else {
+                return Err(mlua::Error::runtime(format!(
+                    "g:card: `{id}` is not a card of [[cards]]"
+                )));
+            };
+            let c = &g.content.cards[ix as usize];
+            let t = lua.create_table()?;
+            t.set("id", c.id.as_str())?;
+            t.set("template", c.template.as_str())?;
+            t.set("name", c.name.as_str())?;
+            t.set("kind", c.kind.as_str())?;
+            t.set("params", crate::lua::table_to_lua(lua, &c.params)?)?;
+            Ok(t)
+        });
+        m.add_method(
+            "marks",
+            |_, g, (zone, pos, p): (String, i64, Option<i64>)| {
+                let z = g.zone(&zone, p)?;
+                let i = crate::zones::position(&g.content, &g.state, z, pos)
+                    .map_err(mlua::Error::runtime)?;
+                Ok(crate::zones::mark_at(&g.content, &g.state, z, i))
+            },
+        );
+        m.add_method_mut(
+            "set_marks",
+            |_, g, (zone, pos, n, p): (String, i64, i64, Option<i64>)| {
+                let z = g.zone(&zone, p)?;
+                let i = crate::zones::position(&g.content, &g.state, z, pos)
+                    .map_err(mlua::Error::runtime)?;
+                let now = crate::zones::mark_at(&g.content, &g.state, z, i);
+                let c = Arc::clone(&g.content);
+                crate::zones::add_mark(&c, &mut g.state, z, i, n - now)
+                    .map_err(|e| mlua::Error::runtime(format!("g:set_marks: {e}")))?;
+                g.refresh()
+            },
+        );
+        m.add_method_mut(
+            "put_card",
+            |_, g, (card, zone, pos, p): (String, String, Option<i64>, Option<i64>)| {
+                let c = Arc::clone(&g.content);
+                let ix = c.pack_card(&card).ok_or_else(|| {
+                    mlua::Error::runtime(format!("g:put_card: `{card}` is not a card of [[cards]]"))
+                })?;
+                let Some((from, i)) = crate::zones::locate(&c, &g.state, ix) else {
+                    return Err(mlua::Error::runtime(format!(
+                        "g:put_card: `{card}` is not in play at {} players",
+                        g.state.players.len()
+                    )));
+                };
+                let to = g.zone(&zone, p)?;
+                let at = match pos {
+                    Some(pos) => Some(
+                        crate::zones::position(&c, &g.state, to, pos)
+                            .map_err(mlua::Error::runtime)?,
+                    ),
+                    None => None,
+                };
+                match at {
+                    // A taken grid position: the two cards change places.
+                    Some(k) if crate::zones::card_at(&c, &g.state, to, k).is_some() => {
+                        crate::zones::swap(&c, &mut g.state, (from, i), (to, k))
+                    }
+                    _ => {
+                        crate::zones::move_card(&c, &mut g.state, from, i, to, at)
+                            .map_err(|e| mlua::Error::runtime(format!("g:put_card: {e}")))?;
+                    }
+                }
+                g.refresh()
+            },
+        );
+        m.add_method("placements", |_, g, area: String| {
+            let a = g.content.board.area_index(&area).ok_or_else(|| {
+                mlua::Error::runtime(format!("`{area}` is not an area of board.toml"))
+            })?;
+            Ok(g.state.areas[a as usize]
+                .placed
+                .iter()
+                .map(|x| x.map_or(0, |s| s as i64 + 1))
+                .collect::<Vec<_>>())
+        });
+        m.add_method("first_player", |_, g, ()| Ok(g.state.first_player + 1));
         m.add_method("tile_at", |_, g, slot: String| {
             let s = g.slot_id(&slot)?;
             Ok(g.content.tiles[g.state.board[s].tile as usize].id.clone())

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CardId, Content, CounterId, MatId, SlotId, TileId};
+use crate::content::{CardId, CardIx, Content, CounterId, MatId, SlotId, TileId};
 use crate::decision::Decision;
 use crate::flow::Flow;
 
@@ -43,6 +43,10 @@ pub struct Player {
     pub tucked: Vec<CardId>,
     /// Apprentices.
     pub pieces: Vec<Piece>,
+    /// The player's card zones, indexed by [`crate::content::Zone::index`] of the
+    /// zones with `owner = "player"` (none in games without them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<ZoneState>,
 }
 
 impl Player {
@@ -124,6 +128,17 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+/// The cards in one zone (`[[zones]]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneState {
+    /// Per position: the card there (a pile's top is the end; a grid's empty position
+    /// is `None`). Indices into `content.cards`.
+    pub cards: Vec<Option<CardIx>>,
+    /// Per position, for zones with `marks = true`: the integer mark (coins on a card).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<i64>,
+}
+
 /// A commission deck (R-COM-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
@@ -161,6 +176,10 @@ pub struct GameState {
     /// without areas, so the JSON of those is unchanged).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub areas: Vec<AreaState>,
+    /// Shared card zones, indexed by [`crate::content::Zone::index`] of the zones with
+    /// `owner = "shared"` (none in games without them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<ZoneState>,
     /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
     pub supply: Vec<Option<u32>>,
     /// Current round, from 1.
@@ -229,6 +248,7 @@ impl GameState {
             board: Vec::new(),
             decks: Vec::new(),
             areas: Vec::new(),
+            zones: Vec::new(),
             supply: Vec::new(),
             round: 0,
             first_player: 0,

@@ -63,6 +63,17 @@ pub fn queues_content() -> Arc<Content> {
     Arc::new(load_content(&[queues_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The card-game fixture pack's files (`tests/fixtures/cards`): no board and no Tabriz
+/// sections; a hidden deck, a display grid with marks, hands with a cap.
+pub fn cards_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("tests/fixtures/cards")).expect("the cards fixture reads")
+}
+
+/// The card-game fixture pack, loaded.
+pub fn cards_content() -> Arc<Content> {
+    Arc::new(load_content(&[cards_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
 /// Conformance in the spirit of OpenSpiel's basic_tests, on `games` seeded random games
 /// of `content` with `players` players: options are never empty before the end, every
 /// game ends, a clone played on equals the original played on, replaying the answers

@@ -30,6 +30,11 @@ pub struct GreedyWeights {
     pub workshop: f64,
     /// Added when the game is over and the player is among the winners.
     pub win: f64,
+    /// Per unit of a pack counter: `[bots.greedy]` keys that name a counter (`oak =
+    /// 0.4`), for games whose worth is not Tabriz's materials and hand.
+    pub counters: Vec<(crate::content::CounterId, f64)>,
+    /// Per card held in a player zone: `[bots.greedy]` keys `zone:<id>`.
+    pub zones: Vec<(usize, f64)>,
 }
 
 impl GreedyWeights {
@@ -44,6 +49,8 @@ impl GreedyWeights {
             hand: 0.02,
             workshop: 0.6,
             win: 50.0,
+            counters: Vec::new(),
+            zones: Vec::new(),
         };
         if let Some(t) = content.bot_params.get("greedy") {
             let set = |name: &str, field: &mut f64| {
@@ -59,8 +66,31 @@ impl GreedyWeights {
             set("hand", &mut w.hand);
             set("workshop", &mut w.workshop);
             set("win", &mut w.win);
+            for (name, &v) in t {
+                if let Some(k) = content.counter(name) {
+                    w.counters.push((k, v));
+                }
+                if let Some(z) = name
+                    .strip_prefix("zone:")
+                    .and_then(|id| content.zone(id))
+                    .map(|z| &content.zones[z as usize])
+                    .filter(|z| z.owner == crate::content::ZoneOwner::Player)
+                {
+                    w.zones.push((z.index, v));
+                }
+            }
         }
         w
+    }
+
+    /// Whether `name` is a weight of `[bots.greedy]` in this content: a fixed name, a
+    /// counter id, or `zone:<id>` of a player zone.
+    pub fn accepts(content_counters: &[String], player_zones: &[String], name: &str) -> bool {
+        Self::NAMES.contains(&name)
+            || content_counters.iter().any(|c| c == name)
+            || name
+                .strip_prefix("zone:")
+                .is_some_and(|z| player_zones.iter().any(|x| x == z))
     }
 
     /// Names a pack may set.
@@ -117,7 +147,17 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
         .iter()
         .filter(|&&c| content.commissions[c as usize].workshop.is_some())
         .count() as f64;
-    w.prestige * prestige
+    let declared: f64 = w
+        .counters
+        .iter()
+        .map(|&(k, v)| v * pl.count(k) as f64)
+        .sum::<f64>()
+        + w.zones
+            .iter()
+            .map(|&(z, v)| v * pl.zones.get(z).map_or(0, crate::zones::held) as f64)
+            .sum::<f64>();
+    declared
+        + w.prestige * prestige
         + w.skill * pl.skill(content) as f64
         + w.coins * pl.coins(content) as f64
         + w.material * material as f64

@@ -420,5 +420,6 @@ pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut P
     for (deck, pool) in st.decks.iter_mut().zip(pools) {
         deck.draw = pool;
     }
+    crate::zones::redeal_unseen(content, st, me, rng);
     st.rng = rng_from_seed(rng.random());
 }

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::load::{check_id, Loader};
 use super::program::{
     Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlaceStep, PlayStep, Program,
-    ResetStep, ResolveStep, RoundGate, Step, StepKind, TurnCount, TurnOrder, END_BLOCK,
+    RefillStep, ResetStep, ResolveStep, RoundGate, Step, StepKind, TurnCount, TurnOrder, END_BLOCK,
     ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
@@ -27,7 +27,7 @@ use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS,
 
 /// The step kinds as written in `do = "…"`, each with the keys it takes besides `do`,
 /// `rounds` and `skip_rounds`.
-const KINDS: [(&str, &[&str]); 11] = [
+const KINDS: [(&str, &[&str]); 12] = [
     ("block", &["block"]),
     ("hook", &["on", "hook", "run", "params"]),
     ("turns", &["order", "until", "body"]),
@@ -39,6 +39,7 @@ const KINDS: [(&str, &[&str]); 11] = [
     ("resolve", &["decline"]),
     ("reset", &["pieces", "areas"]),
     ("first_player", &["rule"]),
+    ("refill", &["zone", "from"]),
 ];
 
 /// The hooks a `hook` step may call on every node: the ones that act for no player.
@@ -107,6 +108,7 @@ enum Draft {
     Resolve(ResolveStep),
     Reset(ResetStep),
     First(FirstPlayerRule),
+    Refill(RefillStep),
 }
 
 impl Draft {
@@ -394,6 +396,8 @@ impl Compiler<'_> {
             ("after", s.after.is_some()),
             ("decline", s.decline.is_some()),
             ("areas", s.areas.is_some()),
+            ("zone", s.zone.is_some()),
+            ("from", s.from.is_some()),
         ];
         for (key, present) in given {
             if present && !keys.contains(&key) {
@@ -700,11 +704,97 @@ impl Compiler<'_> {
                     return None;
                 }
             },
+            "refill" => Draft::Refill(self.refill(&what, s, &at)?),
             _ => unreachable!("every kind of KINDS is handled"),
         };
         // A step with a bad key or ability is kept for the checks of the whole flow; the
         // program is not built while there are errors.
         Some(DraftStep { kind, rounds })
+    }
+
+    /// A `refill` step: a grid zone and the pile (or piles by round) it is filled from.
+    fn refill(
+        &mut self,
+        what: &str,
+        s: &StepToml,
+        at: &dyn Fn(&Texts, Option<&str>) -> Option<Pos>,
+    ) -> Option<RefillStep> {
+        let zones = &self.game.zones;
+        let ids = || {
+            zones
+                .iter()
+                .map(|z| z.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let find = |id: &str| zones.iter().position(|z| z.id == id);
+        let Some(zone_id) = &s.zone else {
+            let pos = at(&self.texts, None);
+            self.fail(
+                pos,
+                format!("{what} needs `zone`"),
+                "write { do = \"refill\", zone = \"display\", from = \"deck\" }",
+            );
+            return None;
+        };
+        let zone = match find(zone_id) {
+            Some(z) if zones[z].kind == "grid" && zones[z].owner == "shared" => z,
+            Some(_) => {
+                let pos = at(&self.texts, Some("zone"));
+                self.fail(
+                    pos,
+                    format!("{what}: zone `{zone_id}` is not a shared grid"),
+                    "refill fills the empty positions of a grid zone (kind = \"grid\", owner = \"shared\")",
+                );
+                return None;
+            }
+            None => {
+                let pos = at(&self.texts, Some("zone"));
+                self.fail(
+                    pos,
+                    format!("{what}: `{zone_id}` is not a zone"),
+                    format!("zones are: {}", ids()),
+                );
+                return None;
+            }
+        };
+        let from = s.from.as_ref().map(|f| f.list()).unwrap_or_default();
+        if from.is_empty() {
+            let pos = at(
+                &self.texts,
+                if s.from.is_some() { Some("from") } else { None },
+            );
+            self.fail(
+                pos,
+                format!("{what} needs `from`: the pile it draws from"),
+                "write from = \"deck\", or one pile per round: from = [\"deck_a\", \"deck_b\"]",
+            );
+            return None;
+        }
+        let mut piles = Vec::new();
+        for id in &from {
+            match find(id) {
+                Some(z) if zones[z].kind == "pile" && zones[z].owner == "shared" => {
+                    piles.push(z as crate::content::ZoneId)
+                }
+                found => {
+                    let pos = at(&self.texts, Some("from"));
+                    let why = if found.is_some() {
+                        format!("{what}: `{id}` is not a shared pile")
+                    } else {
+                        format!("{what}: `{id}` is not a zone")
+                    };
+                    self.fail(pos, why, format!("zones are: {}", ids()));
+                    return None;
+                }
+            }
+        }
+        let text = format!("`{zone_id}` from {}", by_round(&from));
+        Some(RefillStep {
+            zone: zone as crate::content::ZoneId,
+            from: piles,
+            text,
+        })
     }
 
     /// Registers the Lua function `run` (`module.function`, given as `key` of the step
@@ -1101,6 +1191,7 @@ impl Compiler<'_> {
                         Draft::Resolve(r) => StepKind::Resolve(r),
                         Draft::Reset(r) => StepKind::Reset(r),
                         Draft::First(rule) => StepKind::FirstPlayer(rule),
+                        Draft::Refill(r) => StepKind::Refill(r),
                     },
                     rounds: s.rounds,
                 })
@@ -1167,7 +1258,32 @@ fn step_name(d: &Draft) -> &'static str {
         Draft::Resolve(_) => "resolve",
         Draft::Reset(_) => "reset",
         Draft::First(_) => "first_player",
+        Draft::Refill(_) => "refill",
     }
+}
+
+/// `deck_a (rounds 1–3), then deck_b`: a per-round list of names, runs merged.
+fn by_round(names: &[String]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut start = 0;
+    for k in 1..=names.len() {
+        if k == names.len() || names[k] != names[start] {
+            let name = &names[start];
+            parts.push(if k == names.len() {
+                if start == 0 {
+                    format!("`{name}`")
+                } else {
+                    format!("then `{name}`")
+                }
+            } else if k - start == 1 {
+                format!("`{name}` (round {})", start + 1)
+            } else {
+                format!("`{name}` (rounds {}–{k})", start + 1)
+            });
+            start = k;
+        }
+    }
+    parts.join(", ")
 }
 
 fn hook_names() -> String {

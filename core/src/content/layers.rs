@@ -50,6 +50,10 @@ pub(super) struct Merged {
     pub tiles: Vec<Placed<TileToml>>,
     /// Every commission card.
     pub cards: Vec<Placed<CommissionToml>>,
+    /// Every `[[cards]]` template.
+    pub pack_cards: Vec<Placed<CardToml>>,
+    /// Invented data, per pack (`[provenance]` in `pack.toml`).
+    pub provenance: Vec<super::Invented>,
     /// Every Lua module, the library's included.
     pub modules: BTreeMap<String, Module>,
     /// The chain with digests, the library last.
@@ -65,6 +69,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut board: Option<(BoardToml, String)> = None;
     let mut tiles: Vec<Placed<TileToml>> = Vec::new();
     let mut cards: Vec<Placed<CommissionToml>> = Vec::new();
+    let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
+    let mut provenance: Vec<super::Invented> = Vec::new();
     let mut modules = library_modules(library);
     for (i, files) in packs.iter().enumerate() {
         let origin_label = format!("{}/pack.toml", files.origin);
@@ -87,6 +93,28 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             continue;
         }
         check_engine(ld, &pt, &label("pack.toml"));
+        for item in pt.provenance.iter().flat_map(|p| &p.invented) {
+            for f in &item.files {
+                if !files.files.contains_key(f)
+                    && !files.files.keys().any(|k| k.starts_with(&format!("{f}/")))
+                {
+                    ld.fail(
+                        &label("pack.toml"),
+                        f,
+                        format!(
+                            "[provenance] names `{f}`, which is not a file or folder of the pack"
+                        ),
+                        "give paths inside the pack, such as cards/deck-a.toml",
+                    );
+                }
+            }
+            provenance.push(super::Invented {
+                pack: name.clone(),
+                rule: item.rule.clone(),
+                files: item.files.clone(),
+                note: item.note.clone(),
+            });
+        }
         let mut mine = BTreeSet::new();
         for parent in &pt.extends {
             match ancestors.get(parent) {
@@ -132,7 +160,10 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         }
 
         // board.toml
-        if i == 0 {
+        if i == 0 && !files.files.contains_key("board.toml") {
+            // A game with no board: cards, counters and areas only.
+            board = Some((BoardToml::default(), label("board.toml")));
+        } else if i == 0 {
             if let Some(mut b) = ld.parse::<BoardToml>(&label("board.toml")) {
                 for p in &mut b.paths {
                     p.declared_in = label("board.toml");
@@ -196,6 +227,14 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             &mut cards,
             |c| &c.id,
         );
+        remove(
+            ld,
+            &label("pack.toml"),
+            "card",
+            &pt.remove.cards,
+            &mut pack_cards,
+            |c| &c.id,
+        );
         if let Some((b, _)) = board.as_mut() {
             for id in &pt.remove.slots {
                 if !b.slots.iter().any(|s| &s.id == id) {
@@ -237,6 +276,23 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                         item: c,
                     };
                     add(ld, "commission", placed, &mut cards, &mine, |c| {
+                        (&c.id, c.replace)
+                    });
+                }
+            }
+        }
+
+        for (path, _) in files.under("cards", ".toml") {
+            if let Some(f) = ld.parse::<CardFile>(&label(path)) {
+                for c in f.cards {
+                    let placed = Placed {
+                        label: label(path),
+                        path: path.clone(),
+                        pack: name.clone(),
+                        replaced_by: None,
+                        item: c,
+                    };
+                    add(ld, "card", placed, &mut pack_cards, &mine, |c| {
                         (&c.id, c.replace)
                     });
                 }
@@ -319,6 +375,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         board_label,
         tiles,
         cards,
+        pack_cards,
+        provenance,
         modules,
         packs: infos,
     })

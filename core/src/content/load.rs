@@ -400,6 +400,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         board_label,
         tiles: tiles_raw,
         cards: cards_raw,
+        pack_cards,
+        provenance,
         modules,
         packs,
     } = merged;
@@ -413,13 +415,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             value: m.value,
         })
         .collect();
-    if materials.is_empty() || materials.len() > 64 {
-        ld.fail(
-            gf,
-            "[[materials]]",
-            "a game needs between 1 and 64 materials",
-            "",
-        );
+    if materials.len() > 64 {
+        ld.fail(gf, "[[materials]]", "a game has at most 64 materials", "");
     }
     if game.instruction_budget == Some(0) {
         ld.fail(
@@ -490,12 +487,12 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             declared_at: ld.locate(gf, &format!("id = \"{}\"", g.id)),
         })
         .collect();
-    if grades.is_empty() {
+    if grades.is_empty() && !cards_raw.is_empty() {
         ld.fail(
             gf,
             "[[grades]]",
-            "a game needs at least one commission grade",
-            "",
+            "the pack has commissions but no [[grades]] to sort them into",
+            "add [[grades]] (one per commissions/<grade>.toml file), or use [[cards]] in cards/*.toml",
         );
     }
     let grade = |id: &str| grades.iter().position(|g| g.id == id).map(|i| i as GradeId);
@@ -516,8 +513,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             "",
         );
     }
-    if game.pieces == 0 || game.pieces > 8 {
-        ld.fail(gf, "pieces", "pieces must be between 1 and 8", "");
+    if game.pieces > 8 {
+        ld.fail(gf, "pieces", "pieces must be between 0 and 8", "");
     }
     if game.skill.prestige.len() != game.skill.max as usize + 1 {
         ld.fail(
@@ -767,7 +764,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         });
     }
     let n = slots.len();
-    if n == 0 || n > MAX_SLOTS {
+    if (n == 0 && (game.pieces > 0 || !tiles.is_empty())) || n > MAX_SLOTS {
         ld.fail(
             bf,
             "[[slots]]",
@@ -816,20 +813,29 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             }
         }
     }
-    let start_slot = match slot_of(&game.movement.start) {
-        Some(i) => i as SlotId,
-        None => {
+    let start_slot = match &game.movement {
+        None if game.pieces > 0 => {
             ld.fail(
                 gf,
-                &game.movement.start,
-                format!(
-                    "movement.start names unknown slot `{}`",
-                    game.movement.start
-                ),
-                "",
+                "pieces",
+                "the players have pieces but the game has no [movement]",
+                "add [movement] with free_kind and start, or set pieces = 0",
             );
             0
         }
+        None => 0,
+        Some(m) => match slot_of(&m.start) {
+            Some(i) => i as SlotId,
+            None => {
+                ld.fail(
+                    gf,
+                    &m.start,
+                    format!("movement.start names unknown slot `{}`", m.start),
+                    "",
+                );
+                0
+            }
+        },
     };
     // Every slot kind needs enough tiles of that kind.
     let mut kinds: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
@@ -943,6 +949,19 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
             continue;
         };
+        let counter_ids: Vec<String> = game
+            .materials
+            .iter()
+            .map(|m| m.id.clone())
+            .chain(game.counters.iter().map(|k| k.id.clone()))
+            .chain(["coins", "skill", "prestige"].map(String::from))
+            .collect();
+        let player_zones: Vec<String> = game
+            .zones
+            .iter()
+            .filter(|z| z.owner == "player")
+            .map(|z| z.id.clone())
+            .collect();
         for (name, value) in params {
             if !value.is_finite() {
                 ld.fail(
@@ -952,13 +971,23 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     "give a number such as 1.5",
                 );
             }
-            if !known.contains(&name.as_str()) {
+            let ok = if bot == "greedy" {
+                crate::agent::GreedyWeights::accepts(&counter_ids, &player_zones, name)
+            } else {
+                known.contains(&name.as_str())
+            };
+            if !ok {
                 ld.fail(
                     gf,
                     name,
                     format!("[bots.{bot}] has no parameter `{name}`"),
                     &if known.is_empty() {
                         format!("the {bot} bot takes no parameters")
+                    } else if bot == "greedy" {
+                        format!(
+                            "parameters are: {}, a counter id (a weight per unit), or zone:<id> of a player zone (a weight per card)",
+                            known.join(", ")
+                        )
                     } else {
                         format!("parameters are: {}", known.join(", "))
                     },
@@ -1050,6 +1079,34 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         &core,
     );
 
+    if game.movement.is_none()
+        && program.blocks.iter().any(|b| {
+            b.steps
+                .iter()
+                .any(|s| matches!(s.kind, super::program::StepKind::Move(_)))
+        })
+    {
+        ld.fail(
+            gf,
+            if game.flow.is_some() { "\"move\"" } else { "title" },
+            "the round moves pieces (a `move` step, or Tabriz's built-in round when there is no [flow]) but the game has no [movement]",
+            "add [movement] with free_kind and start, or declare the round with [flow]",
+        );
+    }
+    let player_counts: Vec<u8> = setup.keys().copied().collect();
+    let zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
+    let known = |b: &str| module_name(b).is_ok_and(|m| modules.contains_key(&m));
+    let cards = super::zones::resolve_cards(ld, pack_cards, &zones, &known);
+    for card in &cards {
+        if commissions.iter().any(|k| k.id == card.id) {
+            ld.fail(
+                &card.declared_in,
+                &card.template,
+                format!("card `{}` has the id of a commission", card.id),
+                "ids of [[cards]] and commissions share one name space (ctx:card); rename one",
+            );
+        }
+    }
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -1083,7 +1140,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         materials,
         dice,
         grades,
-        free_kind: game.movement.free_kind,
+        free_kind: game
+            .movement
+            .as_ref()
+            .map(|m| m.free_kind.clone())
+            .unwrap_or_default(),
         start_slot,
         abilities: game.abilities,
         skill_max: game.skill.max,
@@ -1112,6 +1173,9 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         modules,
         program,
         placement,
+        zones,
+        cards,
+        provenance,
     }
 }
 

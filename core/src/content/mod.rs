@@ -13,6 +13,7 @@ mod layers;
 mod load;
 pub mod program;
 pub mod raw;
+pub mod zones;
 
 use std::collections::BTreeMap;
 
@@ -21,6 +22,7 @@ pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
 pub(crate) use load::hex as hex_digest;
 pub use load::load_content;
+pub use zones::{Card, CardIx, Visibility, Zone, ZoneId, ZoneKind, ZoneOwner};
 
 /// Index of a material in [`Content::materials`].
 pub type MatId = u8;
@@ -90,6 +92,19 @@ pub struct PackInfo {
     pub version: String,
     /// SHA-256 of the pack's files, hex.
     pub digest: String,
+}
+
+/// Data a pack says it invented (`[provenance]` in `pack.toml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invented {
+    /// The pack.
+    pub pack: String,
+    /// The rule id it fills in.
+    pub rule: String,
+    /// Files holding it.
+    pub files: Vec<String>,
+    /// What was invented.
+    pub note: String,
 }
 
 /// A material (R-MAT-1).
@@ -464,6 +479,12 @@ pub struct Content {
     pub score: ScoreRules,
     /// Workers per player for `place` steps (`[placement]`), if the game places any.
     pub placement: Option<Placement>,
+    /// Card zones (`[[zones]]`).
+    pub zones: Vec<Zone>,
+    /// The pack's cards (`[[cards]]`), one per copy.
+    pub cards: Vec<Card>,
+    /// Data the packs say they invented.
+    pub provenance: Vec<Invented>,
 }
 
 impl Content {
@@ -490,6 +511,22 @@ impl Content {
             .iter()
             .position(|c| c.id == id)
             .map(|i| i as CounterId)
+    }
+
+    /// Index of a zone by id.
+    pub fn zone(&self, id: &str) -> Option<ZoneId> {
+        self.zones
+            .iter()
+            .position(|z| z.id == id)
+            .map(|i| i as ZoneId)
+    }
+
+    /// Index of a pack card (a copy) by id.
+    pub fn pack_card(&self, id: &str) -> Option<CardIx> {
+        self.cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CardIx)
     }
 
     /// Index of a counter by id, or a message naming the id and every counter.

@@ -146,6 +146,8 @@ pub enum StepKind {
     Reset(ResetStep),
     /// Pass the first-player marker (R-WS-5).
     FirstPlayer(FirstPlayerRule),
+    /// Fill a grid zone's empty positions from a pile (C-SETUP-3, C-RESET-3/4).
+    Refill(RefillStep),
 }
 
 impl StepKind {
@@ -163,6 +165,7 @@ impl StepKind {
             StepKind::Resolve(_) => "resolve",
             StepKind::Reset(_) => "reset",
             StepKind::FirstPlayer(_) => "first_player",
+            StepKind::Refill(_) => "refill",
         }
     }
 
@@ -258,6 +261,25 @@ pub struct ResetStep {
     /// Empty every area's spaces, reopen closed areas and free their second-stage
     /// spaces (`areas = "clear"`, C-ROUND-3).
     pub clear_areas: bool,
+}
+
+/// The parameters of a `refill` step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefillStep {
+    /// The grid zone filled.
+    pub zone: crate::content::ZoneId,
+    /// The pile drawn from, by round (round 1 first; the last entry repeats).
+    pub from: Vec<crate::content::ZoneId>,
+    /// For people: `display from deck_a (rounds 1–3), deck_b`.
+    pub text: String,
+}
+
+impl RefillStep {
+    /// The pile drawn from in `round` (from 1; setup counts as round 1).
+    pub fn source(&self, round: u32) -> crate::content::ZoneId {
+        let i = (round.max(1) as usize - 1).min(self.from.len() - 1);
+        self.from[i]
+    }
 }
 
 /// The parameters of a `move` step.
@@ -467,6 +489,7 @@ impl Program {
                     };
                     out.push_str(&format!("{pad}{what}{gate}\n"))
                 }
+                StepKind::Refill(r) => out.push_str(&format!("{pad}refill {}{gate}\n", r.text)),
                 StepKind::FirstPlayer(r) => out.push_str(&format!(
                     "{pad}first player: {}{gate}\n",
                     match r {

@@ -26,6 +26,36 @@ pub struct PackToml {
     /// Items of earlier packs this pack takes out.
     #[serde(default)]
     pub remove: RemoveToml,
+    /// Where the pack's data comes from: which rules' data was invented, and in which
+    /// files (`weft doc content` prints it).
+    #[serde(default)]
+    pub provenance: Option<ProvenanceToml>,
+}
+
+/// `[provenance]` in `pack.toml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProvenanceToml {
+    /// Free text: the source the rest of the data follows.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Data made up for the pack, not in the source.
+    #[serde(default)]
+    pub invented: Vec<InventedToml>,
+}
+
+/// One item of invented data.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InventedToml {
+    /// The rule id it fills in, e.g. `C-DATA-2`.
+    pub rule: String,
+    /// Pack files holding it.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// What was invented, for people.
+    #[serde(default)]
+    pub note: String,
 }
 
 /// `[remove]` in `pack.toml`: ids of earlier packs' items to take out.
@@ -38,6 +68,9 @@ pub struct RemoveToml {
     /// Commission ids.
     #[serde(default)]
     pub commissions: Vec<String>,
+    /// Card template ids (`[[cards]]`).
+    #[serde(default)]
+    pub cards: Vec<String>,
     /// Board slot ids (their paths go with them).
     #[serde(default)]
     pub slots: Vec<String>,
@@ -64,7 +97,9 @@ pub struct BoardLayerToml {
 pub struct GameToml {
     /// Title for reports.
     pub title: String,
-    /// Pieces (apprentices) per player; also the number of turns per player per round (R-ROUND-2).
+    /// Pieces (apprentices) per player; also the number of turns per player per round
+    /// (R-ROUND-2). 0 (the default) for games without pieces on a board.
+    #[serde(default)]
     pub pieces: u8,
     /// Largest hand a player may keep; 0 means no limit (R-FUL-4).
     #[serde(default)]
@@ -86,18 +121,23 @@ pub struct GameToml {
     #[serde(default = "yes")]
     pub personal_workshop_same_round: bool,
     /// Materials, cheapest first (R-MAT-1).
+    #[serde(default)]
     pub materials: Vec<MaterialToml>,
     /// Dice kinds (R-DICE-1).
     #[serde(default)]
     pub dice: Vec<DieToml>,
     /// Commission grades (R-COM-1).
+    #[serde(default)]
     pub grades: Vec<GradeToml>,
-    /// Movement parameters (R-MOVE, R-PLAZA).
-    pub movement: MovementToml,
+    /// Movement parameters (R-MOVE, R-PLAZA); needed by packs whose flow moves pieces.
+    #[serde(default)]
+    pub movement: Option<MovementToml>,
     /// Default abilities, raised by skill unlocks (R-SKILL-3..5).
+    #[serde(default)]
     #[serde(deserialize_with = "super::bounded::signed_map")]
     pub abilities: BTreeMap<String, i64>,
-    /// The skill track (R-SKILL).
+    /// The skill track (R-SKILL); absent, a track of one space worth nothing.
+    #[serde(default)]
     pub skill: SkillToml,
     /// End conditions and bonus (R-END).
     pub end: EndToml,
@@ -124,6 +164,138 @@ pub struct GameToml {
     /// Workers each player places in `place` steps (C-COMP-3, C-PLACE-1).
     #[serde(default)]
     pub placement: Option<PlacementToml>,
+    /// Card zones: decks, displays, hands, tableaus (`[[zones]]`).
+    #[serde(default)]
+    pub zones: Vec<ZoneToml>,
+}
+
+/// A number, or one per player count: `3` or `{ 2 = 3, 3 = 4 }` (the entry of the
+/// largest count not above the game's applies).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum PerPlayers {
+    /// The same at every player count.
+    One(u32),
+    /// By player count.
+    By(BTreeMap<String, u32>),
+}
+
+/// A string, or a list of them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    /// One.
+    One(String),
+    /// Several.
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// The strings, one or several.
+    pub fn list(&self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s.clone()],
+            OneOrMany::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// `[[zones]]`: a place cards are kept.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneToml {
+    /// Identifier used by scripts, flow steps and cards.
+    pub id: String,
+    /// Name for people.
+    #[serde(default)]
+    pub name: String,
+    /// `"shared"` (one zone) or `"player"` (one per player).
+    #[serde(default = "default_shared")]
+    pub owner: String,
+    /// `"pile"` (ordered, the top is the end) or `"grid"` (fixed positions).
+    #[serde(default = "default_pile")]
+    pub kind: String,
+    /// `"public"`, `"hidden"` (faces and order unknown to every player) or `"owner"`
+    /// (faces seen by its player only).
+    #[serde(default = "default_public")]
+    pub visibility: String,
+    /// Most cards it may hold.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount")]
+    pub cap: Option<u32>,
+    /// Whether each position carries an integer mark (coins on a card).
+    #[serde(default)]
+    pub marks: bool,
+    /// Grid rows.
+    #[serde(default)]
+    pub rows: Option<PerPlayers>,
+    /// Grid columns.
+    #[serde(default)]
+    pub columns: Option<PerPlayers>,
+    /// Shuffle the pile at setup, after its cards are put in (default: when hidden).
+    #[serde(default)]
+    pub shuffle: Option<bool>,
+}
+
+fn default_shared() -> String {
+    "shared".into()
+}
+
+fn default_pile() -> String {
+    "pile".into()
+}
+
+fn default_public() -> String {
+    "public".into()
+}
+
+/// A `cards/*.toml` file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardFile {
+    /// The card templates.
+    #[serde(default)]
+    pub cards: Vec<CardToml>,
+}
+
+/// One card template of `[[cards]]` and its copies.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardToml {
+    /// Template id; copies are `<id>-1`, `<id>-2`, … when there can be more than one.
+    pub id: String,
+    /// Name for people.
+    #[serde(default)]
+    pub name: String,
+    /// A free tag scripts and reports read (`project`, `special`).
+    #[serde(default)]
+    pub kind: String,
+    /// The shared pile its copies start in.
+    pub zone: String,
+    /// Copies in every game.
+    #[serde(default = "one")]
+    #[serde(deserialize_with = "super::bounded::amount")]
+    pub copies: u32,
+    /// More copies from a player count on: `{ 3 = 1 }`.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub by_players: BTreeMap<String, u32>,
+    /// A Lua module scripts may call for the card's effect.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Data for scripts.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Text for people.
+    #[serde(default)]
+    pub text: String,
+    /// Replaces an earlier pack's template of the same id.
+    #[serde(default)]
+    pub replace: bool,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// `[placement]`: the workers of worker-placement games.
@@ -269,6 +441,17 @@ pub struct SkillToml {
     pub unlocks: Vec<UnlockToml>,
 }
 
+impl Default for SkillToml {
+    /// A track of one space, worth nothing: games without a skill track.
+    fn default() -> Self {
+        SkillToml {
+            max: 0,
+            prestige: vec![0],
+            unlocks: Vec::new(),
+        }
+    }
+}
+
 /// One skill unlock.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -306,13 +489,16 @@ pub struct ScriptToml {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndToml {
-    /// Fulfilled commissions that trigger the end (R-END-1).
+    /// Fulfilled commissions that trigger the end (R-END-1); 0 (the default) is off.
+    #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount")]
     pub commissions: u32,
-    /// Skill that triggers the end (R-END-1).
+    /// Skill that triggers the end (R-END-1); 0 (the default) is off.
+    #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount")]
     pub skill: u32,
     /// Prestige on the bonus token (R-END-1).
+    #[serde(default)]
     #[serde(deserialize_with = "super::bounded::signed")]
     pub bonus_prestige: i32,
     /// R-END-1 DECISION: `true` (default), one bonus token in all, for the first to meet
@@ -429,6 +615,12 @@ pub struct StepToml {
     /// `reset`: what to do with the areas (`clear`).
     #[serde(default)]
     pub areas: Option<String>,
+    /// `refill`: the grid zone to fill.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// `refill`: the pile to draw from, or one per round (the last repeats).
+    #[serde(default)]
+    pub from: Option<OneOrMany>,
     /// If set, the only rounds the step runs in.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amounts")]
@@ -475,12 +667,14 @@ pub struct SetupToml {
 }
 
 /// `board.toml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardToml {
     /// Slots where tiles go.
+    #[serde(default)]
     pub slots: Vec<SlotToml>,
     /// Paths between slots (undirected).
+    #[serde(default)]
     pub paths: Vec<PathToml>,
     /// Worker-placement areas (C-QUEUE-1), in declaration order.
     #[serde(default)]

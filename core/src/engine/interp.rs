@@ -216,6 +216,10 @@ impl Engine {
                 return Ok(self.place_step(st, p, log));
             }
             StepKind::Resolve(step) => return self.resolve_step(st, step, log),
+            StepKind::Refill(r) => {
+                crate::zones::refill(c, st, log, r.zone, r.source(st.round));
+                next_step(st);
+            }
             StepKind::FirstPlayer(rule) => {
                 if *rule == FirstPlayerRule::NextSeat {
                     st.first_player = (st.first_player + 1) % n; // R-WS-5

@@ -136,10 +136,12 @@ impl Engine {
                 }
             })
             .collect();
+        let (shared_zones, player_zones) = crate::zones::empty_zones(c, players);
         let mut st = GameState {
             players: (0..players)
                 .map(|_| Player {
                     counters: vec![0; c.counters.len()],
+                    zones: player_zones.clone(),
                     hand: Vec::new(),
                     tucked: Vec::new(),
                     pieces: (0..c.pieces)
@@ -156,6 +158,7 @@ impl Engine {
                 .collect(),
             decks,
             areas: areas::new_areas(c),
+            zones: shared_zones,
             supply: c.counters.iter().map(|k| k.supply).collect(),
             round: 0,
             first_player,
@@ -168,6 +171,12 @@ impl Engine {
             result: None,
             rng,
         };
+        // C-SETUP-2: the pack's cards into their piles (no RNG draw without zones).
+        if !c.zones.is_empty() {
+            let mut rng = std::mem::replace(&mut st.rng, crate::state::rng_from_seed(0));
+            crate::zones::deal_piles(c, &mut st, &mut rng);
+            st.rng = rng;
+        }
         for order in 0..players {
             let p = (first_player + order) % players;
             let extra = setup.turn_order_coins.get(order).copied().unwrap_or(0);
@@ -443,7 +452,7 @@ impl Engine {
             .iter()
             .filter(|&&t| c.grades[c.commissions[t as usize].grade as usize].deck)
             .count();
-        if fulfilled as u32 >= c.end.commissions {
+        if c.end.commissions > 0 && fulfilled as u32 >= c.end.commissions {
             ops::trigger_end(&c, st, log, p, "commissions");
         }
         Ok(())

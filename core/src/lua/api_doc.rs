@@ -94,7 +94,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "card",
         call: "ctx:card(id)",
-        text: "`{id, name, grade, requires = {mat = n}, coins, skill, prestige, workshop}`",
+        text: "a commission: `{id, name, grade, requires = {mat = n}, coins, skill, prestige, workshop}`; a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`, frozen",
         access: Access::Read,
     },
     CtxDoc {
@@ -282,6 +282,66 @@ pub const CTX_DOCS: &[CtxDoc] = &[
         call: "ctx:space_used(id, i)",
         text: "whether the area's second-stage space i (1 to 64, e.g. a market's purchase space) is taken this round",
         access: Access::Read,
+    },
+    CtxDoc {
+        name: "counter_info",
+        call: "ctx:counter_info(what)",
+        text: "a counter's declaration: `{id, name, min, max, value}` (`max` nil when it has none)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "cards",
+        call: "ctx:cards(zone [, p])",
+        text: "the card ids in a zone, in position order (a pile's top is last); an empty grid position is `false`. Player zones (`owner = \"player\"`) take the player",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "zone_size",
+        call: "ctx:zone_size(zone [, p])",
+        text: "positions in the zone: a grid's rows × columns, a pile's card count",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "grid",
+        call: "ctx:grid(zone)",
+        text: "a grid zone's rows and columns at this player count (two values); positions are numbered row by row from 1",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "marks",
+        call: "ctx:marks(zone, pos [, p])",
+        text: "the mark (e.g. coins on a card) at a position; 0 for zones without marks. Positions count from 1; negative ones from the end (-1 is a pile's top)",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "room",
+        call: "ctx:room(zone [, p])",
+        text: "how many more cards the zone takes under its `cap`, or nil when it has none",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "find_card",
+        call: "ctx:find_card(zone, id [, p])",
+        text: "the position of card `id` in the zone, or nil",
+        access: Access::Read,
+    },
+    CtxDoc {
+        name: "add_marks",
+        call: "ctx:add_marks(zone, pos, n [, p])",
+        text: "adds n (negative removes) to the mark of the card at a position; the mark stays 0 or more, and the position must hold a card",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "move_card",
+        call: "ctx:move_card(zone, pos, to [, p])",
+        text: "moves the card at a position to zone `to`: on top of a pile, or into a grid's first empty position; returns its id. Its mark is dropped (read it first). `p` is the player of whichever zone belongs to a player. An error, changing nothing, when the position is empty or `to` is full (check `ctx:room`)",
+        access: Access::Write,
+    },
+    CtxDoc {
+        name: "shuffle",
+        call: "ctx:shuffle(zone [, p])",
+        text: "shuffles a pile with the game's random generator",
+        access: Access::Write,
     },
     CtxDoc {
         name: "close_area",

@@ -38,6 +38,10 @@ pub struct Names {
     pub grades: Vec<mlua::String>,
     /// The frozen list of material ids, cheapest first.
     pub material_list: Table,
+    /// Ids of the pack's cards (`[[cards]]` copies) by index.
+    pub pack_cards: Vec<mlua::String>,
+    /// The frozen `ctx:card` table of each pack card.
+    pub card_info: Vec<Table>,
 }
 
 /// The state of one hook call, lent to Lua for the call's duration only (invariant 2).
@@ -64,7 +68,7 @@ pub struct Ctx {
     pub names: Rc<Names>,
 }
 
-fn err(message: impl Into<String>) -> mlua::Error {
+pub(super) fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(message.into())
 }
 
@@ -104,7 +108,7 @@ fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
 }
 
 impl Ctx {
-    fn player_index(&self, p: i64) -> mlua::Result<usize> {
+    pub(super) fn player_index(&self, p: i64) -> mlua::Result<usize> {
         let n = self.state.players.len() as i64;
         if p >= 1 && p <= n {
             Ok((p - 1) as usize)
@@ -149,7 +153,7 @@ impl Ctx {
     }
 
     /// Refuses verbs in read-only hooks, and counts them against [`MAX_VERBS_PER_CALL`].
-    fn writable(&self, verb: &str) -> mlua::Result<()> {
+    pub(super) fn writable(&self, verb: &str) -> mlua::Result<()> {
         if self.call.hook.is_read_only() {
             return Err(err(format!(
                 "ctx:{verb} changes the game; hook `{}` may only read",
@@ -224,7 +228,7 @@ impl Ctx {
     fn card_arg(&self, id: &str) -> mlua::Result<CardId> {
         self.content
             .card(id)
-            .ok_or_else(|| err(format!("`{id}` is not a commission")))
+            .ok_or_else(|| err(format!("`{id}` is not a card or commission")))
     }
 
     fn die_kind(&self, kind: &str) -> mlua::Result<u8> {
@@ -393,6 +397,7 @@ fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua
 
 impl UserData for Ctx {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        super::ctx_zones::add_zone_methods(m);
         // ---- reads ----
         m.add_method("player", |_, this, ()| {
             Ok(this.call.player.map(|p| p as i64 + 1))
@@ -445,6 +450,9 @@ impl UserData for Ctx {
             )
         });
         m.add_method("card", |lua, this, id: String| {
+            if let Some(t) = super::ctx_zones::pack_card_info(this, &id) {
+                return Ok(t);
+            }
             let c = &this.content.commissions[this.card_arg(&id)? as usize];
             let t = lua.create_table()?;
             t.set("id", c.id.as_str())?;

@@ -7,6 +7,7 @@
 
 pub mod api_doc;
 mod ctx;
+mod ctx_zones;
 mod freeze;
 mod library;
 pub(crate) mod sandbox;
@@ -87,7 +88,8 @@ fn toml_to_lua(lua: &Lua, v: &toml::Value) -> mlua::Result<Value> {
     })
 }
 
-fn table_to_lua(lua: &Lua, m: &toml::Table) -> mlua::Result<Table> {
+/// Converts a TOML table to a (fresh, unfrozen) Lua table.
+pub(crate) fn table_to_lua(lua: &Lua, m: &toml::Table) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     for (k, x) in m {
         t.raw_set(k.as_str(), toml_to_lua(lua, x)?)?;
@@ -457,7 +459,25 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     let materials = strings(content.materials.iter().map(|m| m.id.as_str()).collect())?;
     let material_list = lua.create_sequence_from(materials.iter().cloned())?;
     material_list.set_readonly(true);
+    let pack_cards = strings(content.cards.iter().map(|c| c.id.as_str()).collect())?;
+    let mut card_info = Vec::with_capacity(content.cards.len());
+    for (c, id) in content.cards.iter().zip(&pack_cards) {
+        let t = lua.create_table()?;
+        t.raw_set("id", id.clone())?;
+        t.raw_set("template", c.template.as_str())?;
+        t.raw_set("name", c.name.as_str())?;
+        t.raw_set("kind", c.kind.as_str())?;
+        if let Some(b) = &c.behaviour {
+            t.raw_set("behaviour", b.as_str())?;
+        }
+        t.raw_set("params", table_to_lua(lua, &c.params)?)?;
+        t.raw_set("text", c.text.as_str())?;
+        freeze::freeze_table(lua, &t)?;
+        card_info.push(t);
+    }
     Ok(Names {
+        pack_cards,
+        card_info,
         cards: strings(content.commissions.iter().map(|c| c.id.as_str()).collect())?,
         grades: strings(content.grades.iter().map(|g| g.id.as_str()).collect())?,
         materials,

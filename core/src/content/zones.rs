@@ -1,0 +1,454 @@
+//! Card zones and the pack's cards: `[[zones]]` in `game.toml` and `[[cards]]` in
+//! `cards/*.toml`, resolved into [`Zone`] and [`Card`] (issue 11: decks, display grids
+//! with marks, hands and tableaus as data; decks filtered by player count, C-TWO-1).
+
+use std::collections::BTreeMap;
+
+use super::layers::Placed;
+use super::load::Loader;
+use super::raw::{CardToml, PerPlayers, ZoneToml};
+
+/// Index of a zone in [`super::Content::zones`].
+pub type ZoneId = u16;
+/// Index of a card in [`super::Content::cards`] (one entry per copy).
+pub type CardIx = u16;
+
+/// The most zones a pack may declare.
+const MAX_ZONES: usize = 64;
+/// The most cards (copies) a pack may have.
+const MAX_CARDS: usize = 4096;
+/// The most positions a grid may have.
+const MAX_GRID: u32 = 256;
+
+/// Who a zone belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneOwner {
+    /// One zone for the whole table (a deck, a display).
+    Shared,
+    /// One zone per player (a hand, a tableau).
+    Player,
+}
+
+/// Who sees a zone's cards (bots re-deal what a player cannot see).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Faces and order seen by everyone.
+    Public,
+    /// Faces and order seen by no one (a face-down deck).
+    Hidden,
+    /// Faces seen by the zone's player only (a hand).
+    Owner,
+}
+
+/// A zone's shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ZoneKind {
+    /// An ordered pile; the top is the end.
+    Pile,
+    /// Fixed positions, row-major, that may be empty; rows and columns by player count.
+    Grid {
+        /// Rows at each player count (key: the least count it applies from).
+        rows: BTreeMap<u8, u32>,
+        /// Columns likewise.
+        columns: BTreeMap<u8, u32>,
+    },
+}
+
+/// A declared zone.
+#[derive(Debug, Clone)]
+pub struct Zone {
+    /// Identifier.
+    pub id: String,
+    /// Name for people.
+    pub name: String,
+    /// Shared or per player.
+    pub owner: ZoneOwner,
+    /// Pile or grid.
+    pub kind: ZoneKind,
+    /// Who sees its cards.
+    pub visibility: Visibility,
+    /// Most cards it may hold.
+    pub cap: Option<u32>,
+    /// Whether each position carries an integer mark.
+    pub marks: bool,
+    /// Shuffled at setup.
+    pub shuffle: bool,
+    /// Index among the zones of its owner kind: into `GameState.zones` for shared
+    /// zones, into `Player.zones` for player zones.
+    pub index: usize,
+    /// `file:line` of its declaration.
+    pub declared_at: String,
+}
+
+impl Zone {
+    /// Rows and columns of a grid at `players` players (`None` for a pile).
+    pub fn grid_size(&self, players: usize) -> Option<(u32, u32)> {
+        match &self.kind {
+            ZoneKind::Pile => None,
+            ZoneKind::Grid { rows, columns } => {
+                Some((at_count(rows, players), at_count(columns, players)))
+            }
+        }
+    }
+}
+
+/// The entry of the largest player count not above `players` (0 when there is none).
+fn at_count(by: &BTreeMap<u8, u32>, players: usize) -> u32 {
+    by.range(..=players.min(255) as u8)
+        .next_back()
+        .map(|(_, &v)| v)
+        .unwrap_or(0)
+}
+
+/// One card (a copy of a `[[cards]]` template).
+#[derive(Debug, Clone)]
+pub struct Card {
+    /// The copy's id (`A01-2`, or the template id when there is one copy).
+    pub id: String,
+    /// The template's id.
+    pub template: String,
+    /// Name for people.
+    pub name: String,
+    /// The template's tag.
+    pub kind: String,
+    /// The shared pile it starts in.
+    pub zone: ZoneId,
+    /// The least player count it is in play at (C-TWO-1: "3+" copies).
+    pub min_players: u8,
+    /// Module of its effect, if any.
+    pub behaviour: Option<String>,
+    /// Data for scripts.
+    pub params: toml::Table,
+    /// Text for people.
+    pub text: String,
+    /// `pack/path` of its file.
+    pub declared_in: String,
+}
+
+fn per_players(
+    ld: &mut Loader,
+    gf: &str,
+    zone: &str,
+    what: &str,
+    v: &Option<PerPlayers>,
+) -> BTreeMap<u8, u32> {
+    let mut out = BTreeMap::new();
+    match v {
+        None => ld.fail(
+            gf,
+            &format!("id = \"{zone}\""),
+            format!("grid zone `{zone}` has no {what}"),
+            &format!("give {what} = 4, or one per player count: {what} = {{ 2 = 3, 4 = 4 }}"),
+        ),
+        Some(PerPlayers::One(n)) => {
+            out.insert(1, *n);
+        }
+        Some(PerPlayers::By(map)) => {
+            for (k, &n) in map {
+                match k.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
+                    Some(c) => {
+                        out.insert(c, n);
+                    }
+                    None => ld.fail(
+                        gf,
+                        &format!("id = \"{zone}\""),
+                        format!("zone `{zone}`: {what} key `{k}` is not a player count"),
+                        "player counts are 1 to 8",
+                    ),
+                }
+            }
+        }
+    }
+    for (&c, &n) in &out {
+        if n == 0 || n > 16 {
+            ld.fail(
+                gf,
+                &format!("id = \"{zone}\""),
+                format!("zone `{zone}`: {what} = {n} at {c}+ players"),
+                "grids have 1 to 16 rows and columns",
+            );
+        }
+    }
+    out
+}
+
+/// Resolves `[[zones]]`; `players` are the counts the pack supports (from `[[setup]]`).
+pub(super) fn resolve_zones(
+    ld: &mut Loader,
+    gf: &str,
+    raw: &[ZoneToml],
+    players: &[u8],
+) -> Vec<Zone> {
+    if raw.len() > MAX_ZONES {
+        ld.fail(
+            gf,
+            "[[zones]]",
+            format!("{} zones: a pack has at most {MAX_ZONES}", raw.len()),
+            "",
+        );
+    }
+    let mut zones: Vec<Zone> = Vec::new();
+    let (mut shared, mut per_player) = (0, 0);
+    for z in raw.iter().take(MAX_ZONES) {
+        let at = format!("id = \"{}\"", z.id);
+        if let Err(problem) = super::load::check_id(&z.id) {
+            ld.fail(
+                gf,
+                &at,
+                format!("zone id `{}` {problem}", z.id.escape_debug()),
+                "",
+            );
+        }
+        if zones.iter().any(|x| x.id == z.id) {
+            ld.fail(gf, &at, format!("zone `{}` is declared twice", z.id), "");
+        }
+        let owner = match z.owner.as_str() {
+            "shared" => ZoneOwner::Shared,
+            "player" => ZoneOwner::Player,
+            other => {
+                ld.fail(
+                    gf,
+                    &at,
+                    format!("zone `{}`: owner = \"{other}\"", z.id),
+                    "owner is \"shared\" (one zone) or \"player\" (one per player)",
+                );
+                ZoneOwner::Shared
+            }
+        };
+        let visibility = match z.visibility.as_str() {
+            "public" => Visibility::Public,
+            "hidden" => Visibility::Hidden,
+            "owner" => Visibility::Owner,
+            other => {
+                ld.fail(
+                    gf,
+                    &at,
+                    format!("zone `{}`: visibility = \"{other}\"", z.id),
+                    "visibility is \"public\", \"hidden\" or \"owner\"",
+                );
+                Visibility::Public
+            }
+        };
+        if visibility == Visibility::Owner && owner == ZoneOwner::Shared {
+            ld.fail(
+                gf,
+                &at,
+                format!("zone `{}` is shared, so no one owns it", z.id),
+                "use visibility = \"owner\" on a zone with owner = \"player\"",
+            );
+        }
+        let kind = match z.kind.as_str() {
+            "pile" => {
+                if z.rows.is_some() || z.columns.is_some() {
+                    ld.fail(
+                        gf,
+                        &at,
+                        format!("zone `{}` is a pile: rows and columns are for grids", z.id),
+                        "add kind = \"grid\", or remove rows and columns",
+                    );
+                }
+                ZoneKind::Pile
+            }
+            "grid" => {
+                let rows = per_players(ld, gf, &z.id, "rows", &z.rows);
+                let columns = per_players(ld, gf, &z.id, "columns", &z.columns);
+                for &n in players {
+                    let (r, c) = (at_count(&rows, n as usize), at_count(&columns, n as usize));
+                    if r == 0 || c == 0 {
+                        ld.fail(
+                            gf,
+                            &at,
+                            format!("grid zone `{}` has no size at {n} players", z.id),
+                            "give rows and columns from the least player count of [[setup]] on",
+                        );
+                    } else if r * c > MAX_GRID {
+                        ld.fail(
+                            gf,
+                            &at,
+                            format!("grid zone `{}` has {} positions", z.id, r * c),
+                            &format!("a grid has at most {MAX_GRID} positions"),
+                        );
+                    }
+                }
+                ZoneKind::Grid { rows, columns }
+            }
+            other => {
+                ld.fail(
+                    gf,
+                    &at,
+                    format!("zone `{}`: kind = \"{other}\"", z.id),
+                    "kind is \"pile\" or \"grid\"",
+                );
+                ZoneKind::Pile
+            }
+        };
+        let index = match owner {
+            ZoneOwner::Shared => {
+                shared += 1;
+                shared - 1
+            }
+            ZoneOwner::Player => {
+                per_player += 1;
+                per_player - 1
+            }
+        };
+        zones.push(Zone {
+            id: z.id.clone(),
+            name: if z.name.is_empty() {
+                z.id.clone()
+            } else {
+                z.name.clone()
+            },
+            owner,
+            shuffle: z.shuffle.unwrap_or(visibility == Visibility::Hidden),
+            kind,
+            visibility,
+            cap: z.cap,
+            marks: z.marks,
+            index,
+            declared_at: ld.locate(gf, &at),
+        });
+    }
+    zones
+}
+
+/// Resolves the `[[cards]]` templates into one [`Card`] per copy. `module_known` says
+/// whether a behaviour names a module of the chain.
+pub(super) fn resolve_cards(
+    ld: &mut Loader,
+    raw: Vec<Placed<CardToml>>,
+    zones: &[Zone],
+    module_known: &dyn Fn(&str) -> bool,
+) -> Vec<Card> {
+    let mut cards: Vec<Card> = Vec::new();
+    let mut templates: BTreeMap<String, String> = BTreeMap::new();
+    for placed in raw {
+        let (file, t) = (placed.label, placed.item);
+        let at = format!("id = \"{}\"", t.id);
+        if let Err(problem) = super::load::check_id(&t.id) {
+            ld.fail(
+                &file,
+                &at,
+                format!("card id `{}` {problem}", t.id.escape_debug()),
+                "",
+            );
+        }
+        if let Some(first) = templates.insert(t.id.clone(), file.clone()) {
+            ld.fail(
+                &file,
+                &at,
+                format!("card `{}` is also defined in {first}", t.id),
+                "give each card template its own id",
+            );
+        }
+        let zone = match zones.iter().position(|z| z.id == t.zone) {
+            Some(z) if zones[z].owner == ZoneOwner::Shared => z as ZoneId,
+            Some(_) => {
+                ld.fail(
+                    &file,
+                    &t.zone,
+                    format!("card `{}` starts in `{}`, a player zone", t.id, t.zone),
+                    "cards start in a shared zone; deal them to players in a setup hook",
+                );
+                continue;
+            }
+            None => {
+                let ids: Vec<&str> = zones.iter().map(|z| z.id.as_str()).collect();
+                ld.fail(
+                    &file,
+                    &t.zone,
+                    format!("card `{}` names unknown zone `{}`", t.id, t.zone),
+                    &if ids.is_empty() {
+                        "declare the zone with [[zones]] in game.toml".to_string()
+                    } else {
+                        format!("zones are: {}", ids.join(", "))
+                    },
+                );
+                continue;
+            }
+        };
+        if let Some(b) = &t.behaviour {
+            if !module_known(b) {
+                ld.fail(
+                    &file,
+                    b,
+                    format!("card `{}`: behaviour `{b}` names no Lua module", t.id),
+                    "name a module of the pack chain, such as cards.special (cards/special.lua)",
+                );
+            }
+        }
+        let mut copies: Vec<u8> = vec![1; t.copies as usize];
+        for (count, &n) in &t.by_players {
+            match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
+                Some(c) => copies.extend(std::iter::repeat_n(c, n as usize)),
+                None => ld.fail(
+                    &file,
+                    &at,
+                    format!(
+                        "card `{}`: by_players key `{count}` is not a player count",
+                        t.id
+                    ),
+                    "write by_players = { 3 = 1 } (one more copy from 3 players on)",
+                ),
+            }
+        }
+        if copies.is_empty() {
+            ld.fail(
+                &file,
+                &at,
+                format!("card `{}` has no copies", t.id),
+                "give copies = 1 or more, or by_players",
+            );
+        }
+        if cards.len() + copies.len() > MAX_CARDS {
+            ld.fail(
+                &file,
+                &at,
+                format!("more than {MAX_CARDS} cards in the pack"),
+                "",
+            );
+            break;
+        }
+        let single = copies.len() == 1;
+        for (k, min_players) in copies.into_iter().enumerate() {
+            cards.push(Card {
+                id: if single {
+                    t.id.clone()
+                } else {
+                    format!("{}-{}", t.id, k + 1)
+                },
+                template: t.id.clone(),
+                name: if t.name.is_empty() {
+                    t.id.clone()
+                } else {
+                    t.name.clone()
+                },
+                kind: t.kind.clone(),
+                zone,
+                min_players,
+                behaviour: t.behaviour.clone(),
+                params: t.params.clone(),
+                text: t.text.clone(),
+                declared_in: file.clone(),
+            });
+        }
+    }
+    let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut clashes = Vec::new();
+    for c in &cards {
+        if let Some(other) = seen.insert(&c.id, &c.template) {
+            if other != c.template {
+                clashes.push((c.declared_in.clone(), c.id.clone(), other.to_string()));
+            }
+        }
+    }
+    for (file, id, other) in clashes {
+        ld.fail(
+            &file,
+            &id,
+            format!("card copy id `{id}` is also a copy of `{other}`"),
+            "rename one template (copies are numbered <id>-1, <id>-2, …)",
+        );
+    }
+    cards
+}

@@ -1,0 +1,326 @@
+//! Card zones and pack cards (issue 11): `[[zones]]`, `[[cards]]` with copies by player
+//! count, the `refill` step, marks on grid positions, caps, and the ctx functions over
+//! them, on the cards fixture (`tests/fixtures/cards`, a game with no board). Rule ids
+//! of `../shared/rules/cabriole.md` name the behaviour each primitive exists for.
+
+use std::sync::Arc;
+
+use weft_core::content::{load_content, ContentErrors, PackFiles};
+use weft_core::events::EventLog;
+use weft_core::zones::ZoneRef;
+use weft_core::Content;
+use weft_tests::{cards_content, cards_files, conformance, library, Game};
+
+fn try_cards(edit: impl FnOnce(&mut PackFiles)) -> Result<Content, ContentErrors> {
+    let mut files = cards_files();
+    edit(&mut files);
+    load_content(&[files], &library())
+}
+
+fn cards_with(edit: impl FnOnce(&mut PackFiles)) -> Arc<Content> {
+    Arc::new(try_cards(edit).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// Replaces `from` by `to` in a file of the pack (which must hold it).
+fn edit(files: &mut PackFiles, file: &str, from: &str, to: &str) {
+    let text = files.files[file].clone();
+    assert!(text.contains(from), "{file} holds `{from}`");
+    files.files.insert(file.into(), text.replacen(from, to, 1));
+}
+
+/// The load errors of an edited fixture, as one text.
+fn errors(edit_files: impl FnOnce(&mut PackFiles)) -> String {
+    match try_cards(edit_files) {
+        Ok(_) => panic!("the edited fixture loads"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn shared(g: &Game, id: &str) -> ZoneRef {
+    ZoneRef::named(&g.content(), id, None).unwrap()
+}
+
+/// Card ids in a zone, `-` for an empty grid position.
+fn ids(g: &Game, z: ZoneRef) -> Vec<String> {
+    let c = g.content();
+    z.get(&c, &g.st)
+        .cards
+        .iter()
+        .map(|x| x.map_or("-".to_string(), |k| c.cards[k as usize].id.clone()))
+        .collect()
+}
+
+fn marks(g: &Game, z: ZoneRef) -> Vec<i64> {
+    z.get(&g.content(), &g.st).marks.clone()
+}
+
+/// Passes every player's turn until round `r` starts.
+fn pass_to_round(g: &mut Game, r: u32) {
+    while g.st.round < r {
+        g.answer("pass");
+    }
+}
+
+#[test]
+fn copies_are_numbered_and_extra_copies_join_from_their_player_count() {
+    // C-DATA-5 (copy ids), C-TWO-1 / C-SETUP-2 (copies marked "3+" are out at 2p).
+    let c = cards_content();
+    let rubies: Vec<(&str, u8)> = c
+        .cards
+        .iter()
+        .filter(|k| k.template == "ruby")
+        .map(|k| (k.id.as_str(), k.min_players))
+        .collect();
+    assert_eq!(
+        rubies,
+        [
+            ("ruby-1", 1),
+            ("ruby-2", 1),
+            ("ruby-3", 1),
+            ("ruby-4", 3),
+            ("ruby-5", 3)
+        ]
+    );
+    assert!(c.pack_card("crown").is_some(), "a single copy keeps its id");
+    for (players, in_play) in [(2, 8), (3, 10), (4, 10)] {
+        let g = Game::with(c.clone(), players, 3);
+        let deck = ids(&g, shared(&g, "deck"));
+        let display = ids(&g, shared(&g, "display"));
+        let total = deck.len() + display.iter().filter(|x| *x != "-").count();
+        assert_eq!(total, in_play, "{players} players");
+        let rubies_out = deck.iter().chain(&display).any(|x| x == "ruby-4");
+        assert_eq!(rubies_out, players >= 3, "{players} players");
+    }
+}
+
+#[test]
+fn the_display_has_its_size_by_player_count_and_is_dealt_row_by_row_at_setup() {
+    // C-SETUP-3: the grid's size by player count; every position dealt, marks 0.
+    for (players, positions) in [(2, 6), (3, 6), (4, 9)] {
+        let g = Game::with(cards_content(), players, 5);
+        let display = ids(&g, shared(&g, "display"));
+        assert_eq!(display.len(), positions, "{players} players");
+        assert!(display.iter().all(|x| x != "-"), "every position is dealt");
+        assert_eq!(marks(&g, shared(&g, "display")), vec![0; positions]);
+    }
+    // Dealt from the top of the pile (the end of the list), position 1 first: a fresh
+    // game's deck order plus the display, re-stacked, is the shuffled deck.
+    let c = cards_content();
+    let g = Game::with(c.clone(), 2, 5);
+    let mut before = ids(&g, shared(&g, "deck"));
+    let mut dealt = ids(&g, shared(&g, "display"));
+    dealt.reverse();
+    before.extend(dealt);
+    assert_eq!(before.len(), 8);
+    let again = Game::with(c, 2, 5);
+    assert_eq!(
+        ids(&again, shared(&again, "display")),
+        ids(&g, shared(&g, "display")),
+        "the same seed deals the same display"
+    );
+}
+
+#[test]
+fn unsold_cards_gather_marks_and_leave_at_the_limit_and_empty_positions_are_refilled() {
+    // C-RESET-1..3 as the fixture writes them: +1 a round, discarded at 2, refilled.
+    let mut g = Game::with(cards_content(), 2, 11);
+    let display = shared(&g, "display");
+    let first = ids(&g, display);
+    g.answer("take:2"); // player 1 takes position 2
+    g.answer("pass");
+    assert_eq!(g.st.round, 2);
+    // Round 2's reset: every unsold card +1, position 2 refilled from the deck with 0.
+    let now = ids(&g, display);
+    assert_eq!(marks(&g, display), vec![1, 0, 1, 1, 1, 1]);
+    assert_ne!(now[1], first[1]);
+    assert_eq!(
+        (now[0].clone(), now[2..].to_vec()),
+        (first[0].clone(), first[2..].to_vec()),
+        "cards never slide between positions"
+    );
+    pass_to_round(&mut g, 4);
+    // Round 3: marks 2 (and 1); round 4: the cards at 2 were discarded and refilled.
+    let discard = ids(&g, shared(&g, "discard"));
+    assert_eq!(discard.len(), 5, "the five round-1 cards left at 2 marks");
+    assert!(discard.contains(&first[0]));
+}
+
+#[test]
+fn a_pile_that_runs_out_leaves_positions_empty_and_says_so() {
+    // C-RESET-4: the rest stay empty for the round, logged; nothing is drawn from
+    // another pile but the one the step names for the round.
+    let mut g = Game::with(cards_content(), 4, 2);
+    let display = shared(&g, "display");
+    assert_eq!(ids(&g, shared(&g, "deck")).len(), 1);
+    for _ in 0..3 {
+        g.answer_prefix("take:");
+    }
+    let mut log = EventLog::recording();
+    let key = g.keys()[0].clone();
+    g.engine
+        .apply_logged(&mut g.st, key.as_str(), &mut log)
+        .unwrap();
+    // Round 2: four empty positions, one card left in the deck.
+    assert_eq!(g.st.round, 2);
+    let empty = ids(&g, display).iter().filter(|x| *x == "-").count();
+    assert_eq!(empty, 3);
+    assert!(ids(&g, shared(&g, "deck")).is_empty());
+    let text: Vec<&str> = log.events.iter().map(|e| e.text.as_str()).collect();
+    let text = text.join("\n");
+    assert!(
+        text.contains("`deck` ran out: 3 position(s) of `display` stay empty this round"),
+        "{text}"
+    );
+    // Round 3 draws from the spare pile (`from = ["deck", "deck", "spare"]`).
+    pass_to_round(&mut g, 3);
+    assert!(ids(&g, display).iter().any(|x| x.starts_with("spare-")));
+}
+
+#[test]
+fn a_zone_cap_limits_what_scripts_may_move_into_it() {
+    // C-LIMIT-2's shape: a capped player zone; ctx:room reads it, and a move past it is
+    // a script error that changes nothing.
+    let mut g = Game::with(cards_content(), 2, 4);
+    let mut coins = 0;
+    for _ in 0..3 {
+        g.answer_prefix("take:");
+        coins = g.count(0, "coins");
+        g.answer("pass");
+    }
+    let hand = ZoneRef::named(&g.content(), "hand", Some(0)).unwrap();
+    assert_eq!(ids(&g, hand).len(), 3);
+    // Round 4: with a full hand, passing is player 1's only option, taken unasked.
+    assert_eq!(g.st.round, 4);
+    assert_eq!(g.current(), 1, "player 1 was not asked");
+    assert!(g.keys().iter().any(|k| k.starts_with("take:")));
+    assert_eq!(g.count(0, "coins"), coins + 1, "the pass paid its coin");
+
+    let c = cards_with(|f| {
+        edit(
+            f,
+            "rules.lua",
+            "if (ctx:room(\"hand\", p) or 0) > 0 then",
+            "if true then",
+        )
+    });
+    let mut g = Game::with(c, 2, 4);
+    for _ in 0..3 {
+        g.answer_prefix("take:");
+        g.answer("pass");
+    }
+    let before = g.st.clone();
+    let key = g.keys()[0].clone();
+    let e = g.try_answer(&key).unwrap_err().to_string();
+    assert!(
+        e.contains("ctx:move_card: `hand` of player 1 is full (3 cards, its cap)"),
+        "{e}"
+    );
+    assert!(g.st == before, "a refused move changes nothing");
+}
+
+#[test]
+fn zones_are_in_the_state_json_only_for_games_that_have_them() {
+    let g = Game::with(cards_content(), 2, 1);
+    let json = serde_json::to_value(&g.st).unwrap();
+    assert!(json["zones"].is_array());
+    assert!(json["players"][0]["zones"].is_array());
+    let tabriz = Game::new(2, 1);
+    let json = serde_json::to_value(&tabriz.st).unwrap();
+    assert!(json.get("zones").is_none());
+    assert!(json["players"][0].get("zones").is_none());
+}
+
+#[test]
+fn the_cards_fixture_passes_conformance_at_every_player_count() {
+    for players in 2..=4 {
+        conformance(cards_content(), players, 30);
+    }
+}
+
+#[test]
+fn bad_zones_and_cards_are_content_errors_with_file_and_line() {
+    let e = errors(|f| {
+        edit(
+            f,
+            "cards/cards.toml",
+            "zone = \"spare\"",
+            "zone = \"sparre\"",
+        )
+    });
+    assert!(
+        e.contains("cards/cards/cards.toml:")
+            && e.contains("card `spare` names unknown zone `sparre`"),
+        "{e}"
+    );
+    let e = errors(|f| edit(f, "game.toml", "rows = { 2 = 2, 4 = 3 }\n", ""));
+    assert!(
+        e.contains("cards/game.toml:") && e.contains("grid zone `display` has no rows"),
+        "{e}"
+    );
+    let e = errors(|f| {
+        edit(
+            f,
+            "game.toml",
+            "rows = { 2 = 2, 4 = 3 }",
+            "rows = { 3 = 2 }",
+        )
+    });
+    assert!(
+        e.contains("grid zone `display` has no size at 2 players"),
+        "{e}"
+    );
+    let e = errors(|f| edit(f, "game.toml", "from = \"deck\"", "from = \"hand\""));
+    assert!(
+        e.contains("cards/game.toml:") && e.contains("`hand` is not a shared pile"),
+        "{e}"
+    );
+    let e = errors(|f| {
+        edit(
+            f,
+            "game.toml",
+            "zone = \"display\", from = \"deck\"",
+            "zone = \"deck\", from = \"deck\"",
+        )
+    });
+    assert!(e.contains("zone `deck` is not a shared grid"), "{e}");
+    let e = errors(|f| edit(f, "cards/cards.toml", "zone = \"spare\"", "zone = \"hand\""));
+    assert!(
+        e.contains("card `spare` starts in `hand`, a player zone"),
+        "{e}"
+    );
+    let e = errors(|f| {
+        edit(
+            f,
+            "cards/cards.toml",
+            "by_players = { 3 = 2 }",
+            "by_players = { three = 2 }",
+        )
+    });
+    assert!(
+        e.contains("by_players key `three` is not a player count"),
+        "{e}"
+    );
+    let e = errors(|f| {
+        edit(
+            f,
+            "game.toml",
+            "visibility = \"owner\"",
+            "visibility = \"secret\"",
+        )
+    });
+    assert!(e.contains("zone `hand`: visibility = \"secret\""), "{e}");
+    let e = errors(|f| edit(f, "pack.toml", "files = [\"cards\"]", "files = [\"cardz\"]"));
+    assert!(
+        e.contains("cards/pack.toml:") && e.contains("[provenance] names `cardz`"),
+        "{e}"
+    );
+    let e = errors(|f| {
+        edit(
+            f,
+            "game.toml",
+            "{ do = \"refill\", zone = \"display\", from = \"deck\" }",
+            "{ do = \"refill\", zone = \"display\" }",
+        )
+    });
+    assert!(e.contains("needs `from`"), "{e}");
+}
