@@ -24,6 +24,56 @@ pub enum NewWhat {
     ///
     /// Example: weft new card x01 --grade common --pack my-expansion
     Card(NewCard),
+    /// A new game of your own (not an expansion): its round as a [flow], one
+    /// worker-placement area, one card, a scenario test. Walk-through: docs/new-game.md.
+    ///
+    /// Example: weft new game lantern-market
+    Game(NewGame),
+}
+
+/// Flags of `weft new game`.
+#[derive(Args, Debug)]
+pub struct NewGame {
+    /// The game's name (also its pack and folder name).
+    name: String,
+    /// Folder to create the game folder in.
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+}
+
+/// The files of `weft new game`, with `{name}` and `{title}` to fill in.
+const GAME_TEMPLATE: [(&str, &str); 7] = [
+    ("pack.toml", include_str!("../templates/game/pack.toml")),
+    ("game.toml", include_str!("../templates/game/game.toml")),
+    ("board.toml", include_str!("../templates/game/board.toml")),
+    (
+        "cards/lanterns.toml",
+        include_str!("../templates/game/cards/lanterns.toml"),
+    ),
+    (
+        "areas/stall.lua",
+        include_str!("../templates/game/areas/stall.lua"),
+    ),
+    ("rules.lua", include_str!("../templates/game/rules.lua")),
+    (
+        "tests/game.lua",
+        include_str!("../templates/game/tests/game.lua"),
+    ),
+];
+
+fn new_game(g: &NewGame) -> anyhow::Result<Vec<PathBuf>> {
+    check_id(&g.name)?;
+    let title = title_case(&g.name);
+    let writes: Vec<Write> = GAME_TEMPLATE
+        .iter()
+        .map(|(rel, text)| {
+            Write::create(
+                format!("{}/{rel}", g.name),
+                text.replace("{name}", &g.name).replace("{title}", &title),
+            )
+        })
+        .collect();
+    write_all(&g.dir, &writes)
 }
 
 /// Flags of `weft new pack`.
@@ -116,7 +166,19 @@ pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
         NewWhat::Pack(p) => new_pack(&p),
         NewWhat::Tile(t) => new_tile(&t),
         NewWhat::Card(c) => new_card(&c),
+        NewWhat::Game(g) => {
+            let folder = g.dir.join(&g.name);
+            return finish(new_game(&g), &format!(
+                "next: weft check --pack {0} && weft test --pack {0} && weft sim --pack {0} --games 200 --players 3 --bots greedy",
+                folder.display()
+            ));
+        }
     };
+    finish(result, "next: weft check --pack <the pack folder>")
+}
+
+/// Prints what was created and the next command, or the refusal.
+fn finish(result: anyhow::Result<Vec<PathBuf>>, next: &str) -> anyhow::Result<ExitCode> {
     let created = match result {
         Ok(created) => created,
         Err(e) => match e.downcast_ref::<Refused>() {
@@ -130,7 +192,7 @@ pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
     for path in &created {
         println!("created {}", path.display());
     }
-    println!("next: weft check --pack <the pack folder>");
+    println!("{next}");
     Ok(ExitCode::SUCCESS)
 }
 

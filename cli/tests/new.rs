@@ -173,3 +173,46 @@ return {
     );
     assert!(!out.contains("hanging"), "{out}");
 }
+
+/// `weft new game` makes a whole game of its own (its flow, an area, a card, tests) that
+/// passes `weft check` and `weft test` as created and plays with greedy bots; the
+/// created files and the next command are printed.
+#[test]
+fn a_new_game_passes_check_and_test_and_plays() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-game");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, err) = weft_in(&dir, &["new", "game", "lantern-market"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("created ./lantern-market/game.toml"), "{out}");
+    assert!(
+        out.contains("next: weft check --pack ./lantern-market"),
+        "{out}"
+    );
+    let (code, out, err) = weft_in(&dir, &["check", "--pack", "lantern-market"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("0 problems, 0 warnings"), "{out}");
+    let (code, out, err) = weft_in(&dir, &["test", "--pack", "lantern-market"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("3 tests, 3 passed, 0 failed"), "{out}");
+    let (code, out, err) = weft_in(
+        &dir,
+        &[
+            "sim",
+            "--pack",
+            "lantern-market",
+            "--games",
+            "20",
+            "--players",
+            "3",
+            "--bots",
+            "greedy",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("finished 20"), "{out}");
+    // A second run refuses to overwrite.
+    let (code, _, err) = weft_in(&dir, &["new", "game", "lantern-market"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("already exists"), "{err}");
+}
