@@ -1,0 +1,120 @@
+-- Helpers shared by Cabriole's scripts (module `lib.common`): the ids of the pack's
+-- counters in rules order, card descriptions for option labels, the display's rows, and
+-- taking a card from the display (C-DISP-1..4, used by the row and extra queues).
+-- Numbers the rules leave to a DECISION are not here: they are params in the TOML.
+local M = {}
+
+-- C-COMP-1: the resources, in the order they are listed and resolved.
+M.RESOURCES = { "oak", "walnut", "silk", "mahogany" }
+-- C-CRAFT-1: the craftsman types, each a counter holding its level.
+M.CRAFTSMEN = { "carver", "joiner", "turner", "upholsterer" }
+-- C-CRAFT-1: the levels a craftsman counter holds (0 is not hired): 1 A, 2 J, 3 M.
+M.LEVELS = { "A", "J", "M" }
+M.MASTER = #M.LEVELS
+-- C-PROD-2: the furniture types of projects (C-SCORE-2: a vignette is one of each).
+M.FURNITURE = { "chair", "chest", "table" }
+
+-- A card for people: a project with its needs and reward, a special card with its text.
+function M.describe(card)
+  local p = card.params
+  if card.kind ~= "project" then
+    return card.id .. " " .. card.name .. ": " .. card.text
+  end
+  local needs, crafts = {}, {}
+  for _, r in ipairs(M.RESOURCES) do
+    local n = p.needs and p.needs[r]
+    if n then
+      needs[#needs + 1] = n .. " " .. r
+    end
+  end
+  for _, c in ipairs(M.CRAFTSMEN) do
+    local level = p.craftsmen and p.craftsmen[c]
+    if level then
+      crafts[#crafts + 1] = c .. " " .. M.LEVELS[level]
+    end
+  end
+  return card.id .. " " .. p.type .. " (" .. table.concat(needs, ", ") .. "; "
+    .. table.concat(crafts, ", ") .. "; " .. p.coins .. " coins or " .. p.prestige .. " prestige)"
+end
+
+-- The display positions of row r, left to right (row-major grid, C-SETUP-3); none when
+-- the display has fewer rows at this player count (row 4 at two players, C-TWO-4).
+function M.row_positions(ctx, r)
+  local rows, cols = ctx:grid("display")
+  local out = {}
+  if r <= rows then
+    for c = 1, cols do
+      out[#out + 1] = (r - 1) * cols + c
+    end
+  end
+  return out
+end
+
+-- The row of a display position.
+function M.row_of(ctx, pos)
+  local _, cols = ctx:grid("display")
+  return math.floor((pos - 1) / cols) + 1
+end
+
+-- C-DISP-3, C-LIMIT-2, C-SPEC-3: a project may be taken only with room among the
+-- player's unfinished projects (counting those taken this round); a special card always.
+function M.may_take(ctx, p, card)
+  if card.kind ~= "project" then
+    return true
+  end
+  local room = ctx:room("unfinished", p)
+  return room == nil or room > 0
+end
+
+-- An option for taking the display card at `pos`: key `take:<card id>`.
+function M.take_option(ctx, pos, card, extra)
+  local coins = ctx:marks("display", pos)
+  local label = "Take " .. M.describe(card)
+  if coins > 0 then
+    label = label .. " with its " .. coins .. " coins"
+  end
+  if extra then
+    label = label .. extra
+  end
+  return { key = "take:" .. card.id, label = label }
+end
+
+-- The card id of a `take:<id>` key.
+function M.taken_id(key)
+  return string.sub(key, #"take:" + 1)
+end
+
+-- C-DISP-1..4: player p takes the display card at `pos` with all coins on it. A project
+-- goes to the unfinished projects without resources or craftsmen (C-DISP-2); a special
+-- card leaves the game and its effect applies at once (C-DISP-4, C-SPEC-1), through the
+-- module its data names (`behaviour`, C-DATA-8). Returns the card.
+function M.take(ctx, p, pos)
+  local id = ctx:cards("display")[pos]
+  local card = ctx:card(id)
+  local coins = ctx:marks("display", pos)
+  if card.kind == "project" then
+    ctx:move_card("display", pos, "unfinished", p)
+  else
+    ctx:move_card("display", pos, "box")
+  end
+  if coins > 0 then
+    ctx:gain(p, "coins", coins)
+  end
+  ctx:log("takes " .. M.describe(card) .. " with " .. coins .. " coins")
+  if card.kind ~= "project" and card.behaviour then
+    require(card.behaviour).apply(ctx, card.params, p)
+  end
+  return card
+end
+
+-- Whether list holds value.
+function M.contains(list, value)
+  for _, v in ipairs(list) do
+    if v == value then
+      return true
+    end
+  end
+  return false
+end
+
+return M

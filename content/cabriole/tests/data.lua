@@ -1,0 +1,228 @@
+-- Scenario tests of Cabriole: The pack's invented card data against the rules' tables (C-DATA-*, C-SETUP-2, C-TWO-1).
+-- Run with `weft test --pack content/cabriole`. Rule ids: shared/rules/cabriole.md.
+-- Tests of invented data (C-DATA-*) compare the pack with the rules' tables: the
+-- scenario API cannot read card or area params.
+
+-- ---- Helpers (the same block heads every test file: test files cannot require) ----
+local SIZE = { [2] = 12, [3] = 16, [4] = 20 }   -- C-SETUP-3: display slots, rows × columns
+local COLS = { [2] = 4, [3] = 4, [4] = 5 }
+
+local function has(list, x)
+  for _, v in pairs(list) do -- pairs: a display may have empty slots
+    if v == x then
+      return true
+    end
+  end
+  return false
+end
+
+-- The keys of `list` that start with `prefix`.
+local function with_prefix(list, prefix)
+  local out = {}
+  for _, k in ipairs(list) do
+    if string.sub(k, 1, #prefix) == prefix then
+      out[#out + 1] = k
+    end
+  end
+  return out
+end
+
+-- A new game past the setup picks (C-SETUP-6: each picker takes the first resource
+-- offered); the player asked next is the start player, to place (C-SETUP-5).
+local function new_game(t, players, seed)
+  local g = t:game { players = players, seed = seed or 1 }
+  while #with_prefix(g:options(), "pick:") > 0 do
+    g:answer(g:options()[1])
+  end
+  return g
+end
+
+-- Seats in turn order from the player asked now (C-ROUND-2: clockwise).
+local function turn_order(g, n)
+  local s, out = g:player(), {}
+  for k = 0, n - 1 do
+    out[#out + 1] = (s - 1 + k) % n + 1
+  end
+  return out
+end
+
+-- One placement: checks whose turn it is, then places in `area`.
+local function place(t, g, p, area)
+  t:eq(g:player(), p, "the player to place")
+  g:answer("place:" .. area)
+end
+
+-- Plays on until stop(g) holds (or the game ends). A placement goes to the first area
+-- offered that is not in opts.avoid (else the first offered); any other question is
+-- declined, stopped or done where it can be, else answered with coins or its first
+-- option. opts.policy(g, options) may answer first (return nil to leave it).
+local function drive(g, stop, opts)
+  opts = opts or {}
+  for _ = 1, 5000 do
+    if g:over() or (stop and stop(g)) then
+      return
+    end
+    local options = g:options()
+    local key = opts.policy and opts.policy(g, options)
+    if not key and string.sub(options[1], 1, 6) == "place:" then
+      key = options[1]
+      for _, k in ipairs(options) do
+        if not (opts.avoid and has(opts.avoid, string.sub(k, 7))) then
+          key = k
+          break
+        end
+      end
+    end
+    if not key then
+      for _, k in ipairs({ "decline", "stop", "done", "coins" }) do
+        if has(options, k) then
+          key = k
+          break
+        end
+      end
+    end
+    g:answer(key or options[1])
+  end
+  error("drive: the game did not get there in 5000 answers")
+end
+
+-- Stop predicates for drive.
+local function round_is(r)
+  return function(g)
+    return g:round() == r
+  end
+end
+local function asked(p, prefix)
+  return function(g)
+    return g:player() == p and #with_prefix(g:options(), prefix) > 0
+  end
+end
+
+-- Empties the display into the box, then lays `layout` ({ [slot] = card id }) with the
+-- coins of `marks` ({ [slot] = n }, default 0).
+local function lay(g, n, layout, marks)
+  local cards = g:cards("display")
+  for pos = 1, SIZE[n] do
+    if cards[pos] then
+      g:put_card(cards[pos], "box")
+    end
+  end
+  for pos, id in pairs(layout) do
+    g:put_card(id, "display", pos)
+    g:set_marks("display", pos, (marks and marks[pos]) or 0)
+  end
+end
+
+-- Answers `key` for player p and returns the coins it cost p.
+local function pays(t, g, p, key)
+  t:eq(g:player(), p, "the player asked before " .. key)
+  local before = g:count(p, "coins")
+  g:answer(key)
+  return before - g:count(p, "coins")
+end
+-- ---- End of helpers ----
+
+-- C-DATA-6..8 (invented): copies of each card template, { base, "3+" }.
+local DECK_A = {
+  A01 = { 2, 1 }, A02 = { 2, 1 }, A03 = { 1, 1 }, A04 = { 2, 1 }, A05 = { 2, 0 }, A06 = { 2, 1 },
+  A07 = { 2, 0 }, A08 = { 0, 2 }, A09 = { 0, 2 }, A10 = { 2, 0 }, A11 = { 2, 0 }, A12 = { 1, 1 },
+  A13 = { 2, 0 }, A14 = { 2, 0 }, A15 = { 2, 0 }, A16 = { 2, 0 },
+  ["A-FAVOUR-CARVER"] = { 1, 0 }, ["A-FAVOUR-JOINER"] = { 1, 0 }, ["A-FAVOUR-TURNER"] = { 1, 0 },
+  ["A-FAVOUR-UPHOLSTERER"] = { 1, 0 }, ["A-TIMBER"] = { 2, 0 }, ["A-PATRON"] = { 0, 1 },
+  ["A-SILK-MAHOGANY"] = { 0, 1 },
+}
+local DECK_B = {
+  B01 = { 2, 1 }, B02 = { 2, 1 }, B03 = { 1, 1 }, B04 = { 2, 1 }, B05 = { 0, 2 }, B06 = { 3, 0 },
+  B07 = { 2, 1 }, B08 = { 2, 1 }, B09 = { 0, 2 }, B10 = { 2, 1 }, B11 = { 1, 1 }, B12 = { 1, 1 },
+  B13 = { 2, 0 }, B14 = { 2, 0 }, B15 = { 3, 0 }, B16 = { 3, 0 }, B17 = { 2, 0 }, B18 = { 3, 0 },
+  ["B-FAVOUR-CARVER"] = { 1, 0 }, ["B-FAVOUR-JOINER"] = { 1, 0 }, ["B-FAVOUR-TURNER"] = { 1, 0 },
+  ["B-FAVOUR-UPHOLSTERER"] = { 1, 0 }, ["B-TIMBER"] = { 2, 0 }, ["B-MAHOGANY"] = { 1, 0 },
+  ["B-PATRON"] = { 0, 1 }, ["B-SILK"] = { 0, 1 }, ["B-WALNUT-MAHOGANY"] = { 0, 1 },
+}
+-- C-DATA-9: cards that may leave the display in a round of rounds 1–5: open rows × row
+-- spaces + 2 × extra-project spaces (C-QUEUE-3).
+local OUTFLOW = { [2] = 2 * 3 + 2 * 1, [3] = 3 * 3 + 2 * 2, [4] = 3 * 4 + 2 * 2 }
+
+-- Deck A's cards at the start of a game: the display and what is left of the deck.
+local function deck_a_cards(g, n)
+  local out = {}
+  local display = g:cards("display")
+  for pos = 1, SIZE[n] do
+    out[#out + 1] = display[pos]
+  end
+  for _, id in ipairs(g:cards("deck_a")) do
+    out[#out + 1] = id
+  end
+  return out
+end
+
+local function template(id)
+  return (string.gsub(id, "%-%d+$", ""))
+end
+
+-- Copies per template, and checks each copy's id: <template>-<k>, the 3+ copies last.
+local function check_copies(t, ids, want, n)
+  local count = {}
+  for _, id in ipairs(ids) do
+    local tp = template(id)
+    count[tp] = (count[tp] or 0) + 1
+    t:ok(want[tp], "unknown card " .. id)
+  end
+  for tp, copies in pairs(want) do
+    local expect = copies[1] + (n >= 3 and copies[2] or 0)
+    t:eq(count[tp] or 0, expect, n .. " players: copies of " .. tp)
+    if copies[1] + copies[2] > 1 then
+      for k = 1, expect do
+        t:ok(has(ids, tp .. "-" .. k), n .. " players: no " .. tp .. "-" .. k)
+      end
+    elseif expect == 1 then
+      t:ok(has(ids, tp), n .. " players: no " .. tp)
+    end
+  end
+end
+
+return {
+  ["deck A holds the C-DATA-6 projects and C-DATA-8 specials, the 3+ copies only from 3 players (C-DATA-6, C-DATA-8, C-SETUP-2, C-TWO-1)"] = function(t)
+    for n = 2, 4 do
+      local g = t:game { players = n, seed = 1 }
+      check_copies(t, deck_a_cards(g, n), DECK_A, n)
+    end
+  end,
+
+  ["deck B holds the C-DATA-7 projects and C-DATA-8 specials, the 3+ copies only from 3 players (C-DATA-7, C-DATA-8, C-SETUP-2, C-TWO-1)"] = function(t)
+    for n = 2, 4 do
+      local g = t:game { players = n, seed = 1 }
+      check_copies(t, g:cards("deck_b"), DECK_B, n)
+    end
+  end,
+
+  ["the decks last: deck A covers the display and two rounds of outflow, deck B three rounds and a display, at 2 and 3 players (C-DATA-9)"] = function(t)
+    for n = 2, 4 do
+      local g = t:game { players = n, seed = 1 }
+      local a, b = #deck_a_cards(g, n), #g:cards("deck_b")
+      local need_a, need_b = SIZE[n] + 2 * OUTFLOW[n], 3 * OUTFLOW[n] + SIZE[n]
+      if n < 4 then
+        t:ok(a >= need_a, n .. " players: deck A has " .. a .. " cards, may need " .. need_a)
+        t:ok(b >= need_b, n .. " players: deck B has " .. b .. " cards, may need " .. need_b)
+      else
+        -- 4 players: deck A can run out (C-RESET-4 covers it): 44 cards for up to 52
+        t:eq({ a, b }, { 44, 56 }, "4 players: deck sizes")
+      end
+    end
+  end,
+
+  ["only the decks' order is hidden and random: other seeds, same cards in another order (C-COMP-4)"] = function(t)
+    local g1, g2 = t:game { players = 3, seed = 1 }, t:game { players = 3, seed = 2 }
+    local a1, a2 = deck_a_cards(g1, 3), deck_a_cards(g2, 3)
+    local same = true
+    for k = 1, #a1 do
+      same = same and a1[k] == a2[k]
+    end
+    t:ok(not same, "two seeds dealt deck A in the same order")
+    local sorted1, sorted2 = table.clone(a1), table.clone(a2)
+    table.sort(sorted1)
+    table.sort(sorted2)
+    t:eq(sorted1, sorted2, "the same cards")
+    t:eq(#g1:cards("starting") + 3, 6, "the starting cards not dealt stay in their pile")
+  end,
+}
