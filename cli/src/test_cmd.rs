@@ -32,7 +32,7 @@ pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
     let mut filtered = 0;
     let keep = |name: &str| a.filter.as_ref().is_none_or(|f| name.contains(f.as_str()));
     for (pack, info) in files.iter().zip(&content.packs).skip(first) {
-        for (path, source) in pack.under("tests", ".lua") {
+        for (path, source) in pack.test_files() {
             let label = format!("{}/{path}", info.name);
             let (ran, left_out) = run_matching(&content, &label, source, keep);
             results.extend(ran);

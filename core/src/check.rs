@@ -298,6 +298,27 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             .iter()
             .flat_map(|b| &b.steps)
             .any(|s| matches!(s.kind, StepKind::GameHook { hook, on: HookOn::Game } if hook as usize == h));
+        if content.program.estimate == Some(h as u16) {
+            // `[score] now`: read-only, once per player of each sample state.
+            'estimates: for st in &samples {
+                for p in 0..st.players.len() {
+                    let call = HookCall {
+                        owner: Owner::Game { hook: h as u16 },
+                        hook: Hook::Estimate,
+                        player: Some(p),
+                    };
+                    hook_calls += 1;
+                    if let Err(e) = host.estimate(content, st, &call) {
+                        problems.push(format!(
+                            "[score] now `{}.{}` ({}): {e}",
+                            flow_hook.module, flow_hook.function, flow_hook.declared_at
+                        ));
+                        break 'estimates;
+                    }
+                }
+            }
+            continue;
+        }
         for st in &samples {
             let player = (!for_no_one).then(|| st.decision().map(|d| d.player).unwrap_or(0));
             let call = HookCall {

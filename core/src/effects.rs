@@ -51,6 +51,17 @@ pub trait Effects {
         Ok(Vec::new())
     }
 
+    /// Runs a read-only hook that returns a number (`[score] now`: a player's score if
+    /// the game ended now). A host without such hooks has no estimate.
+    fn estimate(
+        &mut self,
+        _content: &Content,
+        _state: &GameState,
+        _call: &HookCall,
+    ) -> Result<Option<f64>, Box<ScriptError>> {
+        Ok(None)
+    }
+
     /// Re-runs a call that failed with an error that names no line (a memory error has
     /// none) on `state`, a copy of the state it ran on, and returns the script file and
     /// line it last ran before failing. Calls are deterministic, so the re-run fails at

@@ -81,6 +81,8 @@ pub enum Hook {
     Options,
     /// An area's action for a worker being resolved, with the chosen option's key.
     Resolve,
+    /// Read-only: `[score] now`, a player's score if the game ended now (for bots).
+    Estimate,
 }
 
 impl Hook {
@@ -97,6 +99,7 @@ impl Hook {
             Hook::Run => "run",
             Hook::Options => "options",
             Hook::Resolve => "resolve",
+            Hook::Estimate => "now",
         }
     }
 
@@ -116,7 +119,7 @@ impl Hook {
 
     /// Whether the hook may change the state.
     pub fn is_read_only(self) -> bool {
-        matches!(self, Hook::CanAct | Hook::Options)
+        matches!(self, Hook::CanAct | Hook::Options | Hook::Estimate)
     }
 }
 

@@ -72,6 +72,10 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     for h in &content.program.game_hooks {
         used.extend(module_closure(content, &h.module));
     }
+    // A card's behaviour is called by the pack's scripts (`require(card.behaviour)`).
+    for b in content.cards.iter().filter_map(|c| c.behaviour.as_ref()) {
+        used.extend(module_closure(content, b));
+    }
     for m in content.modules.values() {
         if m.pack != "scripts" && !used.contains(&m.name) {
             w.push(format!(
@@ -206,7 +210,7 @@ fn unusable_areas(content: &Content) -> Vec<String> {
         .filter_map(|a| {
             let none: Vec<String> = counts
                 .iter()
-                .filter(|&&n| a.usable_spaces(n as usize) == 0)
+                .filter(|&&n| n >= a.min_players && a.usable_spaces(n as usize) == 0)
                 .map(|n| n.to_string())
                 .collect();
             (!none.is_empty()).then(|| {

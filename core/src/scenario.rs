@@ -510,6 +510,17 @@ pub fn run_matching(
         Ok(l) => l,
         Err(e) => return (vec![fail("(load)", e.to_string())], 0),
     };
+    // The pack chain's modules and its test helpers, for `require` in tests.
+    let mut modules = content.modules.clone();
+    modules.extend(content.test_modules.clone());
+    if let Err(errors) = sandbox::load_module_map(&lua, modules, TEST_BUDGET, &shared) {
+        let message = errors
+            .iter()
+            .map(|(file, e)| format!("{file}: {e}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        return (vec![fail("(load)", message)], 0);
+    }
     let setup = || -> mlua::Result<(Table, Table)> {
         let helpers: Table = lua.load(PRELUDE).set_name("=weft-test").eval()?;
         let tester = lua.create_table()?;

@@ -74,6 +74,16 @@ pub fn cards_content() -> Arc<Content> {
     Arc::new(load_content(&[cards_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The Cabriole pack's files (`content/cabriole`).
+pub fn cabriole_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("content/cabriole")).expect("the Cabriole pack reads")
+}
+
+/// The Cabriole pack, loaded.
+pub fn cabriole_content() -> Arc<Content> {
+    Arc::new(load_content(&[cabriole_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
 /// Conformance in the spirit of OpenSpiel's basic_tests, on `games` seeded random games
 /// of `content` with `players` players: options are never empty before the end, every
 /// game ends, a clone played on equals the original played on, replaying the answers

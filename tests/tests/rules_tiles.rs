@@ -346,7 +346,7 @@ fn steady_potters_variant_keeps_faces() {
     let t = &c.tiles[c.tile("potters-alley").unwrap() as usize];
     assert_eq!(t.script.params["reroll"].as_bool(), Some(false));
     let mut n = 0;
-    for (path, source) in files.under("tests", ".lua") {
+    for (path, source) in files.test_files() {
         for r in weft_core::scenario::run_file(&c, &format!("steady-potters/{path}"), source) {
             assert!(r.passed, "{}: {:?}", r.name, r.message);
             n += 1;

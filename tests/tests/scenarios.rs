@@ -9,7 +9,7 @@ use weft_tests::{library, repo, tabriz_content, tabriz_files};
 
 fn run_pack_tests(files: &PackFiles, content: &Arc<weft_core::Content>, pack: &str) -> usize {
     let mut n = 0;
-    for (path, source) in files.under("tests", ".lua") {
+    for (path, source) in files.test_files() {
         for r in run_file(content, &format!("{pack}/{path}"), source) {
             assert!(r.passed, "{} — {}: {:?}", r.file, r.name, r.message);
             n += 1;

@@ -1,126 +1,11 @@
 -- Scenario tests of Cabriole: Production (C-PROD-*, C-CRAFT-2), with the source's examples C-PROD-6 (a)–(d).
 -- Run with `weft test --pack content/cabriole`. Rule ids: shared/rules/cabriole.md.
--- Tests of invented data (C-DATA-*) compare the pack with the rules' tables: the
--- scenario API cannot read card or area params.
+-- Tests of invented data (C-DATA-*) check the pack against the rules' tables, so they
+-- write the rules' values rather than read the pack's. Helpers: tests/lib/helpers.lua.
 
--- ---- Helpers (the same block heads every test file: test files cannot require) ----
-local SIZE = { [2] = 12, [3] = 16, [4] = 20 }   -- C-SETUP-3: display slots, rows × columns
-local COLS = { [2] = 4, [3] = 4, [4] = 5 }
-
-local function has(list, x)
-  for _, v in pairs(list) do -- pairs: a display may have empty slots
-    if v == x then
-      return true
-    end
-  end
-  return false
-end
-
--- The keys of `list` that start with `prefix`.
-local function with_prefix(list, prefix)
-  local out = {}
-  for _, k in ipairs(list) do
-    if string.sub(k, 1, #prefix) == prefix then
-      out[#out + 1] = k
-    end
-  end
-  return out
-end
-
--- A new game past the setup picks (C-SETUP-6: each picker takes the first resource
--- offered); the player asked next is the start player, to place (C-SETUP-5).
-local function new_game(t, players, seed)
-  local g = t:game { players = players, seed = seed or 1 }
-  while #with_prefix(g:options(), "pick:") > 0 do
-    g:answer(g:options()[1])
-  end
-  return g
-end
-
--- Seats in turn order from the player asked now (C-ROUND-2: clockwise).
-local function turn_order(g, n)
-  local s, out = g:player(), {}
-  for k = 0, n - 1 do
-    out[#out + 1] = (s - 1 + k) % n + 1
-  end
-  return out
-end
-
--- One placement: checks whose turn it is, then places in `area`.
-local function place(t, g, p, area)
-  t:eq(g:player(), p, "the player to place")
-  g:answer("place:" .. area)
-end
-
--- Plays on until stop(g) holds (or the game ends). A placement goes to the first area
--- offered that is not in opts.avoid (else the first offered); any other question is
--- declined, stopped or done where it can be, else answered with coins or its first
--- option. opts.policy(g, options) may answer first (return nil to leave it).
-local function drive(g, stop, opts)
-  opts = opts or {}
-  for _ = 1, 5000 do
-    if g:over() or (stop and stop(g)) then
-      return
-    end
-    local options = g:options()
-    local key = opts.policy and opts.policy(g, options)
-    if not key and string.sub(options[1], 1, 6) == "place:" then
-      key = options[1]
-      for _, k in ipairs(options) do
-        if not (opts.avoid and has(opts.avoid, string.sub(k, 7))) then
-          key = k
-          break
-        end
-      end
-    end
-    if not key then
-      for _, k in ipairs({ "decline", "stop", "done", "coins" }) do
-        if has(options, k) then
-          key = k
-          break
-        end
-      end
-    end
-    g:answer(key or options[1])
-  end
-  error("drive: the game did not get there in 5000 answers")
-end
-
--- Stop predicates for drive.
-local function round_is(r)
-  return function(g)
-    return g:round() == r
-  end
-end
-local function asked(p, prefix)
-  return function(g)
-    return g:player() == p and #with_prefix(g:options(), prefix) > 0
-  end
-end
-
--- Empties the display into the box, then lays `layout` ({ [slot] = card id }) with the
--- coins of `marks` ({ [slot] = n }, default 0).
-local function lay(g, n, layout, marks)
-  local cards = g:cards("display")
-  for pos = 1, SIZE[n] do
-    if cards[pos] then
-      g:put_card(cards[pos], "box")
-    end
-  end
-  for pos, id in pairs(layout) do
-    g:put_card(id, "display", pos)
-    g:set_marks("display", pos, (marks and marks[pos]) or 0)
-  end
-end
-
--- Answers `key` for player p and returns the coins it cost p.
-local function pays(t, g, p, key)
-  t:eq(g:player(), p, "the player asked before " .. key)
-  local before = g:count(p, "coins")
-  g:answer(key)
-  return before - g:count(p, "coins")
-end
--- ---- End of helpers ----
+local H = require("tests.lib.helpers")
+local with_prefix, new_game, turn_order, place, drive = H.with_prefix, H.new_game, H.turn_order, H.place, H.drive
+local round_is, asked, lay, meter = H.round_is, H.asked, H.lay, H.meter
 
 local CRAFTSMEN = { "carver", "joiner", "turner", "upholsterer" }
 local RESOURCES = { "oak", "walnut", "silk", "mahogany" }
@@ -164,13 +49,17 @@ return {
     workshop(g, x, { carver = 1, joiner = 2, upholsterer = 1 }, { walnut = 3, silk = 2, mahogany = 1 }, { "A01-1", "A02-1" })
     drive(g, asked(x, "make:"))
     local prestige = g:prestige(x)
-    g:answer("make:A01-1")
+    -- The production's coins and prestige land when x's production ends (no project
+    -- left after the second): measured over it.
+    local m = meter(t, g, x)
+    m.answer("make:A01-1")
     t:eq(g:options(), { "coins", "prestige" }, "the reward of A01-1")
-    t:eq(pays(t, g, x, "coins"), -21, "the chair pays 21 coins")
+    m.answer("coins")
     t:eq(g:options(), { "make:A02-1", "done" }, "one project at a time")
-    g:answer("make:A02-1")
-    g:answer("prestige")
-    t:eq(g:prestige(x) - prestige, 13, "the chest pays 13 prestige")
+    m.answer("make:A02-1")
+    m.answer("prestige")
+    t:eq(m.paid(), -21, "the chair pays 21 coins, the chest no coins")
+    t:eq(g:prestige(x) - prestige, 13, "the chest pays 13 prestige, the chair none")
     t:eq(g:cards("completed", x), { "A01-1", "A02-1" })
     t:eq(g:cards("unfinished", x), {})
     for _, r in ipairs(RESOURCES) do
@@ -206,12 +95,13 @@ return {
     workshop(g, x, { carver = 1, joiner = 3, upholsterer = 1 }, stock, { "A01-1", "A02-1", "A03-1" })
     workshop(g, y, { carver = 1, joiner = 2, upholsterer = 1 }, stock, { "A01-2", "A02-2", "A03-2" })
     drive(g, asked(x, "make:"))
-    local coins = 0
+    -- The coins land when x's production ends (no project left after the third).
+    local m = meter(t, g, x)
     for _, id in ipairs({ "A03-1", "A01-1", "A02-1" }) do
-      g:answer("make:" .. id)
-      coins -= pays(t, g, x, "coins")
+      m.answer("make:" .. id)
+      m.answer("coins")
     end
-    t:eq(coins, 11 + 21 + 19, "A03, A01 and A02 in coins")
+    t:eq(-m.paid(), 11 + 21 + 19, "A03, A01 and A02 in coins")
     t:eq(#g:cards("completed", x), 3)
     drive(g, asked(y, "make:"))
     g:answer("make:A01-2")

@@ -99,8 +99,57 @@ impl GreedyWeights {
     ];
 }
 
-/// How good a state looks for player `p` (the greedy evaluation).
+/// How good a state looks for player `p` (the greedy evaluation), with the declared
+/// score parts as the score so far.
 pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) -> f64 {
+    let score = crate::ops::score_now(content, st, p) as f64;
+    evaluate_scored(content, st, p, w, score)
+}
+
+/// [`evaluate`] with what `p` would score if the game ended now by the pack's own final
+/// scoring ([`Engine::score_estimates`]: its `[score] now` function, or its `end` hooks
+/// run on a copy).
+pub fn evaluate_with(engine: &mut Engine, st: &GameState, p: usize, w: &GreedyWeights) -> f64 {
+    let content = engine.content().clone();
+    if st.result.is_some() || !has_estimate(&content) {
+        return evaluate(&content, st, p, w);
+    }
+    let score = engine.score_estimates(st)[p];
+    evaluate_scored(&content, st, p, w, score)
+}
+
+/// Every player's [`evaluate_with`], with one estimate for all.
+pub fn evaluate_all(engine: &mut Engine, st: &GameState, w: &GreedyWeights) -> Vec<f64> {
+    let content = engine.content().clone();
+    let n = st.players.len();
+    if st.result.is_some() || !has_estimate(&content) {
+        return (0..n).map(|p| evaluate(&content, st, p, w)).collect();
+    }
+    let scores = engine.score_estimates(st);
+    (0..n)
+        .map(|p| evaluate_scored(&content, st, p, w, scores[p]))
+        .collect()
+}
+
+/// Whether the pack scores beyond its declared parts at the end (`[score] now`, or an
+/// `end` list).
+fn has_estimate(c: &Content) -> bool {
+    c.program.estimate.is_some()
+        || !c
+            .program
+            .block(crate::content::program::END_BLOCK)
+            .steps
+            .is_empty()
+}
+
+/// The evaluation with `score` as what `p` would score if the game ended now.
+fn evaluate_scored(
+    content: &Content,
+    st: &GameState,
+    p: usize,
+    w: &GreedyWeights,
+    score: f64,
+) -> f64 {
     if let Some(r) = &st.result {
         let won = if r.winners.contains(&p) {
             w.win / r.winners.len() as f64
@@ -110,7 +159,7 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
         return w.prestige * r.scores[p] as f64 + won;
     }
     let pl = &st.players[p];
-    let prestige = crate::ops::score_now(content, st, p) as f64;
+    let prestige = score;
     let held = pl.materials(content);
     let material: i64 = held
         .iter()
@@ -217,7 +266,7 @@ pub(crate) fn option_values(
                     }
                 }
             }
-            evaluate(&content, &sim, p, w) + rng.random::<f64>() * 1e-6
+            evaluate_with(engine, &sim, p, w) + rng.random::<f64>() * 1e-6
         })
         .collect()
 }

@@ -26,7 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::greedy::{evaluate, immediate_pick, option_values, same_context, GreedyWeights};
+use super::greedy::{evaluate_all, immediate_pick, option_values, same_context, GreedyWeights};
 use super::{Agent, BotOptions};
 use crate::content::Content;
 use crate::decision::Decision;
@@ -353,10 +353,8 @@ impl Search<'_> {
     }
 
     /// Every seat's greedy evaluation of `sim`.
-    fn evaluations(&self, sim: &GameState) -> Vec<f64> {
-        (0..sim.players.len())
-            .map(|p| evaluate(self.content, sim, p, self.weights))
-            .collect()
+    fn evaluations(&mut self, sim: &GameState) -> Vec<f64> {
+        evaluate_all(self.engine, sim, self.weights)
     }
 
     /// Each seat's reward in [0, 1]: its win share if the game is over, else a logistic
@@ -364,7 +362,12 @@ impl Search<'_> {
     /// gain, not its lead: the lead would mix in the other hands, which are re-dealt
     /// every iteration, and drown the signal in noise.) A seat whose answer raised an
     /// error gets 0.
-    fn rewards(&self, sim: &GameState, baseline: &[f64], failed_mover: Option<usize>) -> Vec<f64> {
+    fn rewards(
+        &mut self,
+        sim: &GameState,
+        baseline: &[f64],
+        failed_mover: Option<usize>,
+    ) -> Vec<f64> {
         let mut r: Vec<f64> = match &sim.result {
             Some(res) => (0..sim.players.len())
                 .map(|p| {

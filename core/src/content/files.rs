@@ -324,6 +324,13 @@ impl PackFiles {
         }
     }
 
+    /// The pack's scenario test files: `tests/*.lua` (any depth) but the helpers in
+    /// `tests/lib/`.
+    pub fn test_files(&self) -> impl Iterator<Item = (&String, &String)> + '_ {
+        self.under("tests", ".lua")
+            .filter(|(path, _)| !path.starts_with("tests/lib/"))
+    }
+
     /// The files under `folder/` (no trailing slash) whose name ends with `ext`, sorted.
     pub fn under<'a>(
         &'a self,

@@ -72,10 +72,21 @@ pub(super) fn compile(
         game_hooks: Vec::new(),
     };
     c.check_end_rounds();
-    let program = match &game.flow {
+    let mut program = match &game.flow {
         None => Some(Program::tabriz()),
         Some(flow) => c.program(flow),
     };
+    // `[score] now`: a game hook of its own, after the flow's.
+    if let (Some(p), Some(run)) = (
+        program.as_mut(),
+        game.score.as_ref().and_then(|s| s.now.as_ref()),
+    ) {
+        let pos = c.texts.table("score");
+        if let Some(k) = c.game_hook("[score]", "now", run, None, pos) {
+            p.game_hooks = c.game_hooks.clone();
+            p.estimate = Some(k);
+        }
+    }
     let failed = !c.errors.is_empty();
     for e in c.errors {
         ld.push(e);
@@ -1210,6 +1221,7 @@ impl Compiler<'_> {
             blocks,
             declared_at: self.where_(self.texts.table("flow")),
             game_hooks: self.game_hooks.clone(),
+            estimate: None,
         }
     }
 

@@ -56,6 +56,8 @@ pub(super) struct Merged {
     pub provenance: Vec<super::Invented>,
     /// Every Lua module, the library's included.
     pub modules: BTreeMap<String, Module>,
+    /// Scenario-test helpers (`tests/lib/*.lua`), named `tests.lib.NAME`.
+    pub test_modules: BTreeMap<String, Module>,
     /// The chain with digests, the library last.
     pub packs: Vec<PackInfo>,
 }
@@ -72,6 +74,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
     let mut provenance: Vec<super::Invented> = Vec::new();
     let mut modules = library_modules(library);
+    let mut test_modules: BTreeMap<String, Module> = BTreeMap::new();
     for (i, files) in packs.iter().enumerate() {
         let origin_label = format!("{}/pack.toml", files.origin);
         ld.add_source(&origin_label, files.files.get("pack.toml"));
@@ -301,6 +304,23 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
 
         // Lua modules.
         for (path, source) in &files.files {
+            // tests/lib/*.lua help the scenario tests (`require("tests.lib.x")` there).
+            if let Some(stem) = path
+                .strip_suffix(".lua")
+                .filter(|_| path.starts_with("tests/lib/"))
+            {
+                let module = stem.replace('/', ".");
+                test_modules.insert(
+                    module.clone(),
+                    Module {
+                        name: module,
+                        chunk: label(path),
+                        pack: name.clone(),
+                        source: source.clone(),
+                    },
+                );
+                continue;
+            }
             // tests/*.lua are the pack's scenario tests (`weft test`), not behaviour.
             let Some(stem) = path
                 .strip_suffix(".lua")
@@ -378,6 +398,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         pack_cards,
         provenance,
         modules,
+        test_modules,
         packs: infos,
     })
 }

@@ -403,6 +403,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         pack_cards,
         provenance,
         modules,
+        test_modules,
         packs,
     } = merged;
     let (gf, bf) = (game_label.as_str(), board_label.as_str());
@@ -1095,8 +1096,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     }
     let player_counts: Vec<u8> = setup.keys().copied().collect();
     let zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
-    let known = |b: &str| module_name(b).is_ok_and(|m| modules.contains_key(&m));
-    let cards = super::zones::resolve_cards(ld, pack_cards, &zones, &known);
+    let module_of = |b: &str| module_name(b).ok().filter(|m| modules.contains_key(m));
+    let cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
     for card in &cards {
         if commissions.iter().any(|k| k.id == card.id) {
             ld.fail(
@@ -1176,6 +1177,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         zones,
         cards,
         provenance,
+        test_modules,
     }
 }
 
@@ -1311,6 +1313,16 @@ fn resolve_areas(
             );
         }
         let mut spaces = Vec::new();
+        if a.min_players.is_some_and(|m| !(1..=8).contains(&m)) {
+            area_fail(
+                ld,
+                &file,
+                k,
+                Some("min_players"),
+                format!("area `{}`: min_players is not a player count", a.id),
+                "player counts are 1 to 8",
+            );
+        }
         for (i, sp) in a.spaces.iter().enumerate() {
             let min = sp.min_players.unwrap_or(1);
             let what = format!("area `{}`, space {}", a.id, i + 1);
@@ -1346,7 +1358,7 @@ fn resolve_areas(
                 }
             }
             spaces.push(Space {
-                min_players: min,
+                min_players: min.max(a.min_players.unwrap_or(1)),
                 max_players: sp.max_players,
             });
         }
@@ -1386,6 +1398,7 @@ fn resolve_areas(
             name: a.name.clone().unwrap_or_else(|| a.id.clone()),
             resolve_order: a.resolve_order,
             exclusive_per_player: a.exclusive_per_player,
+            min_players: a.min_players.unwrap_or(1),
             script,
             spaces,
             declared_at,

@@ -279,6 +279,8 @@ pub struct Area {
     pub resolve_order: i32,
     /// Whether one player may hold at most one of its spaces (C-EXTRA-2).
     pub exclusive_per_player: bool,
+    /// The least player count it is in play at (`min_players` of the area).
+    pub min_players: u8,
     /// The Lua module with the area's `options` and `resolve` hooks, and its params.
     pub script: Option<ScriptRef>,
     /// Its spaces, left to right.
@@ -485,6 +487,9 @@ pub struct Content {
     pub cards: Vec<Card>,
     /// Data the packs say they invented.
     pub provenance: Vec<Invented>,
+    /// Scenario-test helper modules (`tests/lib/*.lua`, named `tests.lib.NAME`): loaded
+    /// only in `weft test`'s VM, never in a game's.
+    pub test_modules: BTreeMap<String, Module>,
 }
 
 impl Content {

@@ -343,6 +343,10 @@ pub struct ScoreToml {
     /// material), or `"latest_in_start_order"` / `"earliest_in_start_order"`.
     #[serde(default)]
     pub tiebreak: Vec<String>,
+    /// `module.function`: a read-only Lua function returning what the player (`ctx:player()`)
+    /// would score if the game ended now; bots weigh it (greedy's `prestige` weight).
+    #[serde(default)]
+    pub now: Option<String>,
 }
 
 /// One counter a pack declares (`[[counters]]`).
@@ -697,6 +701,10 @@ pub struct AreaToml {
     /// Whether one player may hold at most one of its spaces (C-EXTRA-2).
     #[serde(default)]
     pub exclusive_per_player: bool,
+    /// The least player count the area is in play at (its every space is gated too):
+    /// an area meant to be unused in smaller games, such as a market at two players.
+    #[serde(default)]
+    pub min_players: Option<u8>,
     /// Module with the area's `options` and `resolve` hooks, if any.
     #[serde(default)]
     pub behaviour: Option<String>,

@@ -312,13 +312,14 @@ pub(super) fn resolve_zones(
     zones
 }
 
-/// Resolves the `[[cards]]` templates into one [`Card`] per copy. `module_known` says
-/// whether a behaviour names a module of the chain.
+/// Resolves the `[[cards]]` templates into one [`Card`] per copy. `module_of` gives the
+/// module a behaviour names (`cards/x.lua` and `cards.x` are the same), if the chain has
+/// it.
 pub(super) fn resolve_cards(
     ld: &mut Loader,
     raw: Vec<Placed<CardToml>>,
     zones: &[Zone],
-    module_known: &dyn Fn(&str) -> bool,
+    module_of: &dyn Fn(&str) -> Option<String>,
 ) -> Vec<Card> {
     let mut cards: Vec<Card> = Vec::new();
     let mut templates: BTreeMap<String, String> = BTreeMap::new();
@@ -367,16 +368,21 @@ pub(super) fn resolve_cards(
                 continue;
             }
         };
-        if let Some(b) = &t.behaviour {
-            if !module_known(b) {
-                ld.fail(
-                    &file,
-                    b,
-                    format!("card `{}`: behaviour `{b}` names no Lua module", t.id),
-                    "name a module of the pack chain, such as cards.special (cards/special.lua)",
-                );
-            }
-        }
+        let behaviour = match &t.behaviour {
+            Some(b) => match module_of(b) {
+                Some(m) => Some(m),
+                None => {
+                    ld.fail(
+                        &file,
+                        b,
+                        format!("card `{}`: behaviour `{b}` names no Lua module", t.id),
+                        "name a module of the pack chain, such as cards.special (cards/special.lua)",
+                    );
+                    None
+                }
+            },
+            None => None,
+        };
         let mut copies: Vec<u8> = vec![1; t.copies as usize];
         for (count, &n) in &t.by_players {
             match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
@@ -426,7 +432,7 @@ pub(super) fn resolve_cards(
                 kind: t.kind.clone(),
                 zone,
                 min_players,
-                behaviour: t.behaviour.clone(),
+                behaviour: behaviour.clone(),
                 params: t.params.clone(),
                 text: t.text.clone(),
                 declared_in: file.clone(),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::content::program::StepKind;
+use crate::content::program::{HookOn, StepKind};
 use crate::content::{CardId, Content, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
@@ -58,6 +58,60 @@ impl Engine {
     /// An engine over `content` whose behaviour comes from `effects`.
     pub fn new(content: Arc<Content>, effects: Box<dyn Effects>) -> Engine {
         Engine { content, effects }
+    }
+
+    /// What each player would score if the game ended now, for bots: the pack's
+    /// `[score] now` function when it has one; else, when the program has an `end` list
+    /// of game hooks (final scoring), those hooks run on a copy and the declared score
+    /// parts are read from it; else the parts as they stand. A hook that fails or asks a
+    /// question leaves the parts as they stand (`weft check` reports failing hooks).
+    pub fn score_estimates(&mut self, st: &GameState) -> Vec<f64> {
+        let c = Arc::clone(&self.content);
+        let n = st.players.len();
+        let parts = |s: &GameState| (0..n).map(|p| ops::score_now(&c, s, p) as f64).collect();
+        if st.is_over() {
+            return parts(st);
+        }
+        if let Some(k) = c.program.estimate {
+            return (0..n)
+                .map(|p| {
+                    let call = HookCall {
+                        owner: Owner::Game { hook: k },
+                        hook: Hook::Estimate,
+                        player: Some(p),
+                    };
+                    match self.effects.estimate(&c, st, &call) {
+                        Ok(Some(v)) => v,
+                        _ => ops::score_now(&c, st, p) as f64,
+                    }
+                })
+                .collect();
+        }
+        let hooks = end_hooks(&c.program);
+        if hooks.is_empty() {
+            return parts(st);
+        }
+        let mut scratch = st.clone();
+        let mut log = EventLog::default();
+        for (hook, on) in hooks {
+            let players: Vec<Option<usize>> = match on {
+                HookOn::Game => vec![None],
+                HookOn::Players => (0..n).map(|k| Some((st.first_player + k) % n)).collect(),
+                HookOn::Player => continue,
+            };
+            for player in players {
+                let call = HookCall {
+                    owner: Owner::Game { hook },
+                    hook: Hook::Run,
+                    player,
+                };
+                match self.effects.call(&c, &mut scratch, &call, &[], &mut log) {
+                    Ok(HookOutcome::Done(_)) => {}
+                    _ => return parts(st),
+                }
+            }
+        }
+        parts(&scratch)
     }
 
     /// Sets the wall-clock deadline for scripts (see [`Effects::set_deadline`]).
@@ -778,4 +832,29 @@ pub fn describe_owner<'a>(
             )
         }
     }
+}
+
+/// The game hooks of the program's `end` list, in order, nested blocks included.
+fn end_hooks(prog: &crate::content::program::Program) -> Vec<(u16, HookOn)> {
+    use crate::content::program::{StepKind, END_BLOCK};
+    fn walk(
+        prog: &crate::content::program::Program,
+        b: crate::content::program::BlockId,
+        depth: usize,
+        out: &mut Vec<(u16, HookOn)>,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        for step in &prog.block(b).steps {
+            match step.kind {
+                StepKind::Block(inner) => walk(prog, inner, depth + 1, out),
+                StepKind::GameHook { hook, on } => out.push((hook, on)),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(prog, END_BLOCK, 0, &mut out);
+    out
 }

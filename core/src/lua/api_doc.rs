@@ -392,6 +392,11 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
             "a `hook` step with `run = \"module.function\"` (the function has the name the step gives it); with `on = \"players\"` once per player from the first, with `on = \"player\"` for the player whose turn it is; a `place` step's `after = \"module.function\"` for the player after each placement",
             true,
         ),
+        Hook::Estimate => (
+            "the game",
+            "`[score] now = \"module.function\"`: bots ask what `ctx:player()` would score if the game ended now; return a number; read-only",
+            false,
+        ),
     }
 }
 
@@ -479,12 +484,12 @@ pub fn markdown() -> Result<String, String> {
     md.push_str(
         "\n## Hooks\n\n| hook | owner | when | may ask (`ctx:choose`) |\n|---|---|---|---|\n",
     );
-    for h in Hook::ALL.into_iter().chain([Hook::Run]) {
+    for h in Hook::ALL.into_iter().chain([Hook::Run, Hook::Estimate]) {
         let (owner, when, ask) = hook_row(h);
-        let name = if h == Hook::Run {
-            "module.function"
-        } else {
-            h.name()
+        let name = match h {
+            Hook::Run => "module.function",
+            Hook::Estimate => "[score] now",
+            _ => h.name(),
         };
         md.push_str(&format!(
             "| `{}` | {owner} | {when} | {} |\n",

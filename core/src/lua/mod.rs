@@ -30,7 +30,7 @@ pub use ctx::{Ctx, Names};
 use sandbox::{Shared, Signal};
 
 /// Hooks a behaviour may have: the named ones, then [`Hook::Run`].
-const HOOKS: usize = Hook::ALL.len() + 1;
+const HOOKS: usize = Hook::ALL.len() + 2;
 
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
 struct Bound {
@@ -62,6 +62,9 @@ pub struct LuaHost {
 fn hook_index(h: Hook) -> usize {
     if h == Hook::Run {
         return Hook::ALL.len();
+    }
+    if h == Hook::Estimate {
+        return Hook::ALL.len() + 1;
     }
     Hook::ALL
         .iter()
@@ -320,6 +323,8 @@ impl LuaHost {
                 errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
             }
             let mut hooks: [Option<Function>; HOOKS] = Default::default();
+            // A flow function runs as a step (`run`) or, for `[score] now`, read-only.
+            hooks[hook_index(Hook::Estimate)] = func.clone();
             hooks[hook_index(Hook::Run)] = func;
             game_hooks.push(Bound {
                 hooks,
@@ -558,6 +563,15 @@ impl Effects for LuaHost {
         })
     }
 
+    fn estimate(
+        &mut self,
+        _content: &Content,
+        state: &GameState,
+        call: &HookCall,
+    ) -> Result<Option<f64>, Box<ScriptError>> {
+        self.estimate_value(state, call)
+    }
+
     fn options(
         &mut self,
         _content: &Content,
@@ -587,6 +601,39 @@ impl Effects for LuaHost {
                     ),
                 )
             }),
+        }
+    }
+}
+
+impl LuaHost {
+    /// See [`Effects::estimate`].
+    fn estimate_value(
+        &mut self,
+        state: &GameState,
+        call: &HookCall,
+    ) -> Result<Option<f64>, Box<ScriptError>> {
+        let mut scratch = state.clone();
+        let module = self
+            .bound(state, call.owner)
+            .map(|b| b.module.clone())
+            .unwrap_or_default();
+        let fail = |host: &LuaHost, message: String| {
+            Box::new(host.script_error(state, call, &module, message, String::new()))
+        };
+        match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
+            Invoked::Ask { .. } => Err(fail(
+                self,
+                "`[score] now` may not call ctx:choose: it only estimates a score".into(),
+            )),
+            Invoked::Done(Value::Integer(n)) => Ok(Some(n as f64)),
+            Invoked::Done(Value::Number(x)) if x.is_finite() => Ok(Some(x)),
+            Invoked::Done(other) => Err(fail(
+                self,
+                format!(
+                    "`[score] now` must return a finite number (the player's score if the game ended now), not {}",
+                    other.type_name()
+                ),
+            )),
         }
     }
 }

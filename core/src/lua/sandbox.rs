@@ -349,9 +349,25 @@ pub fn load_modules(
     content: &Content,
     shared: &Rc<Shared>,
 ) -> Result<HashMap<String, Table>, Vec<(String, String)>> {
+    load_module_map(
+        lua,
+        content.modules.clone(),
+        content.instruction_budget,
+        shared,
+    )
+}
+
+/// [`load_modules`] over any set of modules (the scenario VM adds the pack's test
+/// helpers, `tests/lib/*.lua`), each run under `budget`.
+pub fn load_module_map(
+    lua: &Lua,
+    modules: std::collections::BTreeMap<String, crate::content::Module>,
+    budget: u64,
+    shared: &Rc<Shared>,
+) -> Result<HashMap<String, Table>, Vec<(String, String)>> {
     let loaded: Rc<RefCell<HashMap<String, Table>>> = Rc::new(RefCell::new(HashMap::new()));
     let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
-    let modules = Rc::new(content.modules.clone());
+    let modules = Rc::new(modules);
 
     fn load_one(
         lua: &Lua,
@@ -421,8 +437,8 @@ pub fn load_modules(
     if let Err(e) = lua.sandbox(true) {
         errors.push(("<vm>".to_string(), e.to_string()));
     }
-    for (name, module) in content.modules.iter() {
-        reset(shared, content.instruction_budget);
+    for (name, module) in modules.iter() {
+        reset(shared, budget);
         if let Err(e) = load_one(lua, name, &modules, &loaded, &loading) {
             loading.borrow_mut().clear();
             errors.push((module.chunk.clone(), script_message(root_cause(&e))));

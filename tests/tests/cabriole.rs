@@ -1,0 +1,99 @@
+//! Cabriole as a content pack (issue 11): `content/cabriole` loads, passes `weft check`
+//! with no problem and no warning, passes its own scenario tests (which cite every rule
+//! id of `../shared/rules/cabriole.md`), plays the conformance run at every player
+//! count, and marks its invented data.
+
+use std::collections::BTreeSet;
+
+use weft_core::check::check_content;
+use weft_core::scenario::run_file;
+use weft_tests::{cabriole_content, cabriole_files, conformance, repo};
+
+#[test]
+fn cabriole_passes_check_with_no_problem_and_no_warning() {
+    let report = check_content(&cabriole_content(), 30);
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+}
+
+#[test]
+fn cabriole_scenarios_pass() {
+    let files = cabriole_files();
+    let content = cabriole_content();
+    let mut n = 0;
+    for (path, source) in files.test_files() {
+        for r in run_file(&content, &format!("cabriole/{path}"), source) {
+            assert!(r.passed, "{} — {}: {:?}", r.file, r.name, r.message);
+            n += 1;
+        }
+    }
+    assert!(n >= 50, "{n} scenario tests");
+}
+
+/// Every rule id of the rules file is cited by a scenario test's name or body.
+#[test]
+fn every_cabriole_rule_id_is_cited_by_a_test() {
+    let rules = std::fs::read_to_string(repo().join("../shared/rules/cabriole.md"))
+        .expect("../shared/rules/cabriole.md is beside the repository");
+    let ids: BTreeSet<String> = rules
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("C-") && w.len() > 2 && w[2..].contains(char::is_uppercase))
+        .map(|w| w.trim_end_matches('-').to_string())
+        .filter(|w| {
+            w.rsplit('-')
+                .next()
+                .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+        })
+        .collect();
+    assert!(ids.len() > 60, "{} rule ids found", ids.len());
+    let files = cabriole_files();
+    let tests: String = files.test_files().map(|(_, s)| s.as_str()).collect();
+    let missing: Vec<&String> = ids
+        .iter()
+        .filter(|id| {
+            // `C-PROD-1` must not be found inside `C-PROD-10`.
+            !tests
+                .match_indices(id.as_str())
+                .any(|(i, _)| !tests[i + id.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect();
+    assert!(missing.is_empty(), "rule ids no test cites: {missing:?}");
+}
+
+#[test]
+fn cabriole_plays_the_conformance_run_at_every_player_count() {
+    for players in 2..=4 {
+        conformance(cabriole_content(), players, 6);
+    }
+}
+
+/// C-DATA-*: the invented data is marked in pack.toml (provenance), at the top of each
+/// invented file, and in `weft doc content`.
+#[test]
+fn invented_data_is_marked_where_a_reader_looks() {
+    let c = cabriole_content();
+    let rules: BTreeSet<&str> = c.provenance.iter().map(|i| i.rule.as_str()).collect();
+    for id in [
+        "C-DATA-1", "C-DATA-2", "C-DATA-3", "C-DATA-4", "C-DATA-6", "C-DATA-7", "C-DATA-8",
+    ] {
+        assert!(rules.contains(id), "pack.toml's [provenance] names {id}");
+    }
+    let host = weft_core::lua::LuaHost::new(c.clone()).unwrap();
+    let doc = weft_core::doc::to_markdown(&weft_core::doc::content_doc(&c, &host), &c);
+    assert!(doc.contains("## Invented data"), "{doc}");
+    assert!(doc.contains("| cabriole | C-DATA-2 |"), "{doc}");
+    let files = cabriole_files();
+    for item in &c.provenance {
+        for f in item.files.iter().filter(|f| f.ends_with(".toml")) {
+            let head: String = files.files[f.as_str()]
+                .lines()
+                .take(6)
+                .collect::<Vec<_>>()
+                .join("\n");
+            assert!(
+                head.to_lowercase().contains("invented"),
+                "{f} says at its top that its data is invented:\n{head}"
+            );
+        }
+    }
+}
