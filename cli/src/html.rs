@@ -171,7 +171,9 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         .collect();
     h.push_str(&histogram_chart("game length", "rounds", &rounds)?);
 
-    h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
+    if !s.cards.is_empty() {
+        h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
+    }
     for c in &s.cards {
         write!(
             h,
@@ -187,8 +189,49 @@ pub fn render(s: &Summary) -> DrawResult<String> {
             c.fulfilled.value * 200.0
         )?;
     }
-    h.push_str("</table>");
-    h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
+    if !s.cards.is_empty() {
+        h.push_str("</table>");
+    }
+    if !s.held.is_empty() {
+        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th></tr>");
+        for c in &s.held {
+            write!(
+                h,
+                "<tr><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
+                esc(&c.id),
+                c.in_play,
+                c.taken.percent(),
+                if c.win_share_when_taken.n > 0.0 {
+                    c.win_share_when_taken.percent()
+                } else {
+                    "–".into()
+                },
+                c.win_share_when_taken.value * 200.0
+            )?;
+        }
+        h.push_str("</table>");
+    }
+    if !s.areas.is_empty() {
+        h.push_str("<h2>Areas</h2><table><tr><th>area</th><th>workers placed per game</th><th>share of placements</th><th>win share of placers (95%)</th></tr>");
+        for a in &s.areas {
+            write!(
+                h,
+                "<tr><td>{}</td><td>{:.2}</td><td>{:.1}%</td><td>{}</td></tr>",
+                esc(&a.id),
+                a.placed,
+                a.placement_share * 100.0,
+                if a.win_share_of_placers.n > 0.0 {
+                    a.win_share_of_placers.percent()
+                } else {
+                    "–".into()
+                }
+            )?;
+        }
+        h.push_str("</table>");
+    }
+    if !s.tiles.is_empty() {
+        h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
+    }
     for t in &s.tiles {
         write!(
             h,
@@ -201,7 +244,9 @@ pub fn render(s: &Summary) -> DrawResult<String> {
             t.action_share * 100.0
         )?;
     }
-    h.push_str("</table>");
+    if !s.tiles.is_empty() {
+        h.push_str("</table>");
+    }
     if !s.errors_by_site.is_empty() {
         h.push_str("<h2>Errors</h2><table><tr><th>games</th><th>where</th></tr>");
         for (site, n) in &s.errors_by_site {

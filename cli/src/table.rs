@@ -70,6 +70,8 @@ pub fn print(s: &Summary) {
     );
     print_cards(s);
     print_tiles(s);
+    print_held(s);
+    print_areas(s);
     if let Some(gps) = s.games_per_second {
         println!(
             "\n  games/second   {gps:.1}   ({:.2} s)",
@@ -114,6 +116,66 @@ fn print_cards(s: &Summary) {
             c.fulfilled.percent(),
             if c.win_share_when_fulfilled.n > 0.0 {
                 c.win_share_when_fulfilled.percent()
+            } else {
+                "-".into()
+            }
+        );
+    }
+}
+
+/// The pack's cards (packs with card zones), ranked by the win share of the seats that
+/// took them, the ends of the ranking shown.
+fn print_held(s: &Summary) {
+    if s.held.is_empty() {
+        return;
+    }
+    let mut ranked: Vec<_> = s.held.iter().collect();
+    ranked.sort_by(|a, b| {
+        b.win_share_when_taken
+            .value
+            .total_cmp(&a.win_share_when_taken.value)
+    });
+    println!("\n  card        in play  taken in                win share when taken");
+    let n = ranked.len();
+    for (i, c) in ranked.iter().enumerate() {
+        if i == CARDS_EACH_END && n > 2 * CARDS_EACH_END {
+            println!(
+                "  … {} more (see --json or --report)",
+                n - 2 * CARDS_EACH_END
+            );
+        }
+        if i >= CARDS_EACH_END && i < n.saturating_sub(CARDS_EACH_END) {
+            continue;
+        }
+        println!(
+            "  {:<10}  {:>7.1}  {:<22}  {}",
+            c.id,
+            c.in_play,
+            c.taken.percent(),
+            if c.win_share_when_taken.n > 0.0 {
+                c.win_share_when_taken.percent()
+            } else {
+                "-".into()
+            }
+        );
+    }
+}
+
+/// The worker-placement areas: placements per game and how the seats that used them
+/// fared.
+fn print_areas(s: &Summary) {
+    if s.areas.is_empty() {
+        return;
+    }
+    println!("\n  area              placed/game  share   win share of placers");
+    for a in &s.areas {
+        println!(
+            "  {:<16}  {:>11.2}  {:>4.1}%  {}",
+            a.id,
+            a.placed,
+            a.placement_share * 100.0,
+            if a.win_share_of_placers.n > 0.0 {
+                a.win_share_of_placers.percent()
             } else {
                 "-".into()
             }

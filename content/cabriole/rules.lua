@@ -260,4 +260,40 @@ function M.final_score(ctx, params)
   end
 end
 
+-- For bots (`[score] potential`): what p's unfinished projects are worth beyond the
+-- final score now, which counts each only as its penalty (C-SCORE-7). A project is
+-- worth `share` of its prestige reward plus `finish_bonus` (the penalty it will no
+-- longer cost, as the bots weigh it), times how far p is towards completing it: the
+-- share of its resource units p holds and of its craftsmen p has at the level it needs.
+-- Resources are shared out among the projects in hand, in order, so two projects do not
+-- count the same walnut. Not a rule: a heuristic (linear in progress: with the square,
+-- greedy bots seldom took a project and scored 32 against 38 in self-play).
+function M.potential(ctx, params)
+  local p = ctx:player()
+  local stock = {}
+  for _, r in ipairs(common.RESOURCES) do
+    stock[r] = ctx:count(p, r)
+  end
+  local worth = 0
+  for _, id in ipairs(ctx:cards("unfinished", p)) do
+    local card = ctx:card(id).params
+    local have, need = 0, 0
+    for r, n in pairs(card.needs or {}) do
+      local used = math.min(n, stock[r] or 0)
+      stock[r] = (stock[r] or 0) - used
+      have += used
+      need += n
+    end
+    for t, level in pairs(card.craftsmen or {}) do
+      need += 1
+      if ctx:count(p, t) >= level then
+        have += 1
+      end
+    end
+    local progress = if need == 0 then 1 else have / need
+    worth += (params.share * card.prestige + params.finish_bonus) * progress
+  end
+  return worth
+end
+
 return M

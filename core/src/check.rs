@@ -298,19 +298,19 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             .iter()
             .flat_map(|b| &b.steps)
             .any(|s| matches!(s.kind, StepKind::GameHook { hook, on: HookOn::Game } if hook as usize == h));
-        if content.program.estimate == Some(h as u16) {
-            // `[score] now`: read-only, once per player of each sample state.
+        if content.program.potential == Some(h as u16) {
+            // `[score] potential`: read-only, once per player of each sample state.
             'estimates: for st in &samples {
                 for p in 0..st.players.len() {
                     let call = HookCall {
                         owner: Owner::Game { hook: h as u16 },
-                        hook: Hook::Estimate,
+                        hook: Hook::Potential,
                         player: Some(p),
                     };
                     hook_calls += 1;
                     if let Err(e) = host.estimate(content, st, &call) {
                         problems.push(format!(
-                            "[score] now `{}.{}` ({}): {e}",
+                            "[score] potential `{}.{}` ({}): {e}",
                             flow_hook.module, flow_hook.function, flow_hook.declared_at
                         ));
                         break 'estimates;

@@ -51,8 +51,8 @@ pub trait Effects {
         Ok(Vec::new())
     }
 
-    /// Runs a read-only hook that returns a number (`[score] now`: a player's score if
-    /// the game ended now). A host without such hooks has no estimate.
+    /// Runs a read-only hook that returns a number (`[score] potential`: what a player's
+    /// position is worth beyond its score now). A host without such hooks has none.
     fn estimate(
         &mut self,
         _content: &Content,

@@ -81,8 +81,9 @@ pub enum Hook {
     Options,
     /// An area's action for a worker being resolved, with the chosen option's key.
     Resolve,
-    /// Read-only: `[score] now`, a player's score if the game ended now (for bots).
-    Estimate,
+    /// Read-only: `[score] potential`, what a player's position is worth beyond its score
+    /// if the game ended now (for bots).
+    Potential,
 }
 
 impl Hook {
@@ -99,7 +100,7 @@ impl Hook {
             Hook::Run => "run",
             Hook::Options => "options",
             Hook::Resolve => "resolve",
-            Hook::Estimate => "now",
+            Hook::Potential => "potential",
         }
     }
 
@@ -119,7 +120,7 @@ impl Hook {
 
     /// Whether the hook may change the state.
     pub fn is_read_only(self) -> bool {
-        matches!(self, Hook::CanAct | Hook::Options | Hook::Estimate)
+        matches!(self, Hook::CanAct | Hook::Options | Hook::Potential)
     }
 }
 

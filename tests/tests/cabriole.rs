@@ -97,3 +97,54 @@ fn invented_data_is_marked_where_a_reader_looks() {
         }
     }
 }
+
+/// Greedy's evaluation comes from the pack (its final scoring run on a copy, plus its
+/// `[score] potential`): on Cabriole it beats random bots clearly.
+#[test]
+fn greedy_beats_random_on_cabriole() {
+    use weft_core::agent::{make_agent, Agent};
+    let mut engine = weft_core::engine::Engine::with_lua(cabriole_content()).unwrap();
+    let games = 4;
+    let mut greedy_wins = 0.0;
+    for i in 0..games {
+        let mut seats: Vec<Box<dyn Agent>> = vec![
+            make_agent("greedy", i).unwrap(),
+            make_agent("random", i).unwrap(),
+        ];
+        let record = weft_core::sim::play_game(&mut engine, &mut seats, 700 + i, i);
+        assert!(record.finished(), "{:?}", record.error);
+        greedy_wins += record.win_share(0);
+    }
+    assert!(greedy_wins >= 3.0, "greedy won {greedy_wins} of {games}");
+}
+
+/// Records count what a designer asks of Cabriole: every card template with its copies
+/// in play and who took them, every area with who placed there.
+#[test]
+fn records_count_cards_taken_and_workers_placed() {
+    use weft_core::agent::{make_agent, Agent};
+    let content = cabriole_content();
+    let mut engine = weft_core::engine::Engine::with_lua(content.clone()).unwrap();
+    for players in [2usize, 4] {
+        let mut seats: Vec<Box<dyn Agent>> = (0..players)
+            .map(|s| make_agent("random", s as u64).unwrap())
+            .collect();
+        let r = weft_core::sim::play_game(&mut engine, &mut seats, 40 + players as u64, 0);
+        assert!(r.finished(), "{:?}", r.error);
+        r.validate().unwrap();
+        // C-SETUP-4: one starting card dealt to each player, so taken by each.
+        let starting: u32 = ["S1", "S2", "S3", "S4", "S5", "S6"]
+            .iter()
+            .map(|id| r.held[*id].taken_by.iter().sum::<u32>())
+            .sum();
+        assert_eq!(starting, players as u32);
+        // C-TWO-1: a "3+" copy is in play only from three players on.
+        assert_eq!(r.held["A01"].in_play, if players == 2 { 2 } else { 3 });
+        // C-PLACE-1: 5 workers each, six rounds, all placed.
+        let placed: u32 = r.areas.values().flat_map(|a| a.placed.iter()).sum();
+        assert_eq!(placed, 5 * 6 * players as u32);
+        // C-TWO-2: no worker on the oak market at two players.
+        let oak: u32 = r.areas["market_oak"].placed.iter().sum();
+        assert_eq!(oak == 0, players == 2);
+    }
+}

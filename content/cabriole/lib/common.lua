@@ -87,7 +87,8 @@ end
 -- C-DISP-1..4: player p takes the display card at `pos` with all coins on it. A project
 -- goes to the unfinished projects without resources or craftsmen (C-DISP-2); a special
 -- card leaves the game and its effect applies at once (C-DISP-4, C-SPEC-1), through the
--- module its data names (`behaviour`, C-DATA-8). Returns the card.
+-- module its data names (`behaviour`, C-DATA-8): it goes to the player's pile of used
+-- specials, which no rule reads (so reports can tell who used which). Returns the card.
 function M.take(ctx, p, pos)
   local id = ctx:cards("display")[pos]
   local card = ctx:card(id)
@@ -95,7 +96,7 @@ function M.take(ctx, p, pos)
   if card.kind == "project" then
     ctx:move_card("display", pos, "unfinished", p)
   else
-    ctx:move_card("display", pos, "box")
+    ctx:move_card("display", pos, "used", p)
   end
   if coins > 0 then
     ctx:gain(p, "coins", coins)

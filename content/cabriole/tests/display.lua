@@ -93,10 +93,9 @@ return {
     t:eq(g:count(x, "joiner"), 3, "a master joiner stays master")
     t:eq(pays(t, g, x, "take:A-PATRON"), -6, "the patron's coins")
     t:eq(g:cards("unfinished", x), {}, "special cards are not projects")
-    local box = g:cards("box")
-    for _, id in ipairs({ "A-TIMBER-1", "A-FAVOUR-CARVER", "A-FAVOUR-JOINER", "A-PATRON" }) do
-      t:ok(has(box, id), id .. " did not leave the game")
-    end
+    -- Out of the game: in x's pile of used specials, which no rule reads.
+    t:eq(g:cards("used", x), { "A-TIMBER-1", "A-FAVOUR-CARVER", "A-FAVOUR-JOINER", "A-PATRON" })
+    t:ok(not has(g:cards("display"), "A-PATRON"), "the patron left the display")
   end,
 
   ["a special card gains the resources it shows (C-SPEC-1, C-DATA-8)"] = function(t)

@@ -106,9 +106,9 @@ pub fn evaluate(content: &Content, st: &GameState, p: usize, w: &GreedyWeights) 
     evaluate_scored(content, st, p, w, score)
 }
 
-/// [`evaluate`] with what `p` would score if the game ended now by the pack's own final
-/// scoring ([`Engine::score_estimates`]: its `[score] now` function, or its `end` hooks
-/// run on a copy).
+/// [`evaluate`] with what `p`'s position is worth by the pack's own final scoring
+/// ([`Engine::score_estimates`]: its `end` hooks run on a copy, plus its `[score]
+/// potential`).
 pub fn evaluate_with(engine: &mut Engine, st: &GameState, p: usize, w: &GreedyWeights) -> f64 {
     let content = engine.content().clone();
     if st.result.is_some() || !has_estimate(&content) {
@@ -131,10 +131,10 @@ pub fn evaluate_all(engine: &mut Engine, st: &GameState, w: &GreedyWeights) -> V
         .collect()
 }
 
-/// Whether the pack scores beyond its declared parts at the end (`[score] now`, or an
-/// `end` list).
+/// Whether the pack scores beyond its declared parts (an `end` list, or `[score]
+/// potential`).
 fn has_estimate(c: &Content) -> bool {
-    c.program.estimate.is_some()
+    c.program.potential.is_some()
         || !c
             .program
             .block(crate::content::program::END_BLOCK)

@@ -76,15 +76,19 @@ pub(super) fn compile(
         None => Some(Program::tabriz()),
         Some(flow) => c.program(flow),
     };
-    // `[score] now`: a game hook of its own, after the flow's.
+    // `[score] potential`: a game hook of its own, after the flow's.
     if let (Some(p), Some(run)) = (
         program.as_mut(),
-        game.score.as_ref().and_then(|s| s.now.as_ref()),
+        game.score.as_ref().and_then(|s| s.potential.as_ref()),
     ) {
         let pos = c.texts.table("score");
-        if let Some(k) = c.game_hook("[score]", "now", run, None, pos) {
+        let (run, params) = match run {
+            super::raw::NowToml::Run(r) => (r, None),
+            super::raw::NowToml::WithParams { run, params } => (run, Some(params)),
+        };
+        if let Some(k) = c.game_hook("[score]", "potential", run, params, pos) {
             p.game_hooks = c.game_hooks.clone();
-            p.estimate = Some(k);
+            p.potential = Some(k);
         }
     }
     let failed = !c.errors.is_empty();
@@ -1221,7 +1225,7 @@ impl Compiler<'_> {
             blocks,
             declared_at: self.where_(self.texts.table("flow")),
             game_hooks: self.game_hooks.clone(),
-            estimate: None,
+            potential: None,
         }
     }
 

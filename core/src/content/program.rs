@@ -32,9 +32,9 @@ pub struct Program {
     pub declared_at: String,
     /// The Lua functions that `hook` steps with `run = "module.function"` call.
     pub game_hooks: Vec<GameHook>,
-    /// `[score] now`: the game hook (index into `game_hooks`) that estimates a player's
-    /// score if the game ended now, for bots.
-    pub estimate: Option<u16>,
+    /// `[score] potential`: the game hook (index into `game_hooks`) that says what a
+    /// player's position is worth beyond its score if the game ended now, for bots.
+    pub potential: Option<u16>,
 }
 
 /// A Lua function the flow calls by name (`{ do = "hook", run = "rules.income" }`): a
@@ -323,7 +323,7 @@ impl Program {
             declared_at: "built in".into(),
         };
         Program {
-            estimate: None,
+            potential: None,
             blocks: vec![
                 block("setup", RoundGate::always(), vec![step(StepKind::Block(3))]),
                 block(

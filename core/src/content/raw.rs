@@ -343,10 +343,27 @@ pub struct ScoreToml {
     /// material), or `"latest_in_start_order"` / `"earliest_in_start_order"`.
     #[serde(default)]
     pub tiebreak: Vec<String>,
-    /// `module.function`: a read-only Lua function returning what the player (`ctx:player()`)
-    /// would score if the game ended now; bots weigh it (greedy's `prestige` weight).
+    /// `module.function`: a read-only Lua function returning what the player's position
+    /// (`ctx:player()`) is worth beyond the score it would have if the game ended now
+    /// (unfinished work); bots add it to that score.
     #[serde(default)]
-    pub now: Option<String>,
+    pub potential: Option<NowToml>,
+}
+
+/// `[score] potential`: `"module.function"`, or `{ run = "module.function", params = {…} }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum NowToml {
+    /// The function alone.
+    Run(String),
+    /// The function and the params handed to it.
+    WithParams {
+        /// `module.function`.
+        run: String,
+        /// Parameters.
+        #[serde(default)]
+        params: toml::Table,
+    },
 }
 
 /// One counter a pack declares (`[[counters]]`).

@@ -60,36 +60,45 @@ impl Engine {
         Engine { content, effects }
     }
 
-    /// What each player would score if the game ended now, for bots: the pack's
-    /// `[score] now` function when it has one; else, when the program has an `end` list
-    /// of game hooks (final scoring), those hooks run on a copy and the declared score
-    /// parts are read from it; else the parts as they stand. A hook that fails or asks a
-    /// question leaves the parts as they stand (`weft check` reports failing hooks).
+    /// What each player's position is worth, for bots: the score it would have if the
+    /// game ended now (when the program has an `end` list of game hooks, final scoring,
+    /// they run on a copy and the declared score parts are read from it; else the parts
+    /// as they stand), plus the pack's `[score] potential` when it has one (what
+    /// unfinished work is worth). A hook that fails or asks a question counts as nothing
+    /// more (`weft check` reports failing hooks).
     pub fn score_estimates(&mut self, st: &GameState) -> Vec<f64> {
         let c = Arc::clone(&self.content);
         let n = st.players.len();
-        let parts = |s: &GameState| (0..n).map(|p| ops::score_now(&c, s, p) as f64).collect();
+        let parts = |s: &GameState| -> Vec<f64> {
+            (0..n).map(|p| ops::score_now(&c, s, p) as f64).collect()
+        };
         if st.is_over() {
             return parts(st);
         }
-        if let Some(k) = c.program.estimate {
-            return (0..n)
-                .map(|p| {
-                    let call = HookCall {
-                        owner: Owner::Game { hook: k },
-                        hook: Hook::Estimate,
-                        player: Some(p),
-                    };
-                    match self.effects.estimate(&c, st, &call) {
-                        Ok(Some(v)) => v,
-                        _ => ops::score_now(&c, st, p) as f64,
-                    }
-                })
-                .collect();
+        let mut scores = self.ended_now(st).unwrap_or_else(|| parts(st));
+        if let Some(k) = c.program.potential {
+            for (p, score) in scores.iter_mut().enumerate() {
+                let call = HookCall {
+                    owner: Owner::Game { hook: k },
+                    hook: Hook::Potential,
+                    player: Some(p),
+                };
+                if let Ok(Some(v)) = self.effects.estimate(&c, st, &call) {
+                    *score += v;
+                }
+            }
         }
+        scores
+    }
+
+    /// The declared score parts after the `end` list's game hooks ran on a copy of `st`;
+    /// `None` when there are none, or one failed or asked.
+    fn ended_now(&mut self, st: &GameState) -> Option<Vec<f64>> {
+        let c = Arc::clone(&self.content);
+        let n = st.players.len();
         let hooks = end_hooks(&c.program);
         if hooks.is_empty() {
-            return parts(st);
+            return None;
         }
         let mut scratch = st.clone();
         let mut log = EventLog::default();
@@ -107,11 +116,15 @@ impl Engine {
                 };
                 match self.effects.call(&c, &mut scratch, &call, &[], &mut log) {
                     Ok(HookOutcome::Done(_)) => {}
-                    _ => return parts(st),
+                    _ => return None,
                 }
             }
         }
-        parts(&scratch)
+        Some(
+            (0..n)
+                .map(|p| ops::score_now(&c, &scratch, p) as f64)
+                .collect(),
+        )
     }
 
     /// Sets the wall-clock deadline for scripts (see [`Effects::set_deadline`]).

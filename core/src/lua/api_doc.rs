@@ -392,9 +392,9 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
             "a `hook` step with `run = \"module.function\"` (the function has the name the step gives it); with `on = \"players\"` once per player from the first, with `on = \"player\"` for the player whose turn it is; a `place` step's `after = \"module.function\"` for the player after each placement",
             true,
         ),
-        Hook::Estimate => (
+        Hook::Potential => (
             "the game",
-            "`[score] now = \"module.function\"`: bots ask what `ctx:player()` would score if the game ended now; return a number; read-only",
+            "`[score] potential = \"module.function\"`: bots ask what the position of `ctx:player()` is worth beyond the score it would have if the game ended now (unfinished work); return a number; read-only",
             false,
         ),
     }
@@ -484,11 +484,11 @@ pub fn markdown() -> Result<String, String> {
     md.push_str(
         "\n## Hooks\n\n| hook | owner | when | may ask (`ctx:choose`) |\n|---|---|---|---|\n",
     );
-    for h in Hook::ALL.into_iter().chain([Hook::Run, Hook::Estimate]) {
+    for h in Hook::ALL.into_iter().chain([Hook::Run, Hook::Potential]) {
         let (owner, when, ask) = hook_row(h);
         let name = match h {
             Hook::Run => "module.function",
-            Hook::Estimate => "[score] now",
+            Hook::Potential => "[score] potential",
             _ => h.name(),
         };
         md.push_str(&format!(

@@ -63,7 +63,7 @@ fn hook_index(h: Hook) -> usize {
     if h == Hook::Run {
         return Hook::ALL.len();
     }
-    if h == Hook::Estimate {
+    if h == Hook::Potential {
         return Hook::ALL.len() + 1;
     }
     Hook::ALL
@@ -323,8 +323,8 @@ impl LuaHost {
                 errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
             }
             let mut hooks: [Option<Function>; HOOKS] = Default::default();
-            // A flow function runs as a step (`run`) or, for `[score] now`, read-only.
-            hooks[hook_index(Hook::Estimate)] = func.clone();
+            // A flow function runs as a step (`run`) or, for `[score] potential`, read-only.
+            hooks[hook_index(Hook::Potential)] = func.clone();
             hooks[hook_index(Hook::Run)] = func;
             game_hooks.push(Bound {
                 hooks,
@@ -623,14 +623,14 @@ impl LuaHost {
         match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
             Invoked::Ask { .. } => Err(fail(
                 self,
-                "`[score] now` may not call ctx:choose: it only estimates a score".into(),
+                "`[score] potential` may not call ctx:choose: it only values a position".into(),
             )),
             Invoked::Done(Value::Integer(n)) => Ok(Some(n as f64)),
             Invoked::Done(Value::Number(x)) if x.is_finite() => Ok(Some(x)),
             Invoked::Done(other) => Err(fail(
                 self,
                 format!(
-                    "`[score] now` must return a finite number (the player's score if the game ended now), not {}",
+                    "`[score] potential` must return a finite number (what the position is worth beyond its score now), not {}",
                     other.type_name()
                 ),
             )),

@@ -56,6 +56,32 @@ pub struct CardSummary {
     pub win_share_when_fulfilled: Estimate,
 }
 
+/// Per `[[cards]]` template (packs with card zones).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HeldSummary {
+    /// Template id.
+    pub id: String,
+    /// Mean copies in play per game.
+    pub in_play: f64,
+    /// Share of games in which a seat took a copy (into one of its zones).
+    pub taken: Estimate,
+    /// Win share of the seats that took a copy, over every (game, seat) that did.
+    pub win_share_when_taken: Estimate,
+}
+
+/// Per worker-placement area.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AreaSummary {
+    /// Area id.
+    pub id: String,
+    /// Mean workers placed in it per game.
+    pub placed: f64,
+    /// Win share of the seats that placed in it, weighted by their placements.
+    pub win_share_of_placers: Estimate,
+    /// Its share of all placements.
+    pub placement_share: f64,
+}
+
 /// Per tile.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TileSummary {
@@ -124,6 +150,12 @@ pub struct Summary {
     pub cards: Vec<CardSummary>,
     /// Per tile, in id order.
     pub tiles: Vec<TileSummary>,
+    /// Per `[[cards]]` template, in id order (packs with card zones).
+    #[serde(default)]
+    pub held: Vec<HeldSummary>,
+    /// Per worker-placement area, in id order.
+    #[serde(default)]
+    pub areas: Vec<AreaSummary>,
     /// Ludii-style quality metrics.
     pub metrics: Metrics,
     /// Plain-language warnings.
@@ -209,6 +241,8 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
     let first_error = records.iter().find(|r| r.error.is_some());
     let cards = card_summaries(&done);
     let tiles = tile_summaries(&done);
+    let held = held_summaries(&done);
+    let areas = area_summaries(&done);
     let rounds: Vec<f64> = done.iter().map(|r| r.rounds as f64).collect();
     let shares: Vec<f64> = seats.iter().map(|s| s.win_share.value).collect();
     let mut summary = Summary {
@@ -247,6 +281,8 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         bots,
         cards,
         tiles,
+        held,
+        areas,
         warnings: Vec::new(),
         seconds,
         games_per_second: seconds.map(|s| records.len() as f64 / s.max(1e-9)),
@@ -279,6 +315,74 @@ fn card_summaries(done: &[&GameRecord]) -> Vec<CardSummary> {
                 drawn: drawn / nf.max(1.0),
                 fulfilled: wilson(fulfilled, nf),
                 win_share_when_fulfilled: wilson(wins, fulfilled),
+            }
+        })
+        .collect()
+}
+
+fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
+    let nf = done.len() as f64;
+    let Some(first) = done.first() else {
+        return Vec::new();
+    };
+    first
+        .held
+        .keys()
+        .map(|id| {
+            let (mut in_play, mut games, mut takers, mut wins) = (0.0, 0.0, 0.0, 0.0);
+            for r in done {
+                let Some(h) = r.held.get(id) else { continue };
+                in_play += h.in_play as f64;
+                let mut any = false;
+                for (s, &n) in h.taken_by.iter().enumerate() {
+                    if n > 0 {
+                        any = true;
+                        takers += 1.0;
+                        wins += r.win_share(s);
+                    }
+                }
+                if any {
+                    games += 1.0;
+                }
+            }
+            HeldSummary {
+                id: id.clone(),
+                in_play: in_play / nf.max(1.0),
+                taken: wilson(games, nf),
+                win_share_when_taken: wilson(wins, takers),
+            }
+        })
+        .collect()
+}
+
+fn area_summaries(done: &[&GameRecord]) -> Vec<AreaSummary> {
+    let nf = done.len().max(1) as f64;
+    let Some(first) = done.first() else {
+        return Vec::new();
+    };
+    let all: f64 = done
+        .iter()
+        .flat_map(|r| r.areas.values())
+        .flat_map(|a| a.placed.iter())
+        .map(|&n| n as f64)
+        .sum();
+    first
+        .areas
+        .keys()
+        .map(|id| {
+            let (mut placed, mut wins) = (0.0, 0.0);
+            for r in done {
+                let Some(a) = r.areas.get(id) else { continue };
+                for (s, &n) in a.placed.iter().enumerate() {
+                    placed += n as f64;
+                    wins += n as f64 * r.win_share(s);
+                }
+            }
+            AreaSummary {
+                id: id.clone(),
+                placed: placed / nf,
+                win_share_of_placers: wilson(wins, placed),
+                placement_share: if all > 0.0 { placed / all } else { 0.0 },
             }
         })
         .collect()
@@ -399,6 +503,19 @@ fn warnings(s: &Summary) -> Vec<String> {
                 t.action_share * 100.0,
                 t.action_share / fair
             ));
+        }
+    }
+    for c in &s.held {
+        if c.in_play > 0.0 && c.taken.value == 0.0 {
+            w.push(format!(
+                "card {} was never taken ({:.1} copies in play per game)",
+                c.id, c.in_play
+            ));
+        }
+    }
+    for a in &s.areas {
+        if a.placed == 0.0 {
+            w.push(format!("area {} never had a worker placed in it", a.id));
         }
     }
     w

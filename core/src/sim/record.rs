@@ -53,6 +53,22 @@ pub struct CardCounts {
     pub fulfilled_by: Option<usize>,
 }
 
+/// One `[[cards]]` template in one game (packs with card zones).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeldCounts {
+    /// Copies in play at this player count.
+    pub in_play: u32,
+    /// Per seat, copies that entered one of that seat's zones (taken, bought, dealt).
+    pub taken_by: Vec<u32>,
+}
+
+/// One worker-placement area in one game.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AreaCounts {
+    /// Per seat, workers placed in it.
+    pub placed: Vec<u32>,
+}
+
 /// One finished or errored game of a run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -98,6 +114,13 @@ pub struct GameRecord {
     pub tiles: BTreeMap<String, TileCounts>,
     /// Per deck-card id.
     pub cards: BTreeMap<String, CardCounts>,
+    /// Per `[[cards]]` template, in packs with card zones: copies in play and who took
+    /// them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<String, HeldCounts>,
+    /// Per worker-placement area: workers placed by each seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub areas: BTreeMap<String, AreaCounts>,
     /// Each seat's score at the end of each round; the last row is the final score.
     pub score_by_round: Vec<Vec<i32>>,
     /// The answers, for a replay of an errored game (not written to `--out`).
@@ -138,6 +161,32 @@ impl GameRecord {
                 .iter()
                 .filter(|c| content.grades[c.grade as usize].deck)
                 .map(|c| (c.id.clone(), CardCounts::default()))
+                .collect(),
+            held: content
+                .cards
+                .iter()
+                .map(|c| {
+                    (
+                        c.template.clone(),
+                        HeldCounts {
+                            in_play: 0,
+                            taken_by: vec![0; players],
+                        },
+                    )
+                })
+                .collect(),
+            areas: content
+                .board
+                .areas
+                .iter()
+                .map(|a| {
+                    (
+                        a.id.clone(),
+                        AreaCounts {
+                            placed: vec![0; players],
+                        },
+                    )
+                })
                 .collect(),
             score_by_round: Vec::new(),
         }
@@ -263,8 +312,11 @@ impl GameRecord {
         for id in self.tiles.keys() {
             check_name("a tile id", id)?;
         }
-        for id in self.cards.keys() {
+        for id in self.cards.keys().chain(self.held.keys()) {
             check_name("a card id", id)?;
+        }
+        for id in self.areas.keys() {
+            check_name("an area id", id)?;
         }
         Ok(())
     }
@@ -441,6 +493,34 @@ impl GameRecord {
                 None => {}
             }
         }
+        for (id, h) in &self.held {
+            if h.taken_by.len() != seats {
+                return Err(format!(
+                    "card {id} has takes for {} seats but there are {seats}",
+                    h.taken_by.len()
+                ));
+            }
+            let taken: u64 = h.taken_by.iter().map(|&n| u64::from(n)).sum();
+            if taken > u64::from(h.in_play) {
+                return Err(format!(
+                    "card {id} was taken {taken} times but only {} copies were in play",
+                    h.in_play
+                ));
+            }
+        }
+        for (id, a) in &self.areas {
+            if a.placed.len() != seats {
+                return Err(format!(
+                    "area {id} has placements for {} seats but there are {seats}",
+                    a.placed.len()
+                ));
+            }
+            if a.placed.iter().any(|&n| n as usize > super::MAX_DECISIONS) {
+                return Err(format!(
+                    "area {id} claims more placements than a game has decisions"
+                ));
+            }
+        }
         if let Some(s) = (0..seats).find(|&s| fulfilled[s] > u64::from(self.players[s].fulfilled)) {
             return Err(format!(
                 "seat {} fulfilled {} deck cards but its count says {}",
@@ -457,6 +537,8 @@ impl GameRecord {
 /// states, so it cannot change how the game goes.
 pub(crate) struct Tracker {
     hands: Vec<Vec<u16>>,
+    /// Per pack card: whether it has entered a player's zone yet (counted once).
+    taken: Vec<bool>,
     acting: Option<(usize, usize, Vec<i64>)>,
     round: u32,
 }
@@ -465,12 +547,20 @@ impl Tracker {
     /// Starts watching at the first decision of `st`; the starting hands count as drawn.
     pub fn start(content: &Content, st: &GameState, rec: &mut GameRecord) -> Tracker {
         rec.first_player = st.first_player;
+        let n = st.players.len();
+        for card in content.cards.iter().filter(|c| c.min_players as usize <= n) {
+            if let Some(h) = rec.held.get_mut(&card.template) {
+                h.in_play += 1;
+            }
+        }
         let mut t = Tracker {
+            taken: vec![false; content.cards.len()],
             hands: vec![Vec::new(); st.players.len()],
             acting: None,
             round: st.round,
         };
         t.note_hands(content, st, rec);
+        t.note_takes(content, st, rec);
         t
     }
 
@@ -502,6 +592,12 @@ impl Tracker {
                 }
             }
             Action::Workshop { .. } => rec.players[player].workshop += 1,
+            Action::Place { area } => {
+                let id = &content.board.areas[area as usize].id;
+                if let Some(a) = rec.areas.get_mut(id) {
+                    a.placed[player] += 1;
+                }
+            }
             _ => {}
         }
     }
@@ -509,6 +605,7 @@ impl Tracker {
     /// After an answer was applied and `st` is the new state.
     pub fn after(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         self.note_hands(content, st, rec);
+        self.note_takes(content, st, rec);
         if st.flow.effect.is_none() {
             if let Some((p, tile, before)) = self.acting.take() {
                 let gained: u32 = st.players[p]
@@ -550,6 +647,25 @@ impl Tracker {
             rec.rounds = r.rounds;
             rec.cause = Some(r.cause.clone());
             rec.score_by_round.push(r.scores.clone());
+        }
+    }
+
+    /// Cards that entered a player's zone since the last look, counted for that seat
+    /// (once per card and game).
+    fn note_takes(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        for (p, pl) in st.players.iter().enumerate() {
+            for zone in &pl.zones {
+                for &card in zone.cards.iter().flatten() {
+                    let seen = &mut self.taken[card as usize];
+                    if !*seen {
+                        *seen = true;
+                        let template = &content.cards[card as usize].template;
+                        if let Some(h) = rec.held.get_mut(template) {
+                            h.taken_by[p] += 1;
+                        }
+                    }
+                }
+            }
         }
     }
 
