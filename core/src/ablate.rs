@@ -8,7 +8,7 @@ use crate::content::PackFiles;
 /// What to take out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Component {
-    /// A commission card, by id.
+    /// A card, by id: a commission, or a `[[cards]]` template (every copy).
     Card(String),
     /// A tile, by id.
     Tile(String),
@@ -45,15 +45,20 @@ fn parse(pack: &PackFiles, path: &str, text: &str) -> Result<toml::Table, String
         .map_err(|e| format!("{}/{path}: {e}", pack.origin))
 }
 
-/// Removes `[[commission]] id = ID` from the pack's commission files.
+/// Removes `[[commission]] id = ID` from the pack's commission files, or the template
+/// `[[cards]] id = ID` (all its copies) from its `cards/*.toml` files.
 fn remove_card(pack: &mut PackFiles, id: &str) -> Result<bool, String> {
-    let paths: Vec<String> = pack
+    let paths: Vec<(String, &str)> = pack
         .under("commissions", ".toml")
-        .map(|(p, _)| p.clone())
+        .map(|(p, _)| (p.clone(), "commission"))
+        .chain(
+            pack.under("cards", ".toml")
+                .map(|(p, _)| (p.clone(), "cards")),
+        )
         .collect();
-    for path in paths {
+    for (path, key) in paths {
         let mut table = parse(pack, &path, &pack.files[&path])?;
-        let Some(toml::Value::Array(cards)) = table.get_mut("commission") else {
+        let Some(toml::Value::Array(cards)) = table.get_mut(key) else {
             continue;
         };
         let before = cards.len();

@@ -340,7 +340,26 @@ fn zones_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
     out.push_str("\n## Zones\n\n| id | name | owner | shape | seen by | cap | marks |\n|---|---|---|---|---|---|---|\n");
     for z in &content.zones {
         let shape = match z.grid_size(counts.first().copied().unwrap_or(2) as usize) {
-            None => "pile".to_string(),
+            None => {
+                let sizes: Vec<String> = counts
+                    .iter()
+                    .map(|&n| {
+                        let k = content
+                            .cards
+                            .iter()
+                            .filter(|c| {
+                                content.zones[c.zone as usize].id == z.id && c.min_players <= n
+                            })
+                            .count();
+                        format!("{k} at {n}p")
+                    })
+                    .collect();
+                if sizes.iter().all(|s| s.starts_with("0 ")) {
+                    "pile".to_string()
+                } else {
+                    format!("pile of {} cards at setup", sizes.join(", "))
+                }
+            }
             Some(_) => {
                 let sizes: Vec<String> = counts
                     .iter()

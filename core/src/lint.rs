@@ -126,6 +126,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
 
     w.extend(unreachable_slots(content));
     w.extend(unusable_areas(content));
+    w.extend(short_piles(content));
     w.extend(unreached_blocks(content));
     w.extend(unlock_mismatches(content));
 
@@ -196,6 +197,42 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// `refill` steps whose pile (the one of round 1) holds fewer cards at setup than the
+/// grid has positions, at some supported player count: the first deal already leaves
+/// positions empty (C-RESET-4 says what happens; this says it happens at once).
+fn short_piles(content: &Content) -> Vec<String> {
+    use crate::content::program::StepKind;
+    let mut out = Vec::new();
+    for step in content.program.blocks.iter().flat_map(|b| &b.steps) {
+        let StepKind::Refill(r) = &step.kind else {
+            continue;
+        };
+        let grid = &content.zones[r.zone as usize];
+        let pile = r.source(1);
+        for n in content.player_counts() {
+            let positions = grid
+                .grid_size(n as usize)
+                .map_or(0, |(rows, cols)| rows * cols) as usize;
+            let cards = content
+                .cards
+                .iter()
+                .filter(|c| c.zone == pile && c.min_players <= n)
+                .count();
+            if cards < positions {
+                out.push(format!(
+                    "{}: zone `{}` starts with {cards} cards at {n} players, fewer than the {positions} positions of `{}` it fills: the first deal leaves positions empty",
+                    grid.declared_at,
+                    content.zones[pile as usize].id,
+                    grid.id
+                ));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Areas with no space usable at some player count the game supports: no worker can

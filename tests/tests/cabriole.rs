@@ -148,3 +148,21 @@ fn records_count_cards_taken_and_workers_placed() {
         assert_eq!(oak == 0, players == 2);
     }
 }
+
+/// A recorded Cabriole game's replay (as `weft replay` reads it) verifies: same answers,
+/// same final hash, through JSON and back.
+#[test]
+fn a_cabriole_replay_verifies() {
+    use weft_core::agent::{make_agent, Agent};
+    use weft_core::replay::{verify, Replay};
+    let content = cabriole_content();
+    let mut engine = weft_core::engine::Engine::with_lua(content.clone()).unwrap();
+    let mut seats: Vec<Box<dyn Agent>> = (0..3).map(|s| make_agent("random", s).unwrap()).collect();
+    let record = weft_core::sim::play_game(&mut engine, &mut seats, 91, 0);
+    assert!(record.finished(), "{:?}", record.error);
+    let replay = Replay::from_json(&record.replay.to_json()).unwrap();
+    assert_eq!(
+        verify(&content, &mut engine, &replay).unwrap(),
+        record.decisions
+    );
+}

@@ -62,6 +62,24 @@ fn ablating_a_card_takes_it_out_of_its_deck() {
 }
 
 #[test]
+fn ablating_a_pack_card_takes_every_copy_out() {
+    let files = ablate(
+        &[weft_tests::cabriole_files()],
+        &Component::Card("A01".into()),
+    )
+    .unwrap();
+    let b = weft_core::load_files(&files, &library()).unwrap();
+    let a = weft_tests::cabriole_content();
+    assert_eq!(
+        a.cards.iter().filter(|c| c.template == "A01").count(),
+        3,
+        "A01 has 2 copies and a 3+ copy"
+    );
+    assert!(b.cards.iter().all(|c| c.template != "A01"));
+    assert_eq!(b.cards.len() + 3, a.cards.len());
+}
+
+#[test]
 fn ablating_an_unknown_id_says_so() {
     let err = ablate(&[tabriz_files()], &Component::Card("nope".into())).unwrap_err();
     assert!(err.contains("no pack defines card nope"), "{err}");

@@ -324,3 +324,20 @@ fn bad_zones_and_cards_are_content_errors_with_file_and_line() {
     });
     assert!(e.contains("needs `from`"), "{e}");
 }
+
+#[test]
+fn weft_check_warns_when_a_pile_cannot_fill_its_grid_at_setup() {
+    // C-RESET-4 / C-DATA-9's first bound: the deck must at least fill the display once.
+    let c = cards_with(|f| edit(f, "cards/cards.toml", "copies = 4", "copies = 1"));
+    let w = weft_core::lint::warnings(&c, &[]);
+    let short: Vec<&String> = w.iter().filter(|x| x.contains("fewer than")).collect();
+    assert_eq!(short.len(), 2, "2 and 4 players: {w:?}");
+    assert!(
+        short[0].contains("cards/game.toml:")
+            && short[0].contains("zone `deck` starts with 5 cards at 2 players, fewer than the 6 positions of `display`"),
+        "{}",
+        short[0]
+    );
+    let fine = weft_core::lint::warnings(&cards_content(), &[]);
+    assert!(!fine.iter().any(|x| x.contains("fewer than")), "{fine:?}");
+}
