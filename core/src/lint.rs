@@ -127,6 +127,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     w.extend(unreachable_slots(content));
     w.extend(unusable_areas(content));
     w.extend(short_piles(content));
+    w.extend(never_asks(content));
     w.extend(unreached_blocks(content));
     w.extend(unlock_mismatches(content));
 
@@ -197,6 +198,40 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// A program none of whose steps can ask a player anything: every game plays itself
+/// (sometimes meant, for a solitaire automaton; usually a `turns` step forgotten).
+fn never_asks(content: &Content) -> Vec<String> {
+    use crate::content::program::{HookOn, StepKind};
+    let asks = content
+        .program
+        .blocks
+        .iter()
+        .flat_map(|b| &b.steps)
+        .any(|s| {
+            !matches!(
+                s.kind,
+                StepKind::Block(_)
+                    | StepKind::NodeHooks(_)
+                    | StepKind::GameHook {
+                        on: HookOn::Game,
+                        ..
+                    }
+                    | StepKind::Reset(_)
+                    | StepKind::FirstPlayer(_)
+                    | StepKind::Refill(_)
+                    | StepKind::Turns { .. }
+            )
+        });
+    if asks {
+        Vec::new()
+    } else {
+        vec![format!(
+            "{}: no step of the round can ask a player anything (no move, act, play, menu, place, resolve, or hook run for players): every game plays itself",
+            content.program.declared_at
+        )]
+    }
 }
 
 /// `refill` steps whose pile (the one of round 1) holds fewer cards at setup than the

@@ -341,3 +341,30 @@ fn weft_check_warns_when_a_pile_cannot_fill_its_grid_at_setup() {
     let fine = weft_core::lint::warnings(&cards_content(), &[]);
     assert!(!fine.iter().any(|x| x.contains("fewer than")), "{fine:?}");
 }
+
+#[test]
+fn weft_check_warns_when_no_step_can_ask_anyone() {
+    // Issue 11, bad input: a flow that never asks anyone anything.
+    let c = cards_with(|f| {
+        edit(
+            f,
+            "game.toml",
+            "{ do = \"hook\", run = \"rules.take\", on = \"player\" }",
+            "{ do = \"hook\", run = \"rules.final\", on = \"game\" }",
+        );
+        edit(
+            f,
+            "game.toml",
+            "run = \"rules.final\", on = \"players\"",
+            "run = \"rules.final\", on = \"game\"",
+        );
+    });
+    let w = weft_core::lint::warnings(&c, &[]);
+    assert!(
+        w.iter().any(|x| x.starts_with("cards/game.toml:")
+            && x.contains("no step of the round can ask a player anything")),
+        "{w:?}"
+    );
+    let fine = weft_core::lint::warnings(&cards_content(), &[]);
+    assert!(!fine.iter().any(|x| x.contains("can ask")), "{fine:?}");
+}
