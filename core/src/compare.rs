@@ -91,8 +91,9 @@ pub struct Comparison {
 type Extract = Box<dyn Fn(&GameRecord) -> f64>;
 
 /// The metrics compared: each seat's win share and mean score, the mean score over all
-/// seats, the game length, and the share of games ended by commissions.
-fn extractors(players: usize) -> Vec<(String, bool, Extract)> {
+/// seats, the game length, and, in games that can end by commissions (R-END-1), the
+/// share of games that did.
+fn extractors(players: usize, by_commissions: bool) -> Vec<(String, bool, Extract)> {
     let mut m: Vec<(String, bool, Extract)> = Vec::new();
     for s in 0..players {
         m.push((
@@ -120,11 +121,15 @@ fn extractors(players: usize) -> Vec<(String, bool, Extract)> {
         false,
         Box::new(|r: &GameRecord| r.rounds as f64),
     ));
-    m.push((
-        "ends by commissions".into(),
-        true,
-        Box::new(|r: &GameRecord| f64::from(u8::from(r.cause.as_deref() == Some("commissions")))),
-    ));
+    if by_commissions {
+        m.push((
+            "ends by commissions".into(),
+            true,
+            Box::new(|r: &GameRecord| {
+                f64::from(u8::from(r.cause.as_deref() == Some("commissions")))
+            }),
+        ));
+    }
     m
 }
 
@@ -137,7 +142,7 @@ pub fn compare(
     on_batch: &dyn Fn(u64),
 ) -> Result<Comparison, String> {
     let players = cfg.sim.players;
-    let metrics = extractors(players);
+    let metrics = extractors(players, a.end.commissions > 0 || b.end.commissions > 0);
     let threshold = cfg.alpha / metrics.len() as f64;
     let (mut rec_a, mut rec_b) = (Vec::new(), Vec::new());
     let mut played = 0u64;

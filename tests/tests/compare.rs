@@ -86,3 +86,27 @@ fn ablating_an_unknown_id_says_so() {
     let err = ablate(&[tabriz_files()], &Component::Tile("nope".into())).unwrap_err();
     assert!(err.contains("tile nope"), "{err}");
 }
+
+/// `weft compare` on a pack that ends after fixed rounds (Cabriole) has no Tabriz metric:
+/// no "ends by commissions" share, which would be 0 on both sides.
+#[test]
+fn comparing_cabriole_variants_uses_only_its_own_metrics() {
+    let c = weft_tests::cabriole_content();
+    let mut sim = SimConfig::new(3, 20, 9, &["random"]);
+    sim.jobs = 2;
+    let mut cfg = CompareConfig::new(sim);
+    cfg.batch = 20;
+    cfg.min_pairs = 20;
+    let out = compare(&c, &c, &cfg, &|_| {}).unwrap();
+    let names: Vec<&str> = out.metrics.iter().map(|m| m.metric.as_str()).collect();
+    assert!(
+        !names.iter().any(|n| n.contains("commissions")),
+        "{names:?}"
+    );
+    assert!(names.contains(&"rounds"), "{names:?}");
+    let tabriz = compare(&tabriz_content(), &tabriz_content(), &config(40), &|_| {}).unwrap();
+    assert!(tabriz
+        .metrics
+        .iter()
+        .any(|m| m.metric == "ends by commissions"));
+}
