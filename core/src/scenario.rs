@@ -371,6 +371,25 @@ impl UserData for Game {
                 .collect::<Vec<_>>())
         });
         m.add_method("first_player", |_, g, ()| Ok(g.state.first_player + 1));
+        m.add_method_mut("place_worker", |_, g, (p, area): (i64, String)| {
+            // Builds a position: a worker of p on the area's leftmost free usable space,
+            // out of turn, under the placement rules (C-PLACE-2..4).
+            let p = g.player(p)?;
+            let c = Arc::clone(&g.content);
+            let a = c.board.area_index(&area).ok_or_else(|| {
+                mlua::Error::runtime(format!("`{area}` is not an area of board.toml"))
+            })?;
+            if !crate::engine::areas::place_options(&c, &g.state, p).contains(&a) {
+                return Err(mlua::Error::runtime(format!(
+                    "g:place_worker: player {} cannot place in `{area}` now (no worker left, or the area is closed, full or already holds their worker when one per player)",
+                    p + 1
+                )));
+            }
+            let k = crate::engine::areas::free_space(&c, &g.state, a)
+                .expect("a legal area has a free space");
+            g.state.areas[a as usize].placed[k] = Some(p as u8);
+            g.refresh()
+        });
         m.add_method("tile_at", |_, g, slot: String| {
             let s = g.slot_id(&slot)?;
             Ok(g.content.tiles[g.state.board[s].tile as usize].id.clone())

@@ -844,3 +844,27 @@ fn conformance_on_the_queues_fixture() {
         weft_tests::conformance(queues_content(), players, games);
     }
 }
+
+/// Issue 11: a scenario builds a worker-placement position out of turn with
+/// `g:place_worker`, under the placement rules (C-PLACE-2: leftmost free usable space;
+/// C-EXTRA-2: one space per player in an exclusive area).
+#[test]
+fn a_scenario_places_workers_out_of_turn() {
+    let src = r#"
+return {
+  ["place"] = function(t)
+    local g = t:game{ players = 2, seed = 7 }
+    g:place_worker(2, "row1")
+    g:place_worker(2, "row1")
+    g:place_worker(1, "extra")
+    t:eq(g:placements("row1"), { 2, 2, 0 })
+    t:eq(g:placements("extra"), { 1, 0 })
+    local ok, err = pcall(function() g:place_worker(1, "extra") end)
+    t:ok(not ok and string.find(tostring(err), "cannot place in `extra`"), tostring(err))
+  end,
+}
+"#;
+    let results = weft_core::scenario::run_file(&queues_with(seat1), "queues/tests/x.lua", src);
+    assert_eq!(results.len(), 1);
+    assert!(results[0].passed, "{:?}", results[0].message);
+}

@@ -20,7 +20,7 @@ use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
 use crate::ops;
 use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
 
-mod areas;
+pub(crate) mod areas;
 mod interp;
 
 pub use interp::{at_turn_start, current_player, turn_index};
