@@ -99,28 +99,14 @@ fn print_cards(s: &Summary) {
     let mut by_share: Vec<_> = s.cards.iter().collect();
     by_share.sort_by(|a, b| b.fulfilled.value.total_cmp(&a.fulfilled.value));
     println!("\n  card        fulfilled in            win share when fulfilled");
-    let n = by_share.len();
-    for (i, c) in by_share.iter().enumerate() {
-        if i == CARDS_EACH_END && n > 2 * CARDS_EACH_END {
-            println!(
-                "  … {} more (see --json or --report)",
-                n - 2 * CARDS_EACH_END
-            );
-        }
-        if i >= CARDS_EACH_END && i < n.saturating_sub(CARDS_EACH_END) {
-            continue;
-        }
+    print_ends(&by_share, |c| {
         println!(
             "  {:<10}  {:<22}  {}",
             c.id,
             c.fulfilled.percent(),
-            if c.win_share_when_fulfilled.n > 0.0 {
-                c.win_share_when_fulfilled.percent()
-            } else {
-                "-".into()
-            }
-        );
-    }
+            share_or_dash(&c.win_share_when_fulfilled)
+        )
+    });
 }
 
 /// The pack's cards (packs with card zones), ranked by the win share of the seats that
@@ -136,8 +122,22 @@ fn print_held(s: &Summary) {
             .total_cmp(&a.win_share_when_taken.value)
     });
     println!("\n  card        in play  taken in                win share when taken");
+    print_ends(&ranked, |c| {
+        println!(
+            "  {:<10}  {:>7.1}  {:<22}  {}",
+            c.id,
+            c.in_play,
+            c.taken.percent(),
+            share_or_dash(&c.win_share_when_taken)
+        )
+    });
+}
+
+/// Prints the first and last [`CARDS_EACH_END`] rows of a ranking with `row`, and how
+/// many were left out between them.
+fn print_ends<T>(ranked: &[T], row: impl Fn(&T)) {
     let n = ranked.len();
-    for (i, c) in ranked.iter().enumerate() {
+    for (i, item) in ranked.iter().enumerate() {
         if i == CARDS_EACH_END && n > 2 * CARDS_EACH_END {
             println!(
                 "  … {} more (see --json or --report)",
@@ -147,17 +147,16 @@ fn print_held(s: &Summary) {
         if i >= CARDS_EACH_END && i < n.saturating_sub(CARDS_EACH_END) {
             continue;
         }
-        println!(
-            "  {:<10}  {:>7.1}  {:<22}  {}",
-            c.id,
-            c.in_play,
-            c.taken.percent(),
-            if c.win_share_when_taken.n > 0.0 {
-                c.win_share_when_taken.percent()
-            } else {
-                "-".into()
-            }
-        );
+        row(item);
+    }
+}
+
+/// A share with its interval, or `-` when nothing was measured.
+fn share_or_dash(e: &weft_core::report::Estimate) -> String {
+    if e.n > 0.0 {
+        e.percent()
+    } else {
+        "-".into()
     }
 }
 
@@ -174,11 +173,7 @@ fn print_areas(s: &Summary) {
             a.id,
             a.placed,
             a.placement_share * 100.0,
-            if a.win_share_of_placers.n > 0.0 {
-                a.win_share_of_placers.percent()
-            } else {
-                "-".into()
-            }
+            share_or_dash(&a.win_share_of_placers)
         );
     }
 }
