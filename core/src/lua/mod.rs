@@ -578,30 +578,20 @@ impl Effects for LuaHost {
         state: &GameState,
         call: &HookCall,
     ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
-        let mut scratch = state.clone();
-        let module = self
-            .bound(state, call.owner)
-            .map(|b| b.module.clone())
-            .unwrap_or_default();
-        let fail = |host: &LuaHost, message: String| {
-            Box::new(host.script_error(state, call, &module, message, String::new()))
-        };
-        match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
-            Invoked::Ask { .. } => Err(fail(
-                self,
-                format!("`{}` may not call ctx:choose: it only lists the options", call.hook.name()),
-            )),
-            Invoked::Done(v) => ctx::option_list(&v).map_err(|e| {
-                fail(
-                    self,
+        let hook = call.hook.name();
+        self.read_only(
+            state,
+            call,
+            &format!("`{hook}` may not call ctx:choose: it only lists the options"),
+            |v| {
+                ctx::option_list(&v).map_err(|e| {
                     format!(
-                        "`{}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
-                        call.hook.name(),
+                        "`{hook}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
                         sandbox::script_message(&e)
-                    ),
-                )
-            }),
-        }
+                    )
+                })
+            },
+        )
     }
 }
 
@@ -612,29 +602,50 @@ impl LuaHost {
         state: &GameState,
         call: &HookCall,
     ) -> Result<Option<f64>, Box<ScriptError>> {
+        self.read_only(
+            state,
+            call,
+            "`[score] potential` may not call ctx:choose: it only values a position",
+            |v| match v {
+                Value::Integer(n) => Ok(Some(n as f64)),
+                Value::Number(x) if x.is_finite() => Ok(Some(x)),
+                other => Err(format!(
+                    "`[score] potential` must return a finite number (what the position is worth beyond its score now), not {}",
+                    other.type_name()
+                )),
+            },
+        )
+    }
+
+    /// Runs a read-only hook on a copy of `state` and reads its value with `read`; a
+    /// question (`no_ask` says why it may not ask) or a value `read` refuses is a script
+    /// error of the hook's module.
+    fn read_only<T>(
+        &mut self,
+        state: &GameState,
+        call: &HookCall,
+        no_ask: &str,
+        read: impl FnOnce(Value) -> Result<T, String>,
+    ) -> Result<T, Box<ScriptError>> {
         let mut scratch = state.clone();
         let module = self
             .bound(state, call.owner)
             .map(|b| b.module.clone())
             .unwrap_or_default();
-        let fail = |host: &LuaHost, message: String| {
-            Box::new(host.script_error(state, call, &module, message, String::new()))
+        let message = match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
+            Invoked::Ask { .. } => no_ask.to_string(),
+            Invoked::Done(v) => match read(v) {
+                Ok(t) => return Ok(t),
+                Err(m) => m,
+            },
         };
-        match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
-            Invoked::Ask { .. } => Err(fail(
-                self,
-                "`[score] potential` may not call ctx:choose: it only values a position".into(),
-            )),
-            Invoked::Done(Value::Integer(n)) => Ok(Some(n as f64)),
-            Invoked::Done(Value::Number(x)) if x.is_finite() => Ok(Some(x)),
-            Invoked::Done(other) => Err(fail(
-                self,
-                format!(
-                    "`[score] potential` must return a finite number (what the position is worth beyond its score now), not {}",
-                    other.type_name()
-                ),
-            )),
-        }
+        Err(Box::new(self.script_error(
+            state,
+            call,
+            &module,
+            message,
+            String::new(),
+        )))
     }
 }
 
