@@ -253,83 +253,59 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             }
         }
 
-        // Tiles and commissions.
-        for (path, _) in files.under("tiles", ".toml") {
-            if let Some(t) = ld.parse::<TileToml>(&label(path)) {
-                let placed = Placed {
-                    label: label(path),
-                    path: path.clone(),
-                    pack: name.clone(),
-                    replaced_by: None,
-                    item: t,
-                };
-                add(ld, "tile", placed, &mut tiles, &mine, |t| {
-                    (&t.id, t.replace)
-                });
-            }
-        }
-        for (path, _) in files.under("commissions", ".toml") {
-            if let Some(f) = ld.parse::<CommissionFile>(&label(path)) {
-                for c in f.commission {
-                    let placed = Placed {
-                        label: label(path),
-                        path: path.clone(),
-                        pack: name.clone(),
-                        replaced_by: None,
-                        item: c,
-                    };
-                    add(ld, "commission", placed, &mut cards, &mine, |c| {
-                        (&c.id, c.replace)
-                    });
-                }
-            }
-        }
+        // Tiles (one per file), commissions and cards.
+        add_from_files(
+            ld,
+            files,
+            "tiles",
+            "tile",
+            (&name, &mine),
+            &mut tiles,
+            |t: TileToml| vec![t],
+            |t| (&t.id, t.replace),
+        );
+        add_from_files(
+            ld,
+            files,
+            "commissions",
+            "commission",
+            (&name, &mine),
+            &mut cards,
+            |f: CommissionFile| f.commission,
+            |c| (&c.id, c.replace),
+        );
+        add_from_files(
+            ld,
+            files,
+            "cards",
+            "card",
+            (&name, &mine),
+            &mut pack_cards,
+            |f: CardFile| f.cards,
+            |c| (&c.id, c.replace),
+        );
 
-        for (path, _) in files.under("cards", ".toml") {
-            if let Some(f) = ld.parse::<CardFile>(&label(path)) {
-                for c in f.cards {
-                    let placed = Placed {
-                        label: label(path),
-                        path: path.clone(),
-                        pack: name.clone(),
-                        replaced_by: None,
-                        item: c,
-                    };
-                    add(ld, "card", placed, &mut pack_cards, &mine, |c| {
-                        (&c.id, c.replace)
-                    });
-                }
-            }
-        }
-
-        // Lua modules.
+        // Lua modules; tests/*.lua are the pack's scenario tests (`weft test`), not
+        // behaviour, but tests/lib/*.lua help them (`require("tests.lib.x")` there).
         for (path, source) in &files.files {
-            // tests/lib/*.lua help the scenario tests (`require("tests.lib.x")` there).
-            if let Some(stem) = path
-                .strip_suffix(".lua")
-                .filter(|_| path.starts_with("tests/lib/"))
-            {
-                let module = stem.replace('/', ".");
-                test_modules.insert(
-                    module.clone(),
-                    Module {
-                        name: module,
-                        chunk: label(path),
-                        pack: name.clone(),
-                        source: source.clone(),
-                    },
-                );
-                continue;
-            }
-            // tests/*.lua are the pack's scenario tests (`weft test`), not behaviour.
-            let Some(stem) = path
-                .strip_suffix(".lua")
-                .filter(|_| !path.starts_with("tests/"))
-            else {
+            let Some(stem) = path.strip_suffix(".lua") else {
                 continue;
             };
-            let module = stem.replace('/', ".");
-            if let Some(old) = modules.get(&module) {
+            let helper = path.starts_with("tests/lib/");
+            if path.starts_with("tests/") && !helper {
+                continue;
+            }
+            let module = Module {
+                name: stem.replace('/', "."),
+                chunk: label(path),
+                pack: name.clone(),
+                source: source.clone(),
+            };
+            if helper {
+                test_modules.insert(module.name.clone(), module);
+                continue;
+            }
+            if let Some(old) = modules.get(&module.name) {
                 let allowed = old.pack != "scripts" && mine.contains(&old.pack);
                 if !allowed {
                     let help = if old.pack == "scripts" {
@@ -340,21 +316,16 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                     ld.fail(
                         &label(path),
                         "",
-                        format!("module `{module}` is already defined by {}", old.chunk),
+                        format!(
+                            "module `{}` is already defined by {}",
+                            module.name, old.chunk
+                        ),
                         help,
                     );
                     continue;
                 }
             }
-            modules.insert(
-                module.clone(),
-                Module {
-                    name: module,
-                    chunk: label(path),
-                    pack: name.clone(),
-                    source: source.clone(),
-                },
-            );
+            modules.insert(module.name.clone(), module);
         }
         infos.push(PackInfo {
             name: name.clone(),
@@ -461,6 +432,38 @@ pub(super) fn deep_merge(base: &mut toml::Table, over: toml::Table) {
 }
 
 /// Adds `new` to `items`, or replaces the item with its id when it says `replace`.
+/// Adds the items of every `folder/*.toml` file of a pack to `items`: each file parsed as
+/// `F` (a parse error is reported and the file skipped), its items listed by `items_of`.
+/// `pack` is the pack's name and the packs it extends.
+#[allow(clippy::too_many_arguments)]
+fn add_from_files<F: serde::de::DeserializeOwned, T>(
+    ld: &mut Loader,
+    files: &PackFiles,
+    folder: &str,
+    kind: &str,
+    pack: (&String, &BTreeSet<String>),
+    items: &mut Vec<Placed<T>>,
+    items_of: impl Fn(F) -> Vec<T>,
+    key: impl Fn(&T) -> (&String, bool) + Copy,
+) {
+    let (name, mine) = pack;
+    for (path, _) in files.under(folder, ".toml") {
+        let label = format!("{name}/{path}");
+        if let Some(f) = ld.parse::<F>(&label) {
+            for item in items_of(f) {
+                let placed = Placed {
+                    label: label.clone(),
+                    path: path.clone(),
+                    pack: name.clone(),
+                    replaced_by: None,
+                    item,
+                };
+                add(ld, kind, placed, items, mine, key);
+            }
+        }
+    }
+}
+
 fn add<T>(
     ld: &mut Loader,
     kind: &str,
