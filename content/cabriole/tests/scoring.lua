@@ -12,9 +12,8 @@ local RESOURCES = { "oak", "walnut", "silk", "mahogany" }
 -- A game at the start of round 6 where every player has nothing: no craftsmen, no
 -- resources, no coins. In round 6 every assistant declines, so each player ends with
 -- 10 coins (C-RES-2), i.e. 2 prestige.
-local function last_round(t, n, seed)
-  local g = new_game(t, n, seed)
-  drive(g, round_is(6))
+-- Every player of g (n players) holds no coins, craftsmen or resources.
+local function empty_holdings(g, n)
   for p = 1, n do
     g:set(p, "coins", 0)
     for _, c in ipairs(CRAFTSMEN) do
@@ -24,6 +23,12 @@ local function last_round(t, n, seed)
       g:set(p, r, 0)
     end
   end
+end
+
+local function last_round(t, n, seed)
+  local g = new_game(t, n, seed)
+  drive(g, round_is(6))
+  empty_holdings(g, n)
   return g
 end
 
@@ -116,15 +121,7 @@ return {
       local latest = start % 2 + 1
       starts[#starts + 1] = start
       drive(g, round_is(6))
-      for p = 1, 2 do
-        g:set(p, "coins", 0)
-        for _, c in ipairs(CRAFTSMEN) do
-          g:set(p, c, 0)
-        end
-        for _, r in ipairs(RESOURCES) do
-          g:set(p, r, 0)
-        end
-      end
+      empty_holdings(g, 2)
       local gained = final(g, 2)
       t:eq(g:prestige(1), g:prestige(2), "seed " .. seed .. ": a tie in prestige")
       t:eq(gained, { 2, 2 })
