@@ -114,7 +114,7 @@ pub fn evaluate_with(engine: &mut Engine, st: &GameState, p: usize, w: &GreedyWe
     if st.result.is_some() || !has_estimate(&content) {
         return evaluate(&content, st, p, w);
     }
-    let score = engine.score_estimates(st)[p];
+    let score = engine.score_estimate(st, p);
     evaluate_scored(&content, st, p, w, score)
 }
 

@@ -67,28 +67,49 @@ impl Engine {
     /// unfinished work is worth). A hook that fails or asks a question counts as nothing
     /// more (`weft check` reports failing hooks).
     pub fn score_estimates(&mut self, st: &GameState) -> Vec<f64> {
+        let base = self.base_scores(st);
+        base.into_iter()
+            .enumerate()
+            .map(|(p, score)| score + self.potential(st, p))
+            .collect()
+    }
+
+    /// [`Engine::score_estimates`] for player `p` alone (the other players' potentials
+    /// are not asked for).
+    pub fn score_estimate(&mut self, st: &GameState, p: usize) -> f64 {
+        self.base_scores(st)[p] + self.potential(st, p)
+    }
+
+    /// Every player's score if the game ended now (before any potential).
+    fn base_scores(&mut self, st: &GameState) -> Vec<f64> {
         let c = Arc::clone(&self.content);
-        let n = st.players.len();
         let parts = |s: &GameState| -> Vec<f64> {
-            (0..n).map(|p| ops::score_now(&c, s, p) as f64).collect()
+            (0..s.players.len())
+                .map(|p| ops::score_now(&c, s, p) as f64)
+                .collect()
         };
         if st.is_over() {
             return parts(st);
         }
-        let mut scores = self.ended_now(st).unwrap_or_else(|| parts(st));
-        if let Some(k) = c.program.potential {
-            for (p, score) in scores.iter_mut().enumerate() {
-                let call = HookCall {
-                    owner: Owner::Game { hook: k },
-                    hook: Hook::Potential,
-                    player: Some(p),
-                };
-                if let Ok(Some(v)) = self.effects.estimate(&c, st, &call) {
-                    *score += v;
-                }
-            }
+        self.ended_now(st).unwrap_or_else(|| parts(st))
+    }
+
+    /// `[score] potential` of player `p` (0 when the pack has none, when it fails, or
+    /// when the game is over).
+    fn potential(&mut self, st: &GameState, p: usize) -> f64 {
+        let c = Arc::clone(&self.content);
+        let Some(k) = c.program.potential.filter(|_| !st.is_over()) else {
+            return 0.0;
+        };
+        let call = HookCall {
+            owner: Owner::Game { hook: k },
+            hook: Hook::Potential,
+            player: Some(p),
+        };
+        match self.effects.estimate(&c, st, &call) {
+            Ok(Some(v)) => v,
+            _ => 0.0,
         }
-        scores
     }
 
     /// The declared score parts after the `end` list's game hooks ran on a copy of `st`;
