@@ -113,7 +113,8 @@ fn inline_table(t: &toml::Table) -> String {
 fn card_docs(content: &Content) -> Vec<CardDoc> {
     let counts = content.player_counts();
     let mut out: Vec<CardDoc> = Vec::new();
-    for c in &content.cards {
+    // The pack's `[[cards]]`; the commissions have their own section.
+    for c in &content.cards[content.commissions.len()..] {
         if out
             .last()
             .is_some_and(|d| d.id == c.template && d.file == c.declared_in)
@@ -341,7 +342,7 @@ fn zones_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
     for z in &content.zones {
         let shape = match z.grid_size(counts.first().copied().unwrap_or(2) as usize) {
             None => {
-                let sizes: Vec<String> = counts
+                let sizes: Vec<(u8, usize)> = counts
                     .iter()
                     .map(|&n| {
                         let k = content
@@ -351,13 +352,17 @@ fn zones_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
                                 content.zones[c.zone as usize].id == z.id && c.min_players <= n
                             })
                             .count();
-                        format!("{k} at {n}p")
+                        (n, k)
                     })
                     .collect();
-                if sizes.iter().all(|s| s.starts_with("0 ")) {
+                if sizes.iter().all(|s| s.1 == 0) {
                     "pile".to_string()
+                } else if sizes.iter().all(|s| s.1 == sizes[0].1) {
+                    format!("pile of {} cards at setup", sizes[0].1)
                 } else {
-                    format!("pile of {} cards at setup", sizes.join(", "))
+                    let by: Vec<String> =
+                        sizes.iter().map(|(n, k)| format!("{k} at {n}p")).collect();
+                    format!("pile of {} cards at setup", by.join(", "))
                 }
             }
             Some(_) => {

@@ -12,6 +12,7 @@ pub mod check;
 pub mod compare;
 pub mod content;
 pub mod decision;
+pub mod decks;
 pub mod doc;
 pub mod effects;
 pub mod embedded;

@@ -211,10 +211,8 @@ pub fn draw_card(
 ) -> Option<CardId> {
     #[cfg(feature = "test-hooks")]
     DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
-    let deck = &mut st.decks[grade as usize];
-    if deck.draw.is_empty() && !deck.discard.is_empty() {
-        std::mem::swap(&mut deck.draw, &mut deck.discard);
-        shuffle(&mut deck.draw, &mut st.rng);
+    let (card, reshuffled) = crate::decks::draw(content, st, grade);
+    if reshuffled {
         let round = st.round;
         log.push(round, None, "reshuffle", || {
             format!(
@@ -223,7 +221,7 @@ pub fn draw_card(
             )
         });
     }
-    st.decks[grade as usize].draw.pop()
+    card
 }
 
 /// Fisher–Yates with the game RNG, so shuffles are reproducible.

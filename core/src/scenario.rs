@@ -210,18 +210,14 @@ impl UserData for Game {
         });
         m.add_method("hand", |_, g, p: i64| {
             let p = g.player(p)?;
-            Ok(g.state.players[p]
-                .hand
-                .iter()
-                .map(|&c| g.content.commissions[c as usize].id.clone())
+            Ok(crate::decks::hand(&g.content, &g.state.players[p])
+                .map(|c| g.content.commissions[c as usize].id.clone())
                 .collect::<Vec<_>>())
         });
         m.add_method("tucked", |_, g, p: i64| {
             let p = g.player(p)?;
-            Ok(g.state.players[p]
-                .tucked
-                .iter()
-                .map(|&c| g.content.commissions[c as usize].id.clone())
+            Ok(crate::decks::tucked(&g.content, &g.state.players[p])
+                .map(|c| g.content.commissions[c as usize].id.clone())
                 .collect::<Vec<_>>())
         });
         m.add_method("counter", |_, g, (tile, name): (String, String)| {
@@ -261,14 +257,7 @@ impl UserData for Game {
                 .position(|c| c.id == id)
                 .ok_or_else(|| mlua::Error::runtime(format!("no card `{id}`")))?
                 as u16;
-            for deck in &mut g.state.decks {
-                deck.draw.retain(|&c| c != card);
-                deck.discard.retain(|&c| c != card);
-            }
-            for pl in &mut g.state.players {
-                pl.hand.retain(|&c| c != card);
-            }
-            g.state.players[p].hand.push(card);
+            crate::decks::give(&g.content, &mut g.state, p, card);
             g.refresh()
         });
         m.add_method("cards", |lua, g, (zone, p): (String, Option<i64>)| {

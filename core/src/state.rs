@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CardId, CardIx, Content, CounterId, MatId, SlotId, TileId};
+use crate::content::{CardIx, Content, CounterId, MatId, SlotId, TileId};
 use crate::decision::Decision;
 use crate::flow::Flow;
 
@@ -37,14 +37,11 @@ pub struct Player {
     /// What the player holds, by counter (indexed like `content.counters`: coins, each
     /// material, the skill track, prestige, then any the pack declares).
     pub counters: Vec<i64>,
-    /// Commissions in hand.
-    pub hand: Vec<CardId>,
-    /// Fulfilled commissions tucked under the mat (R-FUL-2).
-    pub tucked: Vec<CardId>,
     /// Apprentices.
     pub pieces: Vec<Piece>,
     /// The player's card zones, indexed by [`crate::content::Zone::index`] of the
-    /// zones with `owner = "player"` (none in games without them).
+    /// zones with `owner = "player"` (none in games without them); with commissions,
+    /// the built-in `hand` and `tucked` ([`crate::decks`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<ZoneState>,
 }
@@ -139,15 +136,6 @@ pub struct ZoneState {
     pub marks: Vec<i64>,
 }
 
-/// A commission deck (R-COM-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deck {
-    /// Face-down draw pile; the top is the end of the vector.
-    pub draw: Vec<CardId>,
-    /// Discards, reshuffled when the draw pile runs out.
-    pub discard: Vec<CardId>,
-}
-
 /// How a finished game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -170,14 +158,13 @@ pub struct GameState {
     pub players: Vec<Player>,
     /// One entry per board slot, indexed like `content.board.slots`.
     pub board: Vec<TileState>,
-    /// Decks per grade.
-    pub decks: Vec<Deck>,
     /// Worker-placement areas, indexed like `content.board.areas` (none in games
     /// without areas, so the JSON of those is unchanged).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub areas: Vec<AreaState>,
     /// Shared card zones, indexed by [`crate::content::Zone::index`] of the zones with
-    /// `owner = "shared"` (none in games without them).
+    /// `owner = "shared"` (none in games without them); with commissions, each grade's
+    /// built-in draw and discard piles ([`crate::decks`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<ZoneState>,
     /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
@@ -246,7 +233,6 @@ impl GameState {
         GameState {
             players: Vec::new(),
             board: Vec::new(),
-            decks: Vec::new(),
             areas: Vec::new(),
             zones: Vec::new(),
             supply: Vec::new(),

@@ -340,13 +340,20 @@ pub fn locate(c: &Content, st: &GameState, card: CardIx) -> Option<(ZoneRef, usi
 /// hidden zone, and in other players' `owner` zones, is swapped at random with the
 /// others of the same back (the zone its copies start in), positions kept. Public
 /// zones and `me`'s own zones are untouched.
+///
+/// Per back, the pool is the shared piles' cards then the players' (zone order, then
+/// seat order), shuffled; the players' positions take cards from the pool's end, and
+/// the piles get what is left, in order (Tabriz: hands are dealt from the shuffled
+/// draw piles and hands of each grade, the rest is the new draw pile).
 pub fn redeal_unseen(c: &Content, st: &mut GameState, me: usize, rng: &mut impl rand::Rng) {
     use crate::content::Visibility;
+    use rand::seq::SliceRandom;
     if c.zones.is_empty() {
         return;
     }
-    // (zone ref, position) of every unseen card, and the cards, by back.
-    let mut spots: Vec<(ZoneRef, usize)> = Vec::new();
+    // (zone ref, position) of every unseen card: shared piles, then players' zones.
+    let mut piles: Vec<(ZoneRef, usize)> = Vec::new();
+    let mut held: Vec<(ZoneRef, usize)> = Vec::new();
     for (k, z) in c.zones.iter().enumerate() {
         let owners: Vec<Option<usize>> = match (z.owner, z.visibility) {
             (_, Visibility::Public) => continue,
@@ -362,6 +369,11 @@ pub fn redeal_unseen(c: &Content, st: &mut GameState, me: usize, rng: &mut impl 
                 zone: k as ZoneId,
                 player,
             };
+            let spots = if player.is_none() {
+                &mut piles
+            } else {
+                &mut held
+            };
             for (i, card) in r.get(c, st).cards.iter().enumerate() {
                 if card.is_some() {
                     spots.push((r, i));
@@ -369,25 +381,33 @@ pub fn redeal_unseen(c: &Content, st: &mut GameState, me: usize, rng: &mut impl 
             }
         }
     }
-    let mut backs: std::collections::BTreeMap<ZoneId, Vec<CardIx>> = Default::default();
-    for &(r, i) in &spots {
+    let back = |st: &GameState, (r, i): (ZoneRef, usize)| {
         let card = card_at(c, st, r, i).expect("a spot holds a card");
-        backs
-            .entry(c.cards[card as usize].zone)
-            .or_default()
-            .push(card);
+        c.cards[card as usize].zone
+    };
+    let mut pools: std::collections::BTreeMap<ZoneId, Vec<CardIx>> = Default::default();
+    for &spot in piles.iter().chain(&held) {
+        let card = card_at(c, st, spot.0, spot.1).expect("a spot holds a card");
+        pools.entry(back(st, spot)).or_default().push(card);
     }
-    for pool in backs.values_mut() {
-        crate::ops::shuffle(pool, rng);
+    for pool in pools.values_mut() {
+        pool.shuffle(rng);
     }
-    for &(r, i) in &spots {
-        let card = card_at(c, st, r, i).expect("a spot holds a card");
-        let back = c.cards[card as usize].zone;
-        let new = backs
-            .get_mut(&back)
+    for &spot in &held {
+        let b = back(st, spot);
+        let new = pools
+            .get_mut(&b)
             .and_then(|p| p.pop())
             .expect("each back's pool holds one card per spot");
-        r.get_mut(c, st).cards[i] = Some(new);
+        spot.0.get_mut(c, st).cards[spot.1] = Some(new);
+    }
+    let mut next: std::collections::BTreeMap<ZoneId, usize> = Default::default();
+    for &spot in &piles {
+        let b = back(st, spot);
+        let k = next.entry(b).or_default();
+        let new = pools[&b][*k];
+        *k += 1;
+        spot.0.get_mut(c, st).cards[spot.1] = Some(new);
     }
 }
 

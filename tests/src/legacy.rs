@@ -9,7 +9,8 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use weft_core::content::CardId;
-use weft_core::state::{Deck, GameResult, GameState, Piece, Player, TileState};
+use weft_core::decks;
+use weft_core::state::{GameResult, GameState, Piece, Player, TileState};
 use weft_core::Content;
 
 /// The old `Flow` of a finished game.
@@ -34,8 +35,8 @@ struct LegacyPlayer<'a> {
     materials: &'a [i64],
     skill: i64,
     prestige: i64,
-    hand: &'a [CardId],
-    tucked: &'a [CardId],
+    hand: Vec<CardId>,
+    tucked: Vec<CardId>,
     pieces: &'a [Piece],
 }
 
@@ -46,11 +47,18 @@ impl<'a> LegacyPlayer<'a> {
             materials: pl.materials(c),
             skill: pl.skill(c),
             prestige: pl.prestige(c),
-            hand: &pl.hand,
-            tucked: &pl.tucked,
+            hand: decks::hand(c, pl).collect(),
+            tucked: decks::tucked(c, pl).collect(),
             pieces: &pl.pieces,
         }
     }
+}
+
+/// The old commission deck of a grade.
+#[derive(Serialize)]
+struct LegacyDeck {
+    draw: Vec<CardId>,
+    discard: Vec<CardId>,
 }
 
 /// The old `GameState`, field for field, borrowing today's values.
@@ -58,7 +66,7 @@ impl<'a> LegacyPlayer<'a> {
 struct LegacyState<'a> {
     players: Vec<LegacyPlayer<'a>>,
     board: &'a [TileState],
-    decks: &'a [Deck],
+    decks: Vec<LegacyDeck>,
     supply: &'a [Option<u32>],
     round: u32,
     first_player: usize,
@@ -86,7 +94,22 @@ pub fn legacy_hash(c: &Content, st: &GameState) -> String {
             .map(|pl| LegacyPlayer::new(c, pl))
             .collect(),
         board: &st.board,
-        decks: &st.decks,
+        decks: (0..c.grades.len() as u8)
+            .map(|g| LegacyDeck {
+                draw: decks::draw_pile(c, st, g)
+                    .cards
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .collect(),
+                discard: decks::discard_pile(c, st, g)
+                    .cards
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .collect(),
+            })
+            .collect(),
         // Supplies were kept per material.
         supply: &st.supply[first..first + c.materials.len()],
         round: st.round,

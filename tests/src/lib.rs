@@ -326,14 +326,38 @@ impl Game {
     /// Gives a player exactly these cards in hand.
     pub fn set_hand(&mut self, p: usize, cards: &[&str]) {
         let ids: Vec<CardId> = cards.iter().map(|c| self.card(c)).collect();
-        for deck in &mut self.st.decks {
-            deck.draw.retain(|c| !ids.contains(c));
-            deck.discard.retain(|c| !ids.contains(c));
-        }
-        for pl in &mut self.st.players {
-            pl.hand.retain(|c| !ids.contains(c));
-        }
-        self.st.players[p].hand = ids;
+        let content = self.content();
+        weft_core::decks::set_hand(&content, &mut self.st, p, &ids);
+    }
+
+    /// Sets a player's tucked cards to exactly these.
+    pub fn set_tucked(&mut self, p: usize, cards: Vec<CardId>) {
+        let content = self.content();
+        weft_core::decks::set_tucked(&content, &mut self.st, p, &cards);
+    }
+
+    /// A player's hand, bottom first.
+    pub fn hand(&self, p: usize) -> Vec<CardId> {
+        weft_core::decks::hand(&self.content(), &self.st.players[p]).collect()
+    }
+
+    /// A player's tucked cards, in the order they were tucked.
+    pub fn tucked(&self, p: usize) -> Vec<CardId> {
+        weft_core::decks::tucked(&self.content(), &self.st.players[p]).collect()
+    }
+
+    /// Cards in grade `g`'s draw pile.
+    pub fn draw_len(&self, g: u8) -> usize {
+        weft_core::decks::draw_pile(&self.content(), &self.st, g)
+            .cards
+            .len()
+    }
+
+    /// Cards in grade `g`'s discard pile.
+    pub fn discard_len(&self, g: u8) -> usize {
+        weft_core::decks::discard_pile(&self.content(), &self.st, g)
+            .cards
+            .len()
     }
 
     /// The display of the tile in a slot, as material ids (`-` for empty).

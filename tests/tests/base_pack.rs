@@ -188,19 +188,21 @@ fn advanced_setup_deals_starting_workshop_cards() {
     let st = engine.new_game(4, 3).unwrap();
     let mut dealt = BTreeSet::new();
     for p in &st.players {
-        assert_eq!(p.tucked.len(), 1);
-        assert_eq!(c.commissions[p.tucked[0] as usize].grade, starting);
-        dealt.insert(p.tucked[0]);
+        let tucked: Vec<u16> = weft_core::decks::tucked(&c, p).collect();
+        assert_eq!(tucked.len(), 1);
+        assert_eq!(c.commissions[tucked[0] as usize].grade, starting);
+        dealt.insert(tucked[0]);
     }
     assert_eq!(dealt.len(), 4, "different cards");
     // Off by default.
-    let mut plain = Engine::with_lua(tabriz_content()).unwrap();
+    let plain_content = tabriz_content();
+    let mut plain = Engine::with_lua(plain_content.clone()).unwrap();
     assert!(plain
         .new_game(4, 3)
         .unwrap()
         .players
         .iter()
-        .all(|p| p.tucked.is_empty()));
+        .all(|p| weft_core::decks::tucked(&plain_content, p).next().is_none()));
 }
 
 /// `docs/content.md` is what `weft doc content` generates for the base pack.

@@ -4,16 +4,26 @@
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use weft_core::agent::{determinize, make_agent, make_agent_with, Agent, BotOptions};
-use weft_core::Engine;
+use weft_core::{decks, Engine};
 use weft_tests::{library, tabriz_content, tabriz_files};
 
-/// Cards of each grade among `hands` and draw piles, sorted, for comparing multisets.
+/// Cards of each grade among the other seats' hands and the draw piles, sorted, for
+/// comparing multisets.
 fn unseen(st: &weft_core::GameState, me: usize) -> Vec<Vec<u16>> {
-    let mut out: Vec<Vec<u16>> = st.decks.iter().map(|d| d.draw.clone()).collect();
     let content = tabriz_content();
+    let mut out: Vec<Vec<u16>> = (0..content.grades.len() as u8)
+        .map(|g| {
+            decks::draw_pile(&content, st, g)
+                .cards
+                .iter()
+                .flatten()
+                .copied()
+                .collect()
+        })
+        .collect();
     for (p, pl) in st.players.iter().enumerate() {
         if p != me {
-            for &c in &pl.hand {
+            for c in decks::hand(&content, pl) {
                 out[content.commissions[c as usize].grade as usize].push(c);
             }
         }
@@ -22,6 +32,10 @@ fn unseen(st: &weft_core::GameState, me: usize) -> Vec<Vec<u16>> {
         v.sort();
     }
     out
+}
+
+fn hand(st: &weft_core::GameState, p: usize) -> Vec<u16> {
+    decks::hand(&tabriz_content(), &st.players[p]).collect()
 }
 
 #[test]
@@ -34,17 +48,18 @@ fn determinization_redeals_only_what_the_seat_cannot_see() {
     for _ in 0..20 {
         let mut copy = st.clone();
         determinize(&content, &mut copy, 0, &mut rng);
-        assert_eq!(
-            copy.players[0].hand, st.players[0].hand,
-            "my own hand is known"
-        );
+        assert_eq!(hand(&copy, 0), hand(&st, 0), "my own hand is known");
         assert_eq!(unseen(&copy, 0), unseen(&st, 0), "the same unseen cards");
-        for (p, pl) in copy.players.iter().enumerate() {
-            assert_eq!(pl.hand.len(), st.players[p].hand.len());
-            changed_hands += usize::from(pl.hand != st.players[p].hand);
+        for p in 0..st.players.len() {
+            assert_eq!(hand(&copy, p).len(), hand(&st, p).len());
+            changed_hands += usize::from(hand(&copy, p) != hand(&st, p));
         }
-        for (d, e) in copy.decks.iter().zip(&st.decks) {
-            assert_eq!(d.discard, e.discard, "discards are public");
+        for g in 0..content.grades.len() as u8 {
+            assert_eq!(
+                decks::discard_pile(&content, &copy, g),
+                decks::discard_pile(&content, &st, g),
+                "discards are public"
+            );
         }
         assert_ne!(copy.rng, st.rng, "the search never sees the real future");
         assert_eq!(copy.decision, st.decision);

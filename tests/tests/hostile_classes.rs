@@ -294,7 +294,7 @@ fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
     );
     let (g, attempts) = within(20, "huge hand", move || {
         weft_core::ops::DRAW_ATTEMPTS.with(|n| n.set(0));
-        let len = Game::with(c, 2, 1).st.players[1].hand.len();
+        let len = Game::with(c, 2, 1).hand(1).len();
         (len, weft_core::ops::DRAW_ATTEMPTS.with(|n| n.get()))
     });
     assert!(g < 100, "{g}");

@@ -30,9 +30,9 @@ fn skill_two_draws_two_merchant_keeps_one() {
     assert_eq!(g.keys().len(), 2);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    let grade = g.content().commissions[g.st.players[p].hand[0] as usize].grade;
+    let grade = g.content().commissions[g.hand(p)[0] as usize].grade;
     assert_eq!(grade, 1, "merchant");
-    assert_eq!(g.st.decks[1].discard.len(), 1);
+    assert_eq!(g.discard_len(1), 1);
 }
 
 /// R-SKILL-2: reaching skill 6 unlocks royal: draw 2 royal, keep 1.
@@ -69,7 +69,7 @@ fn skill_eight_keeps_two_at_the_plaza() {
     let mut g = Game::new(2, 1);
     let p = g.current();
     g.set(p, "skill", 8);
-    let hand = g.st.players[p].hand.len();
+    let hand = g.hand(p).len();
     g.refresh();
     g.answer("move:plaza:plaza");
     g.answer("act");
@@ -82,7 +82,7 @@ fn skill_eight_keeps_two_at_the_plaza() {
     g.answer(&k);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    assert_eq!(g.st.players[p].hand.len(), hand + 2);
+    assert_eq!(g.hand(p).len(), hand + 2);
 }
 
 /// R-SKILL-5: from skill 10 a player may fulfil 2 commissions in one turn.
@@ -135,8 +135,14 @@ fn first_to_nine_takes_the_only_bonus() {
     let mut g = Game::new(2, 1);
     let p = g.current();
     let other = 1 - p;
-    g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect();
-    g.st.players[other].tucked = (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect();
+    g.set_tucked(
+        p,
+        (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect(),
+    );
+    g.set_tucked(
+        other,
+        (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect(),
+    );
     fulfil_now(&mut g, "c01");
     assert_eq!(g.st.bonus, Some(p));
     assert_eq!(g.st.end_trigger.as_deref(), Some("commissions"));
@@ -150,7 +156,10 @@ fn first_to_nine_takes_the_only_bonus() {
 fn the_round_is_played_out() {
     let mut g = Game::new(3, 2);
     let p = g.current();
-    g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect();
+    g.set_tucked(
+        p,
+        (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect(),
+    );
     fulfil_now(&mut g, "c01");
     assert!(!g.st.is_over());
     let mut turns = 0;
@@ -324,7 +333,10 @@ fn one_bonus_token_in_all_or_one_per_condition() {
         let mut g = Game::with(c.clone(), 2, 1);
         let p = g.current();
         let other = 1 - p;
-        g.st.players[p].tucked = (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect();
+        g.set_tucked(
+            p,
+            (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect(),
+        );
         fulfil_now(&mut g, "c01"); // p's 9th commission
         assert_eq!(g.st.bonus, Some(p));
         g.pass_until(|g| g.at_move() && g.current() == other);
@@ -357,7 +369,7 @@ fn a_trigger_in_the_workshop_phase_ends_the_game_after_that_round() {
     let mut g = Game::new(2, 1);
     let p = g.current();
     g.set(p, "skill", 13);
-    g.st.players[p].tucked = vec![g.card("m10")]; // workshop: gain 1 skill
+    g.set_tucked(p, vec![g.card("m10")]); // workshop: gain 1 skill
     g.refresh();
     g.pass_until(|g| g.st.round == 2);
     assert!(g.st.end_trigger.is_none());

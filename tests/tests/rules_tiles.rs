@@ -242,7 +242,7 @@ fn dice_tile_rolls_adds_and_gives() {
 fn courtyard_gives_a_personal_workshop_phase() {
     let mut g = at_tile("courtyard", 0);
     let p = g.current();
-    g.st.players[p].tucked = vec![g.card("c02")]; // workshop: gain 1 coin
+    g.set_tucked(p, vec![g.card("c02")]); // workshop: gain 1 coin
     g.refresh();
     g.answer("move:plaza:north");
     g.answer("act");
@@ -259,7 +259,7 @@ fn workshop_phase_steps_in_order() {
     let mut g = Game::new(3, 4);
     let first = g.st.first_player;
     for p in 0..3 {
-        g.st.players[p].tucked = vec![g.card(["c02", "c06", "c10"][p])];
+        g.set_tucked(p, vec![g.card(["c02", "c06", "c10"][p])]);
     }
     g.pass_until(|g| g.st.round == 2);
     // R-WS-2 already done, R-WS-4 asks the round's first player first.
@@ -448,7 +448,7 @@ fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
     let p = g.current();
     g.set(p, "skill", 2); // common and merchant unlocked (R-COM-3)
     g.refresh();
-    let hand = g.st.players[p].hand.len();
+    let hand = g.hand(p).len();
     g.answer("move:plaza:plaza");
     g.answer("act");
     for grade in ["common", "merchant", "merchant", "common"] {
@@ -464,10 +464,12 @@ fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
     assert_eq!(g.keys().len(), 4);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    assert_eq!(g.st.players[p].hand.len(), hand + 1);
-    let discards: usize = g.st.decks.iter().map(|d| d.discard.len()).sum();
+    assert_eq!(g.hand(p).len(), hand + 1);
+    let discards: usize = (0..g.content().grades.len() as u8)
+        .map(|k| g.discard_len(k))
+        .sum();
     assert_eq!(discards, 3, "the other three are discarded");
-    assert_eq!(g.st.decks[0].discard.len() + g.st.decks[1].discard.len(), 3);
+    assert_eq!(g.discard_len(0) + g.discard_len(1), 3);
 }
 
 /// R-PLAZA-3 DECISION as a parameter: with `deck_choice = "once"` the player picks one
@@ -482,7 +484,7 @@ fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
     let p = g.current();
     g.set(p, "skill", 2); // common and merchant unlocked (R-COM-3)
     g.refresh();
-    let merchant_before = g.st.decks[1].draw.len();
+    let merchant_before = g.draw_len(1);
     g.answer("move:plaza:plaza");
     g.answer("act");
     assert_eq!(g.keys(), vec!["common", "merchant"]);
@@ -492,8 +494,8 @@ fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
     assert_eq!(g.keys().len(), 4);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    assert_eq!(g.st.decks[1].draw.len(), merchant_before - 4);
-    assert_eq!(g.st.decks[1].discard.len(), 3);
+    assert_eq!(g.draw_len(1), merchant_before - 4);
+    assert_eq!(g.discard_len(1), 3);
 
     let bad = weft_tests::content_with_files(|f| {
         let t =

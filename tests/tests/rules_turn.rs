@@ -24,12 +24,9 @@ fn declining_is_always_offered() {
     g.answer("move:plaza:plaza");
     assert!(g.offers("pass") && g.offers("act"));
     let p = g.current();
-    let hand = g.st.players[p].hand.clone();
+    let hand = g.hand(p);
     g.answer("pass");
-    assert_eq!(
-        g.st.players[p].hand, hand,
-        "declining the plaza draws nothing"
-    );
+    assert_eq!(g.hand(p), hand, "declining the plaza draws nothing");
 }
 
 /// R-FUL-1: fulfilling returns the materials to the supply and gains the reward at once.
@@ -75,8 +72,8 @@ fn fulfilled_card_is_tucked_and_its_workshop_action_offered() {
     g.answer("move:plaza:plaza");
     g.answer("pass");
     g.answer("fulfil:c02");
-    assert_eq!(g.st.players[p].tucked, vec![g.card("c02")]);
-    assert!(g.st.players[p].hand.is_empty());
+    assert_eq!(g.tucked(p), vec![g.card("c02")]);
+    assert!(g.hand(p).is_empty());
     g.pass_until(|g| g.offers("workshop:c02"));
     assert_eq!(g.st.round, 2);
     assert_eq!(g.current(), p);
@@ -108,7 +105,7 @@ fn empty_hand_cannot_fulfil() {
 fn hand_limit_forces_a_discard() {
     let mut g = Game::with(content_with(|c| c.hand_limit = 2), 2, 1);
     let p = g.current();
-    assert_eq!(g.st.players[p].hand.len(), 2);
+    assert_eq!(g.hand(p).len(), 2);
     g.answer("move:plaza:plaza");
     g.answer("act");
     while g.decision().prompt.starts_with("Draw") {
@@ -124,7 +121,7 @@ fn hand_limit_forces_a_discard() {
     assert_eq!(g.current(), p);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    assert_eq!(g.st.players[p].hand.len(), 2);
+    assert_eq!(g.hand(p).len(), 2);
 }
 
 /// R-PLAZA-3: draw 4 (deck chosen card by card among unlocked decks), keep 1, discard 3.
@@ -132,7 +129,7 @@ fn hand_limit_forces_a_discard() {
 fn plaza_draws_four_keeps_one() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    let hand = g.st.players[p].hand.len();
+    let hand = g.hand(p).len();
     g.answer("move:plaza:plaza");
     g.answer("act");
     // Only the common deck is unlocked at skill 0, so no deck question: straight to keeping.
@@ -140,8 +137,8 @@ fn plaza_draws_four_keeps_one() {
     assert_eq!(g.keys().len(), 4);
     let k = g.keys()[2].clone();
     g.answer(&k);
-    assert_eq!(g.st.players[p].hand.len(), hand + 1);
-    assert_eq!(g.st.decks[0].discard.len(), 3);
+    assert_eq!(g.hand(p).len(), hand + 1);
+    assert_eq!(g.discard_len(0), 3);
 }
 
 /// R-PLAZA-3 DECISION and R-COM-2/3: with merchant unlocked the player picks the deck per card.
@@ -211,10 +208,10 @@ fn three_grades_with_requirements_and_rewards() {
 #[test]
 fn starting_hands_are_common() {
     let g = Game::new(4, 9);
-    for pl in &g.st.players {
-        assert_eq!(pl.hand.len(), 2);
-        assert!(pl
-            .hand
+    for p in 0..4 {
+        assert_eq!(g.hand(p).len(), 2);
+        assert!(g
+            .hand(p)
             .iter()
             .all(|&c| g.content().commissions[c as usize].grade == 0));
     }

@@ -224,10 +224,74 @@ fn zones_are_in_the_state_json_only_for_games_that_have_them() {
     let json = serde_json::to_value(&g.st).unwrap();
     assert!(json["zones"].is_array());
     assert!(json["players"][0]["zones"].is_array());
-    let tabriz = Game::new(2, 1);
-    let json = serde_json::to_value(&tabriz.st).unwrap();
+    // A game with neither [[zones]] nor commissions (the placement fixture).
+    let queues = Game::with(weft_tests::queues_content(), 2, 1);
+    let json = serde_json::to_value(&queues.st).unwrap();
     assert!(json.get("zones").is_none());
     assert!(json["players"][0].get("zones").is_none());
+}
+
+/// R-COM-1, R-FUL-2: Tabriz's hand, tucked cards and decks are the built-in zones
+/// `hand`, `tucked`, `<grade>_deck` and `<grade>_discard`, reachable by id like any
+/// pack's zones, and they hold every commission exactly once.
+#[test]
+fn commissions_live_in_built_in_zones() {
+    let g = Game::new(3, 5);
+    let c = g.content();
+    let hand = ZoneRef::named(&c, "hand", Some(0)).unwrap();
+    assert_eq!(
+        hand.get(&c, &g.st).cards.len(),
+        2,
+        "two starting commissions"
+    );
+    assert_eq!(
+        hand.get(&c, &g.st)
+            .cards
+            .iter()
+            .flatten()
+            .copied()
+            .collect::<Vec<_>>(),
+        g.hand(0)
+    );
+    assert!(ZoneRef::named(&c, "tucked", Some(2)).is_ok());
+    let mut seen = vec![0u32; c.commissions.len()];
+    for g_id in &c.grades {
+        for zone in [format!("{}_deck", g_id.id), format!("{}_discard", g_id.id)] {
+            let z = ZoneRef::named(&c, &zone, None).unwrap();
+            for &card in g.st.zones[c.zones[z.zone as usize].index]
+                .cards
+                .iter()
+                .flatten()
+            {
+                seen[card as usize] += 1;
+            }
+        }
+    }
+    for p in 0..3 {
+        for card in g.hand(p).into_iter().chain(g.tucked(p)) {
+            seen[card as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1), "{seen:?}");
+    let json = serde_json::to_value(&g.st).unwrap();
+    assert!(json.get("decks").is_none(), "the decks are zones now");
+    assert!(json["players"][0].get("hand").is_none());
+}
+
+#[test]
+fn a_declared_zone_cannot_take_a_built_in_id() {
+    let mut files = weft_tests::fixture_files();
+    let game =
+        files.files["game.toml"].clone() + "\n[[zones]]\nid = \"hand\"\nowner = \"player\"\n";
+    files.files.insert("game.toml".into(), game);
+    let e = weft_core::content::load_content(&[files], &weft_tests::library())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("zone `hand` has the id of a zone weft builds for the commissions"),
+        "{e}"
+    );
+    assert!(e.contains("game.toml"), "{e}");
 }
 
 #[test]

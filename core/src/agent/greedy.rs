@@ -167,7 +167,7 @@ fn evaluate_scored(
         .map(|(m, &n)| content.materials[m].value as i64 * n)
         .sum();
     let mut cards = 0.0;
-    for &c in &pl.hand {
+    for c in crate::decks::hand(content, pl) {
         let card = &content.commissions[c as usize];
         let reward = card.reward_prestige as f64
             + w.skill * card.reward_skill as f64
@@ -191,10 +191,8 @@ fn evaluate_scored(
         };
         cards += reward * (w.hand + w.progress * frac * frac);
     }
-    let workshop = pl
-        .tucked
-        .iter()
-        .filter(|&&c| content.commissions[c as usize].workshop.is_some())
+    let workshop = crate::decks::tucked(content, pl)
+        .filter(|&c| content.commissions[c as usize].workshop.is_some())
         .count() as f64;
     let declared: f64 = w
         .counters

@@ -22,7 +22,6 @@
 
 use std::time::{Duration, Instant};
 
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -395,34 +394,11 @@ impl Search<'_> {
 /// Most decisions one rollout plays, whatever the settings.
 const MAX_ROLLOUT: usize = 120;
 
-/// Re-deals what seat `me` cannot see: the other players' hands and the draw piles,
-/// shuffled together per grade (hand sizes and pile sizes stay as they are), and
-/// re-seeds the copy's RNG from `rng`.
+/// Re-deals what seat `me` cannot see, and re-seeds the copy's RNG from `rng`: every
+/// card in a hidden zone or in another player's `owner` zone is shuffled with the others
+/// of its back (Tabriz: the other players' hands and the draw piles, per grade; hand
+/// and pile sizes stay as they are).
 pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut Pcg64Mcg) {
-    let grade = |card: u16| content.commissions[card as usize].grade as usize;
-    let mut pools: Vec<Vec<u16>> = st.decks.iter().map(|d| d.draw.clone()).collect();
-    for (p, pl) in st.players.iter().enumerate() {
-        if p != me {
-            for &c in &pl.hand {
-                pools[grade(c)].push(c);
-            }
-        }
-    }
-    for pool in &mut pools {
-        pool.shuffle(rng);
-    }
-    for (p, pl) in st.players.iter_mut().enumerate() {
-        if p != me {
-            for c in &mut pl.hand {
-                if let Some(card) = pools[grade(*c)].pop() {
-                    *c = card;
-                }
-            }
-        }
-    }
-    for (deck, pool) in st.decks.iter_mut().zip(pools) {
-        deck.draw = pool;
-    }
     crate::zones::redeal_unseen(content, st, me, rng);
     st.rng = rng_from_seed(rng.random());
 }

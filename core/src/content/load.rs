@@ -1095,9 +1095,9 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         );
     }
     let player_counts: Vec<u8> = setup.keys().copied().collect();
-    let zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
+    let mut zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
     let module_of = |b: &str| module_name(b).ok().filter(|m| modules.contains_key(m));
-    let cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
+    let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
     for card in &cards {
         if commissions.iter().any(|k| k.id == card.id) {
             ld.fail(
@@ -1108,6 +1108,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
         }
     }
+    let decks =
+        super::decks::lower_commissions(ld, gf, &grades, &commissions, &mut zones, &mut cards);
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -1176,6 +1178,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         placement,
         zones,
         cards,
+        decks,
         provenance,
         test_modules,
     }

@@ -6,6 +6,7 @@
 
 pub mod bounded;
 mod chain;
+pub mod decks;
 mod error;
 mod files;
 mod flow_toml;
@@ -18,6 +19,7 @@ pub mod zones;
 use std::collections::BTreeMap;
 
 pub use chain::{packs_on_path, resolve_chain};
+pub use decks::DeckZones;
 pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
 pub(crate) use load::hex as hex_digest;
@@ -26,7 +28,8 @@ pub use zones::{Card, CardIx, Visibility, Zone, ZoneId, ZoneKind, ZoneOwner};
 
 /// Index of a material in [`Content::materials`].
 pub type MatId = u8;
-/// Index of a commission card in [`Content::commissions`].
+/// Index of a commission card in [`Content::commissions`], which is also its index in
+/// [`Content::cards`].
 pub type CardId = u16;
 /// Index of a tile in [`Content::tiles`].
 pub type TileId = u16;
@@ -483,8 +486,11 @@ pub struct Content {
     pub placement: Option<Placement>,
     /// Card zones (`[[zones]]`).
     pub zones: Vec<Zone>,
-    /// The pack's cards (`[[cards]]`), one per copy.
+    /// Every card, one per copy: the commissions first (commission `i` is card `i`,
+    /// see [`decks`]), then the pack's `[[cards]]`.
     pub cards: Vec<Card>,
+    /// Where the commissions' built-in zones are (empty without grades).
+    pub decks: DeckZones,
     /// Data the packs say they invented.
     pub provenance: Vec<Invented>,
     /// Scenario-test helper modules (`tests/lib/*.lua`, named `tests.lib.NAME`): loaded
@@ -526,7 +532,12 @@ impl Content {
             .map(|i| i as ZoneId)
     }
 
-    /// Index of a pack card (a copy) by id.
+    /// Whether card `card` is a lowered commission (not one of the pack's `[[cards]]`).
+    pub fn is_commission(&self, card: CardIx) -> bool {
+        (card as usize) < self.commissions.len()
+    }
+
+    /// Index of a card (a copy of a `[[cards]]` template, or a commission) by id.
     pub fn pack_card(&self, id: &str) -> Option<CardIx> {
         self.cards
             .iter()

@@ -291,11 +291,9 @@ impl Engine {
                     None => i64::MAX,
                 };
                 let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
-                    st.players[p]
-                        .hand
-                        .iter()
-                        .filter(|&&card| ops::can_fulfil(c, st, p, card))
-                        .map(|&card| {
+                    crate::decks::hand(c, &st.players[p])
+                        .filter(|&card| ops::can_fulfil(c, st, p, card))
+                        .map(|card| {
                             let def = &c.commissions[card as usize];
                             Choice {
                                 key: format!("fulfil:{}", def.id),

@@ -18,7 +18,10 @@ use crate::error::{EngineError, RuleError, ScriptError};
 use crate::events::EventLog;
 use crate::flow::{Flow, Hook, HookCall, Job, Owner, PendingEffect};
 use crate::ops;
-use crate::state::{rng_from_seed, Deck, GameResult, GameState, Piece, Player, TileState};
+use crate::{
+    decks,
+    state::{rng_from_seed, GameResult, GameState, Piece, Player, TileState},
+};
 
 pub(crate) mod areas;
 mod interp;
@@ -212,26 +215,12 @@ impl Engine {
                 }
             }
         }
-        let decks = (0..c.grades.len())
-            .map(|g| {
-                let mut draw: Vec<CardId> = (0..c.commissions.len() as CardId)
-                    .filter(|&id| c.commissions[id as usize].grade as usize == g)
-                    .collect();
-                ops::shuffle(&mut draw, &mut rng);
-                Deck {
-                    draw,
-                    discard: Vec::new(),
-                }
-            })
-            .collect();
         let (shared_zones, player_zones) = crate::zones::empty_zones(c, players);
         let mut st = GameState {
             players: (0..players)
                 .map(|_| Player {
                     counters: vec![0; c.counters.len()],
                     zones: player_zones.clone(),
-                    hand: Vec::new(),
-                    tucked: Vec::new(),
                     pieces: (0..c.pieces)
                         .map(|_| Piece {
                             at: c.start_slot, // R-PLAZA-2
@@ -244,7 +233,6 @@ impl Engine {
                 .into_iter()
                 .map(|t| t.expect("every slot has a tile"))
                 .collect(),
-            decks,
             areas: areas::new_areas(c),
             zones: shared_zones,
             supply: c.counters.iter().map(|k| k.supply).collect(),
@@ -259,7 +247,8 @@ impl Engine {
             result: None,
             rng,
         };
-        // C-SETUP-2: the pack's cards into their piles (no RNG draw without zones).
+        // C-SETUP-2, R-COM-1: the cards into their piles, each shuffled pile in zone
+        // order (no RNG draw without zones).
         if !c.zones.is_empty() {
             let mut rng = std::mem::replace(&mut st.rng, crate::state::rng_from_seed(0));
             crate::zones::deal_piles(c, &mut st, &mut rng);
@@ -284,7 +273,7 @@ impl Engine {
             // The advanced setup: one starting workshop card tucked per player.
             if let Some(g) = c.starting_grade {
                 if let Some(card) = ops::draw_card(c, &mut st, log, g) {
-                    st.players[p].tucked.push(card);
+                    decks::tuck(c, &mut st, p, card);
                 }
             }
             for &(g, n) in &setup.hand {
@@ -293,7 +282,7 @@ impl Engine {
                     let Some(card) = ops::draw_card(c, &mut st, log, g) else {
                         break;
                     };
-                    st.players[p].hand.push(card);
+                    decks::to_hand(c, &mut st, p, card);
                 }
             }
         }
@@ -479,9 +468,8 @@ impl Engine {
             }
             Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
-                st.players[p].hand.retain(|&h| h != card);
-                let grade = c.commissions[card as usize].grade as usize;
-                st.decks[grade].discard.push(card);
+                decks::take_from_hand(c, st, p, card);
+                decks::discard(c, st, card);
                 log.push(round, Some(p), "discard", || {
                     format!("discards {} (hand limit)", c.commissions[card as usize].id)
                 });
@@ -504,8 +492,8 @@ impl Engine {
             ops::pay(&c, st, log, p, c.material_counter(m), n)
                 .expect("fulfil options are affordable");
         }
-        st.players[p].hand.retain(|&h| h != card);
-        st.players[p].tucked.push(card);
+        decks::take_from_hand(&c, st, p, card);
+        decks::tuck(&c, st, p, card);
         st.flow.played_this_turn += 1;
         st.flow.played_this_round.push(card);
         let round = st.round;
@@ -535,10 +523,8 @@ impl Engine {
         }
         st.flow.take_incoming();
         // Starting workshop cards (a non-deck grade) are not fulfilled commissions.
-        let fulfilled = st.players[p]
-            .tucked
-            .iter()
-            .filter(|&&t| c.grades[c.commissions[t as usize].grade as usize].deck)
+        let fulfilled = decks::tucked(&c, &st.players[p])
+            .filter(|&t| c.grades[c.commissions[t as usize].grade as usize].deck)
             .count();
         if c.end.commissions > 0 && fulfilled as u32 >= c.end.commissions {
             ops::trigger_end(&c, st, log, p, "commissions");
@@ -665,14 +651,14 @@ impl Engine {
             }
             // R-FUL-4: over the hand limit, discard before anything else.
             if c.hand_limit > 0 {
-                if let Some(p) = (0..n).find(|&p| st.players[p].hand.len() as u32 > c.hand_limit) {
+                if let Some(p) =
+                    (0..n).find(|&p| decks::hand_len(c, &st.players[p]) as u32 > c.hand_limit)
+                {
                     st.decision = Some(Decision {
                         player: p,
                         prompt: format!("Discard down to {} commissions", c.hand_limit),
-                        options: st.players[p]
-                            .hand
-                            .iter()
-                            .map(|&card| Choice {
+                        options: decks::hand(c, &st.players[p])
+                            .map(|card| Choice {
                                 key: format!("discard:{}", c.commissions[card as usize].id),
                                 label: format!("Discard {}", c.commissions[card as usize].name),
                                 action: Action::Discard { card },
@@ -691,20 +677,18 @@ impl Engine {
                     }
                     Job::Workshop { player, used } => {
                         let p = *player;
-                        let mut options: Vec<Choice> = st.players[p]
-                            .tucked
-                            .iter()
+                        let mut options: Vec<Choice> = decks::tucked(c, &st.players[p])
                             .filter(|card| !used.contains(card))
                             // R-TILE-PWS DECISION: cards fulfilled this round, if allowed.
                             .filter(|card| {
                                 c.personal_workshop_same_round
                                     || !st.flow.played_this_round.contains(card)
                             })
-                            .filter(|&&card| {
+                            .filter(|&card| {
                                 self.effects
                                     .has_hook(c, st, Owner::Card { card }, Hook::Workshop)
                             })
-                            .map(|&card| {
+                            .map(|card| {
                                 let def = &c.commissions[card as usize];
                                 let text = self
                                     .effects

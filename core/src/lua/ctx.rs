@@ -433,20 +433,16 @@ impl UserData for Ctx {
             let p = this.player_index(p)?;
             list(
                 lua,
-                this.state.players[p]
-                    .hand
-                    .iter()
-                    .map(|&c| this.names.cards[c as usize].clone()),
+                crate::decks::hand(&this.content, &this.state.players[p])
+                    .map(|c| this.names.cards[c as usize].clone()),
             )
         });
         m.add_method("tucked", |lua, this, Whole(p): Whole| {
             let p = this.player_index(p)?;
             list(
                 lua,
-                this.state.players[p]
-                    .tucked
-                    .iter()
-                    .map(|&c| this.names.cards[c as usize].clone()),
+                crate::decks::tucked(&this.content, &this.state.players[p])
+                    .map(|c| this.names.cards[c as usize].clone()),
             )
         });
         m.add_method("card", |lua, this, id: String| {
@@ -500,8 +496,7 @@ impl UserData for Ctx {
                 .content
                 .grade(&grade)
                 .ok_or_else(|| err(format!("`{grade}` is not a grade")))?;
-            let d = &this.state.decks[g as usize];
-            Ok(d.draw.len() + d.discard.len())
+            Ok(crate::decks::deck_size(&this.content, &this.state, g))
         });
         m.add_method_mut("tile", |_, this, ()| {
             let t = this.tile_state()?.tile;
@@ -754,7 +749,7 @@ impl UserData for Ctx {
                 )));
             };
             this.drawn.remove(pos);
-            this.state.players[p].hand.push(card);
+            crate::decks::to_hand(&this.content, &mut this.state, p, card);
             let round = this.state.round;
             this.log.push(round, Some(p), "take_card", || {
                 format!("takes commission {id} into hand")
@@ -774,16 +769,14 @@ impl UserData for Ctx {
                         .player
                         .ok_or_else(|| err("ctx:discard(card, player): name the player"))?,
                 };
-                let Some(pos) = this.state.players[p].hand.iter().position(|&c| c == card) else {
+                if !crate::decks::take_from_hand(&this.content, &mut this.state, p, card) {
                     return Err(err(format!(
                         "`{id}` is neither drawn by this hook nor in player {}'s hand",
                         p + 1
                     )));
-                };
-                this.state.players[p].hand.remove(pos);
+                }
             }
-            let grade = this.content.commissions[card as usize].grade as usize;
-            this.state.decks[grade].discard.push(card);
+            crate::decks::discard(&this.content, &mut this.state, card);
             let round = this.state.round;
             let player = this.call.player;
             this.log.push(round, player, "discard", || {

@@ -167,5 +167,6 @@ pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
 pub(super) fn pack_card_info(this: &Ctx, id: &str) -> Option<Table> {
     this.content
         .pack_card(id)
+        .filter(|&ix| !this.content.is_commission(ix))
         .map(|ix| this.names.card_info[ix as usize].clone())
 }

@@ -709,8 +709,7 @@ impl LuaHost {
         });
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {
-            let grade = self.content.commissions[card as usize].grade as usize;
-            ctx.state.decks[grade].discard.push(card);
+            crate::decks::discard(&self.content, &mut ctx.state, card);
         }
         let Ctx {
             state: after,

@@ -162,8 +162,8 @@ impl GameRecord {
                 .filter(|c| content.grades[c.grade as usize].deck)
                 .map(|c| (c.id.clone(), CardCounts::default()))
                 .collect(),
-            held: content
-                .cards
+            // The pack's `[[cards]]`; commissions have their own table above.
+            held: content.cards[content.commissions.len()..]
                 .iter()
                 .map(|c| {
                     (
@@ -632,8 +632,8 @@ impl Tracker {
             let counts = &mut rec.players[p];
             counts.coins = pl.coins(content).clamp(0, u32::MAX as i64) as u32;
             counts.skill = pl.skill(content).clamp(0, u32::MAX as i64) as u32;
-            counts.fulfilled = pl.tucked.len() as u32;
-            for &c in &pl.tucked {
+            counts.fulfilled = crate::decks::tucked(content, pl).count() as u32;
+            for c in crate::decks::tucked(content, pl) {
                 if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
                     card.fulfilled_by = Some(p);
                 }
@@ -653,6 +653,9 @@ impl Tracker {
     /// Cards that entered a player's zone since the last look, counted for that seat
     /// (once per card and game).
     fn note_takes(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        if rec.held.is_empty() {
+            return; // no `[[cards]]`: commissions are counted by `note_hands`
+        }
         for (p, pl) in st.players.iter().enumerate() {
             for zone in &pl.zones {
                 for &card in zone.cards.iter().flatten() {
@@ -671,10 +674,10 @@ impl Tracker {
 
     fn note_hands(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         for (p, pl) in st.players.iter().enumerate() {
-            if pl.hand == self.hands[p] {
+            if crate::decks::hand(content, pl).eq(self.hands[p].iter().copied()) {
                 continue;
             }
-            for &c in &pl.hand {
+            for c in crate::decks::hand(content, pl) {
                 if !self.hands[p].contains(&c) {
                     rec.players[p].drawn += 1;
                     if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
@@ -682,7 +685,8 @@ impl Tracker {
                     }
                 }
             }
-            self.hands[p].clone_from(&pl.hand);
+            self.hands[p].clear();
+            self.hands[p].extend(crate::decks::hand(content, pl));
         }
     }
 }

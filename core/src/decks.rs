@@ -1,0 +1,161 @@
+//! The commissions' built-in zones in play ([`crate::content::decks`]): a player's hand
+//! and tucked cards, and each grade's draw and discard piles. The rules read and move
+//! commission cards through these functions; they are plain zones, so scripts, bots and
+//! tools also reach them by id (`hand`, `tucked`, `<grade>_deck`, `<grade>_discard`).
+//!
+//! In a pack without grades every list here is empty and every move is refused by the
+//! loader before play (no commission exists to move).
+
+use crate::content::{CardIx, Content, GradeId, ZoneKind};
+use crate::state::{GameState, Player, ZoneState};
+
+/// The cards of a pile, bottom first.
+fn pile(zs: Option<&ZoneState>) -> impl Iterator<Item = CardIx> + '_ {
+    zs.into_iter()
+        .flat_map(|z| z.cards.iter().flatten().copied())
+}
+
+/// The commissions in a player's hand, in the order they came in.
+pub fn hand<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
+    pile(c.decks.hand.map(|i| &pl.zones[i]))
+}
+
+/// How many commissions a player holds in hand.
+pub fn hand_len(c: &Content, pl: &Player) -> usize {
+    c.decks.hand.map_or(0, |i| pl.zones[i].cards.len())
+}
+
+/// The commissions a player has tucked (fulfilled, and starting workshop cards), in
+/// the order they were tucked.
+pub fn tucked<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
+    pile(c.decks.tucked.map(|i| &pl.zones[i]))
+}
+
+/// Grade `g`'s draw pile (the top is the end).
+pub fn draw_pile<'a>(c: &Content, st: &'a GameState, g: GradeId) -> &'a ZoneState {
+    &st.zones[c.decks.draw[g as usize]]
+}
+
+/// Grade `g`'s discard pile (the top is the end).
+pub fn discard_pile<'a>(c: &Content, st: &'a GameState, g: GradeId) -> &'a ZoneState {
+    &st.zones[c.decks.discard[g as usize]]
+}
+
+fn hand_zone<'a>(c: &Content, st: &'a mut GameState, p: usize) -> &'a mut ZoneState {
+    &mut st.players[p].zones[c
+        .decks
+        .hand
+        .expect("a pack with commissions has a hand zone")]
+}
+
+/// Puts a card on top of player `p`'s hand.
+pub fn to_hand(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
+    hand_zone(c, st, p).cards.push(Some(card));
+}
+
+/// Takes a card out of player `p`'s hand; `false` (nothing changed) when it is not there.
+pub fn take_from_hand(c: &Content, st: &mut GameState, p: usize, card: CardIx) -> bool {
+    let hand = &mut hand_zone(c, st, p).cards;
+    match hand.iter().position(|&x| x == Some(card)) {
+        Some(i) => {
+            hand.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Tucks a card under player `p`'s mat (R-FUL-2).
+pub fn tuck(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
+    let i = c
+        .decks
+        .tucked
+        .expect("a pack with commissions has a tucked zone");
+    st.players[p].zones[i].cards.push(Some(card));
+}
+
+/// Puts a commission on top of its grade's discard pile.
+pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
+    let g = c.commissions[card as usize].grade as usize;
+    st.zones[c.decks.discard[g]].cards.push(Some(card));
+}
+
+/// Draws the top card of grade `g`'s pile; when it is empty, the discards are first
+/// shuffled into a new draw pile with the game's RNG (`reshuffled` is then `true`).
+/// `None` when both are empty.
+pub fn draw(c: &Content, st: &mut GameState, g: GradeId) -> (Option<CardIx>, bool) {
+    let (d, x) = (c.decks.draw[g as usize], c.decks.discard[g as usize]);
+    let reshuffle = st.zones[d].cards.is_empty() && !st.zones[x].cards.is_empty();
+    if reshuffle {
+        st.zones.swap(d, x);
+        crate::ops::shuffle(&mut st.zones[d].cards, &mut st.rng);
+    }
+    (st.zones[d].cards.pop().flatten(), reshuffle)
+}
+
+/// Cards of grade `g` left to draw: the draw pile and the discards.
+pub fn deck_size(c: &Content, st: &GameState, g: GradeId) -> usize {
+    draw_pile(c, st, g).cards.len() + discard_pile(c, st, g).cards.len()
+}
+
+/// Takes a card out of wherever it is: out of a pile, or off a grid position (left
+/// empty, its mark dropped).
+fn take_out(c: &Content, st: &mut GameState, card: CardIx) {
+    if let Some((z, i)) = crate::zones::locate(c, st, card) {
+        let grid = matches!(c.zones[z.zone as usize].kind, ZoneKind::Grid { .. });
+        let zs = z.get_mut(c, st);
+        if grid {
+            zs.cards[i] = None;
+            if let Some(m) = zs.marks.get_mut(i) {
+                *m = 0;
+            }
+        } else {
+            zs.cards.remove(i);
+            if i < zs.marks.len() {
+                zs.marks.remove(i);
+            }
+        }
+    }
+}
+
+/// Takes a commission out of wherever it is (a pile, a hand, the tucked cards) and
+/// puts it on top of player `p`'s hand: for tools and tests that build a position.
+pub fn give(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
+    take_out(c, st, card);
+    to_hand(c, st, p, card);
+}
+
+/// Sets player `p`'s hand to exactly `cards` (tools and tests): each is taken from
+/// wherever it is; the cards the hand held before and does not keep go back to the
+/// bottom of their grade's draw pile, so the next draws are unchanged.
+pub fn set_hand(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
+    let old: Vec<CardIx> = hand(c, &st.players[p]).collect();
+    for card in old.into_iter().filter(|k| !cards.contains(k)) {
+        take_from_hand(c, st, p, card);
+        let g = c.commissions[card as usize].grade as usize;
+        st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
+    }
+    hand_zone(c, st, p).cards.clear();
+    for &card in cards {
+        give(c, st, p, card);
+    }
+}
+
+/// Sets player `p`'s tucked cards to exactly `cards` (tools and tests), each taken from
+/// wherever it is; the ones no longer tucked go back to the bottom of their draw pile.
+pub fn set_tucked(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
+    let i = c
+        .decks
+        .tucked
+        .expect("a pack with commissions has a tucked zone");
+    let old: Vec<CardIx> = tucked(c, &st.players[p]).collect();
+    for card in old.into_iter().filter(|k| !cards.contains(k)) {
+        let g = c.commissions[card as usize].grade as usize;
+        st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
+    }
+    st.players[p].zones[i].cards.clear();
+    for &card in cards {
+        take_out(c, st, card);
+        st.players[p].zones[i].cards.push(Some(card));
+    }
+}
