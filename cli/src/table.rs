@@ -121,10 +121,19 @@ fn print_held(s: &Summary) {
             .value
             .total_cmp(&a.win_share_when_taken.value)
     });
-    println!("\n  card        in play  taken in                win share when taken");
+    let w = ranked
+        .iter()
+        .map(|c| c.id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    println!(
+        "\n  {:<w$}  in play  taken in                win share when taken",
+        "card"
+    );
     print_ends(&ranked, |c| {
         println!(
-            "  {:<10}  {:>7.1}  {:<22}  {}",
+            "  {:<w$}  {:>7.1}  {:<22}  {}",
             c.id,
             c.in_play,
             c.taken.percent(),
@@ -166,10 +175,20 @@ fn print_areas(s: &Summary) {
     if s.areas.is_empty() {
         return;
     }
-    println!("\n  area              placed/game  share   win share of placers");
+    let w = s
+        .areas
+        .iter()
+        .map(|a| a.id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(16);
+    println!(
+        "\n  {:<w$}  placed/game  share   win share of placers",
+        "area"
+    );
     for a in &s.areas {
         println!(
-            "  {:<16}  {:>11.2}  {:>4.1}%  {}",
+            "  {:<w$}  {:>11.2}  {:>4.1}%  {}",
             a.id,
             a.placed,
             a.placement_share * 100.0,

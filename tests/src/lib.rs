@@ -1,7 +1,6 @@
 //! Helpers for weft's integration tests: load the base pack from the repository, edit
 //! content, and drive a game by answer keys like a rulebook example.
 
-
 use std::path::PathBuf;
 use std::sync::Arc;
 

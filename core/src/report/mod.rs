@@ -322,13 +322,11 @@ fn card_summaries(done: &[&GameRecord]) -> Vec<CardSummary> {
 
 fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
     let nf = done.len() as f64;
-    let Some(first) = done.first() else {
-        return Vec::new();
-    };
-    first
-        .held
-        .keys()
-        .map(|id| {
+    // Every card of any record (merged runs may mix player counts), in id order.
+    let ids: std::collections::BTreeSet<&String> =
+        done.iter().flat_map(|r| r.held.keys()).collect();
+    ids.into_iter()
+        .filter_map(|id| {
             let (mut in_play, mut games, mut takers, mut wins) = (0.0, 0.0, 0.0, 0.0);
             for r in done {
                 let Some(h) = r.held.get(id) else { continue };
@@ -345,30 +343,29 @@ fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
                     games += 1.0;
                 }
             }
-            HeldSummary {
+            // A card in play in no game (its copies are for more players) is left out.
+            (in_play > 0.0).then(|| HeldSummary {
                 id: id.clone(),
                 in_play: in_play / nf.max(1.0),
                 taken: wilson(games, nf),
                 win_share_when_taken: wilson(wins, takers),
-            }
+            })
         })
         .collect()
 }
 
 fn area_summaries(done: &[&GameRecord]) -> Vec<AreaSummary> {
     let nf = done.len().max(1) as f64;
-    let Some(first) = done.first() else {
-        return Vec::new();
-    };
     let all: f64 = done
         .iter()
         .flat_map(|r| r.areas.values())
         .flat_map(|a| a.placed.iter())
         .map(|&n| n as f64)
         .sum();
-    first
-        .areas
-        .keys()
+    // Every area of any record: a record lists the areas in play at its player count.
+    let ids: std::collections::BTreeSet<&String> =
+        done.iter().flat_map(|r| r.areas.keys()).collect();
+    ids.into_iter()
         .map(|id| {
             let (mut placed, mut wins) = (0.0, 0.0);
             for r in done {

@@ -175,10 +175,12 @@ impl GameRecord {
                     )
                 })
                 .collect(),
+            // The areas in play at this player count (C-TWO-2: some are not at two).
             areas: content
                 .board
                 .areas
                 .iter()
+                .filter(|a| players >= a.min_players as usize)
                 .map(|a| {
                     (
                         a.id.clone(),
