@@ -193,11 +193,16 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         h.push_str("</table>");
     }
     if !s.held.is_empty() {
-        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th></tr>");
+        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th><th>where its copies end (share of copies in play)</th></tr>");
         for c in &s.held {
+            let ends: Vec<String> = c
+                .ended_in
+                .iter()
+                .map(|(z, share)| format!("{} {:.0}%", esc(z), share * 100.0))
+                .collect();
             write!(
                 h,
-                "<tr><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
+                "<tr><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td></tr>",
                 esc(&c.id),
                 c.in_play,
                 c.taken.percent(),
@@ -206,7 +211,8 @@ pub fn render(s: &Summary) -> DrawResult<String> {
                 } else {
                     "–".into()
                 },
-                c.win_share_when_taken.value * 200.0
+                c.win_share_when_taken.value * 200.0,
+                ends.join(", ")
             )?;
         }
         h.push_str("</table>");

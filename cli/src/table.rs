@@ -128,18 +128,27 @@ fn print_held(s: &Summary) {
         .unwrap_or(0)
         .max(10);
     println!(
-        "\n  {:<w$}  in play  taken in                win share when taken",
+        "\n  {:<w$}  in play  taken in                win share when taken     ends most in",
         "card"
     );
     print_ends(&ranked, |c| {
         println!(
-            "  {:<w$}  {:>7.1}  {:<22}  {}",
+            "  {:<w$}  {:>7.1}  {:<22}  {:<23}  {}",
             c.id,
             c.in_play,
             c.taken.percent(),
-            share_or_dash(&c.win_share_when_taken)
+            share_or_dash(&c.win_share_when_taken),
+            ended_in(c)
         )
     });
+}
+
+/// Where a card's copies most often end the game, among players' zones: `completed
+/// 40%` (of its copies in play), or `-`.
+fn ended_in(c: &weft_core::report::HeldSummary) -> String {
+    c.ended_in.first().map_or("-".into(), |(z, share)| {
+        format!("{z} {:.0}%", share * 100.0)
+    })
 }
 
 /// Prints the first and last [`CARDS_EACH_END`] rows of a ranking with `row`, and how

@@ -138,6 +138,12 @@ fn records_count_cards_taken_and_workers_placed() {
             .map(|id| r.held[*id].taken_by.iter().sum::<u32>())
             .sum();
         assert_eq!(starting, players as u32);
+        // ... and each ends the game in its player's `start` zone, where it stays.
+        let ended: u32 = ["S1", "S2", "S3", "S4", "S5", "S6"]
+            .iter()
+            .map(|id| r.held[*id].ended_in.get("start").copied().unwrap_or(0))
+            .sum();
+        assert_eq!(ended, players as u32);
         // C-TWO-1: a "3+" copy is in play only from three players on.
         assert_eq!(r.held["A01"].in_play, if players == 2 { 2 } else { 3 });
         // C-PLACE-1: 5 workers each, six rounds, all placed.

@@ -67,6 +67,10 @@ pub struct HeldSummary {
     pub taken: Estimate,
     /// Win share of the seats that took a copy, over every (game, seat) that did.
     pub win_share_when_taken: Estimate,
+    /// Per player zone: the share of its copies in play that ended the game there
+    /// (`completed` 0.4: four in ten copies were finished by someone), most first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ended_in: Vec<(String, f64)>,
 }
 
 /// Per worker-placement area.
@@ -328,9 +332,13 @@ fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
     ids.into_iter()
         .filter_map(|id| {
             let (mut in_play, mut games, mut takers, mut wins) = (0.0, 0.0, 0.0, 0.0);
+            let mut ended: BTreeMap<&str, f64> = BTreeMap::new();
             for r in done {
                 let Some(h) = r.held.get(id) else { continue };
                 in_play += h.in_play as f64;
+                for (zone, &n) in &h.ended_in {
+                    *ended.entry(zone.as_str()).or_default() += n as f64;
+                }
                 let mut any = false;
                 for (s, &n) in h.taken_by.iter().enumerate() {
                     if n > 0 {
@@ -343,8 +351,14 @@ fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
                     games += 1.0;
                 }
             }
+            let mut ended_in: Vec<(String, f64)> = ended
+                .into_iter()
+                .map(|(z, n)| (z.to_string(), if in_play > 0.0 { n / in_play } else { 0.0 }))
+                .collect();
+            ended_in.sort_by(|a, b| b.1.total_cmp(&a.1));
             // A card in play in no game (its copies are for more players) is left out.
             (in_play > 0.0).then(|| HeldSummary {
+                ended_in,
                 id: id.clone(),
                 in_play: in_play / nf.max(1.0),
                 taken: wilson(games, nf),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Content, PackInfo};
+use crate::content::{Content, PackInfo, ZoneOwner};
 use crate::decision::Action;
 use crate::ops::score_now;
 use crate::replay::Replay;
@@ -60,6 +60,10 @@ pub struct HeldCounts {
     pub in_play: u32,
     /// Per seat, copies that entered one of that seat's zones (taken, bought, dealt).
     pub taken_by: Vec<u32>,
+    /// Per player zone id, copies in that zone (of any seat) when the game ended: where
+    /// the cards end up (Cabriole: `completed` projects, still `unfinished` ones).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ended_in: BTreeMap<String, u32>,
 }
 
 /// One worker-placement area in one game.
@@ -171,6 +175,7 @@ impl GameRecord {
                         HeldCounts {
                             in_play: 0,
                             taken_by: vec![0; players],
+                            ended_in: BTreeMap::new(),
                         },
                     )
                 })
@@ -316,6 +321,9 @@ impl GameRecord {
         }
         for id in self.cards.keys().chain(self.held.keys()) {
             check_name("a card id", id)?;
+        }
+        for zone in self.held.values().flat_map(|h| h.ended_in.keys()) {
+            check_name("a zone id", zone)?;
         }
         for id in self.areas.keys() {
             check_name("an area id", id)?;
@@ -502,6 +510,13 @@ impl GameRecord {
                     h.taken_by.len()
                 ));
             }
+            let ended: u64 = h.ended_in.values().map(|&n| u64::from(n)).sum();
+            if ended > u64::from(h.in_play) {
+                return Err(format!(
+                    "card {id} ended in player zones {ended} times but only {} copies were in play",
+                    h.in_play
+                ));
+            }
             let taken: u64 = h.taken_by.iter().map(|&n| u64::from(n)).sum();
             if taken > u64::from(h.in_play) {
                 return Err(format!(
@@ -638,6 +653,22 @@ impl Tracker {
             for c in crate::decks::tucked(content, pl) {
                 if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
                     card.fulfilled_by = Some(p);
+                }
+            }
+        }
+        if !rec.held.is_empty() {
+            for pl in &st.players {
+                for z in content
+                    .zones
+                    .iter()
+                    .filter(|z| z.owner == ZoneOwner::Player)
+                {
+                    for &card in pl.zones[z.index].cards.iter().flatten() {
+                        let template = &content.cards[card as usize].template;
+                        if let Some(h) = rec.held.get_mut(template) {
+                            *h.ended_in.entry(z.id.clone()).or_default() += 1;
+                        }
+                    }
                 }
             }
         }
