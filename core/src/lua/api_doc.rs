@@ -94,7 +94,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "card",
         call: "ctx:card(id)",
-        text: "a commission: `{id, name, grade, requires = {mat = n}, coins, skill, prestige, workshop}`; a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`, frozen",
+        text: "a commission: `{id, name, grade, requires = {mat = n}, coins, skill, prestige, workshop}`; a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`; both frozen (read-only, built once per VM)",
         access: Access::Read,
     },
     CtxDoc {

@@ -445,34 +445,14 @@ impl UserData for Ctx {
                     .map(|c| this.names.cards[c as usize].clone()),
             )
         });
-        m.add_method("card", |lua, this, id: String| {
-            if let Some(t) = super::ctx_zones::pack_card_info(this, &id) {
-                return Ok(t);
-            }
-            let c = &this.content.commissions[this.card_arg(&id)? as usize];
-            let t = lua.create_table()?;
-            t.set("id", c.id.as_str())?;
-            t.set("name", c.name.as_str())?;
-            t.set("grade", this.content.grades[c.grade as usize].id.as_str())?;
-            let req = lua.create_table()?;
-            for &(mat, n) in &c.requires {
-                req.set(this.content.materials[mat as usize].id.as_str(), n)?;
-            }
-            t.set("requires", req)?;
-            t.set("coins", c.reward_coins)?;
-            t.set("skill", c.reward_skill)?;
-            t.set("prestige", c.reward_prestige)?;
-            if let Some(w) = &c.workshop {
-                t.set(
-                    "workshop",
-                    if w.text.is_empty() {
-                        w.module.as_str()
-                    } else {
-                        w.text.as_str()
-                    },
-                )?;
-            }
-            Ok(t)
+        m.add_method("card", |_, this, id: String| {
+            // Built once per VM, frozen (`Names::card_info`): a commission's requirements
+            // and rewards, or a `[[cards]]` copy's params.
+            let ix = match this.content.pack_card(&id) {
+                Some(ix) => ix,
+                None => this.card_arg(&id)?,
+            };
+            Ok(this.names.card_info[ix as usize].clone())
         });
         m.add_method("materials", |_, this, ()| {
             Ok(this.names.material_list.clone())

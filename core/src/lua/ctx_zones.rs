@@ -2,7 +2,7 @@
 //! verbs that move cards, change marks and shuffle. A zone is named by its id; a player
 //! zone also takes the player (from 1) as the last argument.
 
-use mlua::{Table, UserDataMethods, Value};
+use mlua::{UserDataMethods, Value};
 
 use super::ctx::{err, Ctx, Whole};
 use crate::content::ZoneKind;
@@ -163,10 +163,3 @@ pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
     });
 }
 
-/// The frozen `ctx:card` table of pack card `id`, if it is one.
-pub(super) fn pack_card_info(this: &Ctx, id: &str) -> Option<Table> {
-    this.content
-        .pack_card(id)
-        .filter(|&ix| !this.content.is_commission(ix))
-        .map(|ix| this.names.card_info[ix as usize].clone())
-}

@@ -467,6 +467,10 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     let pack_cards = strings(content.cards.iter().map(|c| c.id.as_str()).collect())?;
     let mut card_info = Vec::with_capacity(content.cards.len());
     for (c, id) in content.cards.iter().zip(&pack_cards) {
+        if let Some(k) = content.commissions.get(card_info.len()) {
+            card_info.push(commission_info(lua, content, k)?);
+            continue;
+        }
         let t = lua.create_table()?;
         t.raw_set("id", id.clone())?;
         t.raw_set("template", c.template.as_str())?;
@@ -488,6 +492,34 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
         materials,
         material_list,
     })
+}
+
+/// The frozen `ctx:card` table of a commission: `id`, `name`, `grade`, `requires`
+/// (material id → count), `coins`, `skill`, `prestige`, and `workshop` (its text, or its
+/// module when it has no text) when it has a workshop action.
+fn commission_info(lua: &Lua, content: &Content, c: &crate::content::Commission) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("id", c.id.as_str())?;
+    t.raw_set("name", c.name.as_str())?;
+    t.raw_set("grade", content.grades[c.grade as usize].id.as_str())?;
+    let req = lua.create_table()?;
+    for &(mat, n) in &c.requires {
+        req.raw_set(content.materials[mat as usize].id.as_str(), n)?;
+    }
+    t.raw_set("requires", req)?;
+    t.raw_set("coins", c.reward_coins)?;
+    t.raw_set("skill", c.reward_skill)?;
+    t.raw_set("prestige", c.reward_prestige)?;
+    if let Some(w) = &c.workshop {
+        let text = if w.text.is_empty() {
+            w.module.as_str()
+        } else {
+            w.text.as_str()
+        };
+        t.raw_set("workshop", text)?;
+    }
+    freeze::freeze_table(lua, &t)?;
+    Ok(t)
 }
 
 /// The line in `file:LINE: message`.
