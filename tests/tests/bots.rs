@@ -175,3 +175,27 @@ fn one_search_iteration_plays_exactly_as_greedy() {
     }
     assert!(compared > 100, "{compared}");
 }
+
+/// The look-ahead apply (no backup copy) reaches the same state as `apply` for every
+/// option along a game, and refuses an index out of range.
+#[test]
+fn the_disposable_apply_matches_apply() {
+    let content = tabriz_content();
+    let mut engine = Engine::with_lua(content).unwrap();
+    let mut st = engine.new_game(3, 8).unwrap();
+    for step in 0..150 {
+        let Some(d) = st.decision().cloned() else { break };
+        for i in 0..d.options.len() {
+            let (mut a, mut b) = (st.clone(), st.clone());
+            let ra = engine.apply(&mut a, i);
+            let rb = engine.apply_disposable(&mut b, i);
+            assert_eq!(ra.is_ok(), rb.is_ok(), "step {step} option {i}");
+            if ra.is_ok() {
+                assert!(a == b, "step {step} option {i}: the states differ");
+            }
+        }
+        let mut c = st.clone();
+        assert!(engine.apply_disposable(&mut c, d.options.len()).is_err());
+        engine.apply(&mut st, step % d.options.len()).unwrap();
+    }
+}

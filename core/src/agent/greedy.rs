@@ -249,7 +249,8 @@ pub(crate) fn option_values(
     (0..d.options.len())
         .map(|i| {
             let mut sim = st.clone();
-            if engine.apply(&mut sim, i).is_err() {
+            // A failed option's copy is dropped unread: no backup needed.
+            if engine.apply_disposable(&mut sim, i).is_err() {
                 return f64::NEG_INFINITY;
             }
             if finish_turn {

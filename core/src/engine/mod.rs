@@ -314,6 +314,30 @@ impl Engine {
         self.apply_logged(st, answer, &mut EventLog::default())
     }
 
+    /// [`Engine::apply`] of option `index` for look-ahead on a copy the caller throws away
+    /// when this fails: it skips the backup copy that makes `apply` all-or-nothing, so
+    /// after an error `st` is half-changed and must not be read again. Bots evaluating
+    /// options call this on their own clones.
+    pub fn apply_disposable(
+        &mut self,
+        st: &mut GameState,
+        index: usize,
+    ) -> Result<(), EngineError> {
+        let Some(decision) = st.decision.as_ref() else {
+            return Err(RuleError::GameOver.into());
+        };
+        if index >= decision.options.len() {
+            return Err(RuleError::IndexOutOfRange {
+                index,
+                count: decision.options.len(),
+            }
+            .into());
+        }
+        let mut log = EventLog::default();
+        self.apply_choice(st, index, &mut log)?;
+        self.advance(st, &mut log)
+    }
+
     /// [`Engine::apply`], checking that `player` is the one being asked (R-ROUND-2).
     pub fn apply_as(
         &mut self,

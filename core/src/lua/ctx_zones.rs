@@ -162,4 +162,3 @@ pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
         Ok(())
     });
 }
-

@@ -497,7 +497,11 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
 /// The frozen `ctx:card` table of a commission: `id`, `name`, `grade`, `requires`
 /// (material id → count), `coins`, `skill`, `prestige`, and `workshop` (its text, or its
 /// module when it has no text) when it has a workshop action.
-fn commission_info(lua: &Lua, content: &Content, c: &crate::content::Commission) -> mlua::Result<Table> {
+fn commission_info(
+    lua: &Lua,
+    content: &Content,
+    c: &crate::content::Commission,
+) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("id", c.id.as_str())?;
     t.raw_set("name", c.name.as_str())?;
