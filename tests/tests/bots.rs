@@ -184,7 +184,9 @@ fn the_disposable_apply_matches_apply() {
     let mut engine = Engine::with_lua(content).unwrap();
     let mut st = engine.new_game(3, 8).unwrap();
     for step in 0..150 {
-        let Some(d) = st.decision().cloned() else { break };
+        let Some(d) = st.decision().cloned() else {
+            break;
+        };
         for i in 0..d.options.len() {
             let (mut a, mut b) = (st.clone(), st.clone());
             let ra = engine.apply(&mut a, i);
