@@ -27,14 +27,19 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut bench = Bench::new(content).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let budget = Duration::from_secs_f64(a.seconds.max(0.05));
     let results = run_all(&mut bench, budget);
-    let game = results
-        .iter()
-        .find(|m| m.name == "random game")
-        .map_or(0.0, |m| m.per_second * 60.0);
+    let per_second = |name: &str| {
+        results
+            .iter()
+            .find(|m| m.name == name)
+            .map_or(0.0, |m| m.per_second)
+    };
+    let game = per_second("random game") * 60.0;
+    let greedy = per_second("greedy game");
     if a.json {
         let v = serde_json::json!({
             "workloads": results,
             "random_games_per_minute_per_core": game,
+            "greedy_games_per_second_per_core": greedy,
             "goal_games_per_minute_per_core": GOAL_GAMES_PER_MINUTE_PER_CORE,
             "share_of_goal": game / GOAL_GAMES_PER_MINUTE_PER_CORE,
         });
@@ -42,20 +47,22 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "weft bench: one core, best of 5 rounds, {:.1} s per workload",
-        a.seconds
+        "weft bench: one core, {:.1} s per workload; the median of {} rounds that each do the same work",
+        a.seconds,
+        weft_core::bench::ROUNDS
     );
     println!(
-        "\n  {:<16} {:>14} {:>14} {:>12}   one operation",
-        "workload", "per second", "time", "× baseline"
+        "\n  {:<16} {:>14} {:>14} {:>12} {:>8}   one operation",
+        "workload", "per second", "time", "× baseline", "spread"
     );
     for m in &results {
         println!(
-            "  {:<16} {:>14.1} {:>14} {:>12.2}   {}",
+            "  {:<16} {:>14.1} {:>14} {:>12.2} {:>7.1}%   {}",
             m.name,
             m.per_second,
             human(m.seconds),
             m.baseline_ratio,
+            m.spread * 100.0,
             m.unit
         );
     }
@@ -63,6 +70,10 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
         "\n  random 4-player games per minute per core: {game:.0} ({:.1}% of the goal of {:.0})",
         game / GOAL_GAMES_PER_MINUTE_PER_CORE * 100.0,
         GOAL_GAMES_PER_MINUTE_PER_CORE
+    );
+    println!("  greedy 4-player games per second per core: {greedy:.2}");
+    println!(
+        "  spread: (slowest round − fastest) / median; compare two builds by their × baseline"
     );
     Ok(ExitCode::SUCCESS)
 }

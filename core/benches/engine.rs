@@ -26,12 +26,13 @@ fn engine(c: &mut Criterion) {
     let mut group = c.benchmark_group("games");
     group.sample_size(20);
     group.throughput(Throughput::Elements(1));
-    let mut seed = 0;
-    group.bench_function("random 4-player game", |b| {
-        b.iter(|| {
-            seed += 1;
-            bench.random_game(seed)
-        })
+    // The same game every iteration, so samples differ only by noise.
+    group.bench_function("random 4-player game (seed 1)", |b| {
+        b.iter(|| bench.random_game(1))
+    });
+    group.sample_size(10);
+    group.bench_function("greedy 4-player game (seed 1)", |b| {
+        b.iter(|| bench.greedy_game(1))
     });
     group.throughput(Throughput::Elements(50));
     group.bench_function("50 mcts iterations (mid-game)", |b| {

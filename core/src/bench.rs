@@ -68,6 +68,14 @@ impl Bench {
         crate::sim::play_game(&mut self.engine, &mut seats, seed, 0).decisions
     }
 
+    /// Plays one greedy 4-player game; returns its decisions.
+    pub fn greedy_game(&mut self, seed: u64) -> usize {
+        let mut seats: Vec<Box<dyn Agent>> = (0..4)
+            .map(|s| make_agent("greedy", seed * 8 + s).expect("greedy exists"))
+            .collect();
+        crate::sim::play_game(&mut self.engine, &mut seats, seed, 0).decisions
+    }
+
     /// Clones the mid-game state.
     pub fn clone_state(&self) -> GameState {
         black_box(&self.mid_game).clone()
@@ -114,79 +122,184 @@ pub struct Measurement {
     pub name: String,
     /// What one operation is.
     pub unit: String,
-    /// Seconds per operation (best of the rounds).
+    /// Seconds per operation: the median of the rounds.
     pub seconds: f64,
     /// Operations per second.
     pub per_second: f64,
-    /// Seconds per operation divided by the baseline's, measured alongside.
+    /// Seconds per operation divided by the baseline's (both medians), measured
+    /// alongside.
     pub baseline_ratio: f64,
+    /// Run-to-run spread: (slowest round − fastest round) / median, over rounds that
+    /// each did the same work.
+    pub spread: f64,
 }
 
-/// Times `op` for about `budget`; returns the best seconds per operation over 5 rounds.
-pub fn time_per_op(budget: Duration, mut op: impl FnMut() -> u64) -> f64 {
-    let mut best = f64::INFINITY;
-    let per_round = budget / 5;
-    for _ in 0..5 {
-        let start = Instant::now();
-        let mut ops = 0u64;
-        while start.elapsed() < per_round || ops == 0 {
-            ops += op().max(1);
-        }
-        best = best.min(start.elapsed().as_secs_f64() / ops as f64);
+/// Seconds per unit of work in each round, and their median.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    /// Per round: seconds per unit.
+    pub rounds: Vec<f64>,
+}
+
+impl Timing {
+    /// The median round.
+    pub fn median(&self) -> f64 {
+        let mut v = self.rounds.clone();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
     }
-    best
+
+    /// (slowest − fastest) / median.
+    pub fn spread(&self) -> f64 {
+        let lo = self.rounds.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = self.rounds.iter().copied().fold(0.0, f64::max);
+        (hi - lo) / self.median()
+    }
 }
 
-/// Measures every workload for about `budget` each, with the baseline measured before
-/// each one so a busy machine slows both.
+/// Rounds each workload is timed for.
+pub const ROUNDS: usize = 5;
+
+/// Times a fixed amount of work: `op(i)` does operation `i` and returns how many units
+/// it did (decisions in game `i`, say). How many operations make a round is found once,
+/// so that a round takes about `round`; then every one of the [`ROUNDS`] rounds does
+/// exactly operations `0..n` again, so rounds differ only by the machine's noise.
+pub fn time_fixed(round: Duration, mut op: impl FnMut(u64) -> u64) -> Timing {
+    let start = Instant::now();
+    let mut n = 0u64;
+    while n == 0 || start.elapsed() < round {
+        op(n);
+        n += 1;
+    }
+    let rounds = (0..ROUNDS)
+        .map(|_| {
+            let start = Instant::now();
+            let units: u64 = (0..n).map(&mut op).sum();
+            start.elapsed().as_secs_f64() / units.max(1) as f64
+        })
+        .collect();
+    Timing { rounds }
+}
+
+/// Times `op` for about `budget`; returns the best seconds per operation over 5 rounds
+/// (for `cargo bench`-style callers that repeat one operation).
+pub fn time_per_op(budget: Duration, mut op: impl FnMut() -> u64) -> f64 {
+    let timing = time_fixed(budget / (ROUNDS as u32 + 1), |_| op());
+    timing.rounds.iter().copied().fold(f64::INFINITY, f64::min)
+}
+
+/// Measures every workload, each for about `budget`, with the baseline measured before
+/// each one so a busy machine slows both. Every round of a workload does the same work:
+/// the same seeds, the same positions.
 pub fn run_all(bench: &mut Bench, budget: Duration) -> Vec<Measurement> {
     let buffer = [7u8; 16384];
-    let base = || time_per_op(budget / 2, || u64::from(baseline(&buffer)[0] < 255));
+    let round = budget / (ROUNDS as u32 + 1);
+    let base = || time_fixed(round / 2, |_| u64::from(baseline(&buffer)[0] < 255) | 1);
     let mut out = Vec::new();
-    let mut push = |name: &str, unit: &str, seconds: f64, base: f64| {
+    let mut push = |name: &str, unit: &str, t: &Timing, base: &Timing| {
+        let seconds = t.median();
         out.push(Measurement {
             name: name.into(),
             unit: unit.into(),
             seconds,
             per_second: 1.0 / seconds,
-            baseline_ratio: seconds / base,
+            baseline_ratio: seconds / base.median(),
+            spread: t.spread(),
         });
     };
     let b = base();
-    push("baseline", "SHA-256 of 16 KiB", b, b);
+    push("baseline", "SHA-256 of 16 KiB", &b, &b);
     let b = base();
-    let clone = time_per_op(budget, || {
+    let clone = time_fixed(round, |_| {
         black_box(bench.clone_state());
         1
     });
     push(
         "state clone",
         "clone of a 4-player mid-game state",
-        clone,
-        b,
+        &clone,
+        &b,
     );
     let b = base();
     let mut scratch = bench.mid_game.clone();
-    let hook = time_per_op(budget, || {
+    let hook = time_fixed(round, |_| {
         black_box(bench.hook_call(&mut scratch));
         1
     });
-    push("hook call", "one Lua can_act call", hook, b);
+    push("hook call", "one Lua can_act call", &hook, &b);
+    // Random play, seeds 1, 2, … the same in every round: time per apply, and per game
+    // at the mean length of those games.
     let b = base();
-    let mut seed = 0;
-    let game = time_per_op(budget, || {
-        seed += 1;
-        black_box(bench.random_game(seed));
+    let mut lengths: Vec<u64> = Vec::new();
+    let apply = time_fixed(round, |i| {
+        let n = bench.random_game(i + 1) as u64;
+        if lengths.len() as u64 == i {
+            lengths.push(n);
+        }
+        n
+    });
+    push(
+        "random apply",
+        "one apply in random 4-player play",
+        &apply,
+        &b,
+    );
+    let mean_length = lengths.iter().sum::<u64>() as f64 / lengths.len().max(1) as f64;
+    let game = Timing {
+        rounds: apply.rounds.iter().map(|s| s * mean_length).collect(),
+    };
+    push(
+        "random game",
+        &format!(
+            "one random 4-player game ({mean_length:.0} decisions, seeds 1–{})",
+            lengths.len()
+        ),
+        &game,
+        &b,
+    );
+    let b = base();
+    let greedy = time_fixed(round, |i| {
+        black_box(bench.greedy_game(i + 1));
         1
     });
-    push("random game", "one random 4-player game", game, b);
+    push(
+        "greedy game",
+        "one greedy 4-player game (seeds from 1)",
+        &greedy,
+        &b,
+    );
     let b = base();
-    let iteration = time_per_op(budget, || bench.mcts(50));
+    let iteration = time_fixed(round, |_| bench.mcts(50));
     push(
         "mcts iteration",
         "one search iteration (mid-game)",
-        iteration,
-        b,
+        &iteration,
+        &b,
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every round repeats exactly the operations the calibration settled on, so rounds
+    /// differ only by noise (issue 12: a trustworthy bench).
+    #[test]
+    fn every_round_does_the_same_work() {
+        let mut calls: Vec<u64> = Vec::new();
+        let t = time_fixed(Duration::from_millis(2), |i| {
+            calls.push(i);
+            std::thread::sleep(Duration::from_micros(200));
+            i + 1
+        });
+        assert_eq!(t.rounds.len(), ROUNDS);
+        // Calibration ran 0..n, then each round ran 0..n again.
+        let per_round = calls.len() / (ROUNDS + 1);
+        assert_eq!(calls.len(), per_round * (ROUNDS + 1));
+        for chunk in calls.chunks(per_round) {
+            assert_eq!(chunk, (0..per_round as u64).collect::<Vec<_>>().as_slice());
+        }
+        assert!(t.median() > 0.0 && t.spread() >= 0.0);
+    }
 }
