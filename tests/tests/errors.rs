@@ -153,3 +153,19 @@ fn lua_syntax_errors_are_reported_at_load() {
     assert_eq!(e.file, "rules-fixture/tiles/broken.lua");
     assert_eq!(e.line, Some(3), "{err}");
 }
+
+/// R-TILE-1: `can_act` runs on the game's own state (no scratch copy, issue 12), which is
+/// safe only because a read-only hook can change nothing: every changing verb is refused
+/// with "may only read", and a `can_act` that tried them all under `pcall` leaves the
+/// game exactly as one that only answered.
+#[test]
+fn can_act_cannot_change_the_game() {
+    let trying = at_courtyard(content_with_courtyard(
+        "local function refused(f)\n  local ok, e = pcall(f)\n  return not ok and string.find(tostring(e), 'may only read', 1, true) ~= nil\nend\nreturn {\n  can_act = function(ctx)\n    local p = ctx:player()\n    return refused(function() ctx:gain(p, 'coins', 1) end)\n      and refused(function() ctx:random(6) end)\n      and refused(function() ctx:draw('common') end)\n      and refused(function() ctx:set_counter('x', 1) end)\n      and refused(function() ctx:take_slot(1) end)\n      and refused(function() ctx:personal_workshop(p) end)\n  end,\n  action = function(ctx) end,\n}\n",
+    ));
+    let plain = at_courtyard(content_with_courtyard(
+        "return {\n  can_act = function(ctx) return true end,\n  action = function(ctx) end,\n}\n",
+    ));
+    assert_eq!(trying.keys(), vec!["act", "pass"], "every verb was refused");
+    assert_eq!(trying.st.hash(), plain.st.hash(), "and nothing changed");
+}

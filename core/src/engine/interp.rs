@@ -435,22 +435,25 @@ impl Engine {
         }
     }
 
+    /// A tile's `can_act` (R-TILE-1), run on the state itself: no scratch copy, because a
+    /// read-only hook cannot change it (every changing verb checks `Ctx::writable`
+    /// first, and `can_act` is read-only).
     fn can_act(
         &mut self,
-        st: &GameState,
+        st: &mut GameState,
         slot: SlotId,
         player: usize,
     ) -> Result<bool, EngineError> {
         let c = Arc::clone(&self.content);
-        let mut scratch = st.clone();
         let call = HookCall {
             owner: Owner::Tile { slot },
             hook: Hook::CanAct,
             player: Some(player),
         };
+        debug_assert!(call.hook.is_read_only());
         match self
             .effects
-            .call(&c, &mut scratch, &call, &[], &mut EventLog::default())?
+            .call(&c, st, &call, &[], &mut EventLog::default())?
         {
             HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
             HookOutcome::Ask { .. } => Err(self
