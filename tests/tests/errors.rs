@@ -169,3 +169,32 @@ fn can_act_cannot_change_the_game() {
     assert_eq!(trying.keys(), vec!["act", "pass"], "every verb was refused");
     assert_eq!(trying.st.hash(), plain.st.hash(), "and nothing changed");
 }
+
+/// Invariant 4: a hook that changes the game and then asks leaves the game as it was
+/// while the question is open, and its change happens once, when the answer re-runs it
+/// to the end.
+#[test]
+fn a_hook_that_asks_after_a_change_leaves_the_game_as_it_was() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  ctx:gain(ctx:player(), 'coins', 5)\n  ctx:choose({ options = { 'a', 'b' } })\nend }\n",
+    ));
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    let before = g.st.clone();
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["a", "b"]);
+    assert_eq!(
+        g.count(p, "coins"),
+        coins,
+        "no coins while the question is open"
+    );
+    let mut asked = g.st.clone();
+    asked.decision = before.decision.clone();
+    asked.flow = before.flow.clone();
+    assert!(
+        asked == before,
+        "nothing but the decision and the flow moved"
+    );
+    g.answer("a");
+    assert_eq!(g.count(p, "coins"), coins + 5, "the change happens once");
+}
