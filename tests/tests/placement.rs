@@ -868,3 +868,36 @@ return {
     assert_eq!(results.len(), 1);
     assert!(results[0].passed, "{:?}", results[0].message);
 }
+
+/// C-RES-1: an area's `options` hook only reads: every changing verb is refused ("may
+/// only read"), and a game whose `options` tried them all under `pcall` is the same,
+/// state for state, as the plain fixture's.
+#[test]
+fn an_options_hook_cannot_change_the_game() {
+    let tries = "function M.options(ctx, params)\n  local p, a = ctx:player(), ctx:area()\n  for _, f in ipairs({\n    function() ctx:gain(p, 'coins', 1) end,\n    function() ctx:use_space(a, 1) end,\n    function() ctx:close_area(a) end,\n    function() ctx:random(6) end,\n  }) do\n    local ok, e = pcall(f)\n    if ok or not string.find(tostring(e), 'may only read', 1, true) then\n      error('a changing verb ran in options: ' .. tostring(e))\n    end\n  end\n";
+    let trying = queues_with(|f| {
+        seat1(f);
+        edit(
+            f,
+            "areas/market.lua",
+            "function M.options(ctx, params)\n",
+            tries,
+        );
+    });
+    let plain = queues_with(seat1);
+    let play = |c: Arc<weft_core::Content>| {
+        let mut g = Game::with(c, 3, 7);
+        for a in [
+            "market", "row2", "extra", "row1", "row1", "market", "bazaar", "extra", "row2",
+        ] {
+            g.answer(&format!("place:{a}"));
+        }
+        // Resolve everything, the first option each time, through the markets.
+        while !g.keys()[0].starts_with("place:") {
+            let k = g.keys()[0].clone();
+            g.answer(&k);
+        }
+        g.st.hash()
+    };
+    assert_eq!(play(trying), play(plain));
+}
