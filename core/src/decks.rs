@@ -48,6 +48,30 @@ fn hand_zone<'a>(c: &Content, st: &'a mut GameState, p: usize) -> &'a mut ZoneSt
         .expect("a pack with commissions has a hand zone")]
 }
 
+/// Whether zone `zone` may take card `card`: the built-in zones take commissions only,
+/// and a grade's piles only that grade's (the rules read every card there as one).
+/// Any other zone takes any card.
+pub fn accepts(c: &Content, zone: crate::content::ZoneId, card: CardIx) -> Result<(), String> {
+    let Some(&(_, grade)) = c.decks.zones.iter().find(|(z, _)| *z == zone) else {
+        return Ok(());
+    };
+    let id = &c.zones[zone as usize].id;
+    if !c.is_commission(card) {
+        return Err(format!(
+            "`{}` is not a commission: zone `{id}` holds commissions only",
+            c.cards[card as usize].id
+        ));
+    }
+    let own = c.commissions[card as usize].grade;
+    match grade {
+        Some(g) if g != own => Err(format!(
+            "`{}` is a {} commission: zone `{id}` holds {} commissions only",
+            c.commissions[card as usize].id, c.grades[own as usize].id, c.grades[g as usize].id
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Puts a card on top of player `p`'s hand.
 pub fn to_hand(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
     hand_zone(c, st, p).cards.push(Some(card));

@@ -207,6 +207,7 @@ pub fn move_card(
         ));
     };
     let target = &c.zones[to.zone as usize];
+    crate::decks::accepts(c, to.zone, card)?;
     if from != to && room(c, st, to) == Some(0) {
         return Err(format!(
             "{} is full ({} cards, its cap): check ctx:room first",

@@ -901,3 +901,25 @@ fn an_options_hook_cannot_change_the_game() {
     };
     assert_eq!(play(trying), play(plain));
 }
+
+/// C-TWO-2: an area none of whose spaces is usable at a player count (the bazaar at two)
+/// is out of that game: its record leaves it out, so the report cannot warn that no
+/// worker was ever placed there.
+#[test]
+fn records_leave_out_areas_with_no_usable_space() {
+    use weft_core::agent::{make_agent, Agent};
+    let c = queues_with(seat1);
+    let mut engine = weft_core::Engine::with_lua(c).unwrap();
+    for players in [2usize, 3] {
+        let mut seats: Vec<Box<dyn Agent>> = (0..players)
+            .map(|s| make_agent("random", s as u64).unwrap())
+            .collect();
+        let r = weft_core::sim::play_game(&mut engine, &mut seats, 5, 0);
+        assert!(r.finished(), "{:?}", r.error);
+        assert_eq!(
+            r.areas.contains_key("bazaar"),
+            players > 2,
+            "{players} players"
+        );
+    }
+}

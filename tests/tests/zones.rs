@@ -432,3 +432,44 @@ fn weft_check_warns_when_no_step_can_ask_anyone() {
     let fine = weft_core::lint::warnings(&cards_content(), &[]);
     assert!(!fine.iter().any(|x| x.contains("can ask")), "{fine:?}");
 }
+
+/// R-COM-1, R-FUL-2: the commissions' built-in zones take commissions only, and a
+/// grade's piles only that grade's: the rules read every card there as one. A move that
+/// would break this is refused and changes nothing.
+#[test]
+fn built_in_zones_take_only_their_commissions() {
+    let mut files = weft_tests::fixture_files();
+    let game = files.files["game.toml"].clone() + "\n[[zones]]\nid = \"market\"\n";
+    files.files.insert("game.toml".into(), game);
+    files.files.insert(
+        "cards/goods.toml".into(),
+        "[[cards]]\nid = \"goods\"\nname = \"Goods\"\nkind = \"goods\"\nzone = \"market\"\n".into(),
+    );
+    let c = std::sync::Arc::new(
+        weft_core::content::load_content(&[files], &weft_tests::library()).unwrap(),
+    );
+    let mut g = Game::with(c.clone(), 2, 1);
+    let market = ZoneRef::named(&c, "market", None).unwrap();
+    let hand = ZoneRef::named(&c, "hand", Some(0)).unwrap();
+    let before = g.st.clone();
+    let e = weft_core::zones::move_card(&c, &mut g.st, market, 0, hand, None).unwrap_err();
+    assert!(
+        e.contains("`goods` is not a commission: zone `hand` holds commissions only"),
+        "{e}"
+    );
+    assert!(g.st == before, "a refused move changes nothing");
+    // A commission goes to its own grade's discards, not another's.
+    let card = g.hand(0)[0];
+    let own = &c.grades[c.commissions[card as usize].grade as usize].id;
+    let other = c.grades.iter().find(|x| &x.id != own).unwrap();
+    let wrong = ZoneRef::named(&c, &format!("{}_discard", other.id), None).unwrap();
+    let e = weft_core::zones::move_card(&c, &mut g.st, hand, 0, wrong, None).unwrap_err();
+    assert!(
+        e.contains(&format!("holds {} commissions only", other.id)),
+        "{e}"
+    );
+    assert!(g.st == before);
+    let right = ZoneRef::named(&c, &format!("{own}_discard"), None).unwrap();
+    weft_core::zones::move_card(&c, &mut g.st, hand, 0, right, None).unwrap();
+    assert_eq!(g.hand(0).len(), 1);
+}

@@ -29,6 +29,9 @@ pub struct DeckZones {
     pub draw: Vec<usize>,
     /// Per grade: index of its discard pile among the shared zones.
     pub discard: Vec<usize>,
+    /// Each built-in zone's id in `Content::zones`, with the grade whose cards alone it
+    /// takes (`None`: any commission, for `hand` and `tucked`).
+    pub zones: Vec<(ZoneId, Option<u8>)>,
 }
 
 /// The id of grade `grade`'s draw pile zone.
@@ -66,6 +69,7 @@ pub(super) fn lower_commissions(
     let at = format!("{gf} (built in: the commissions' zones)");
     // The zone id of grade 0's draw pile: after the declared zones, hand and tucked.
     let first_draw = zones.len() + 2;
+    let mut built: Vec<ZoneId> = Vec::new();
     let mut add = |ld: &mut Loader, id: String, name: String, owner, visibility| -> usize {
         if zones.iter().any(|z| z.id == id) {
             ld.fail(
@@ -81,6 +85,7 @@ pub(super) fn lower_commissions(
         };
         let index = *next;
         *next += 1;
+        built.push(zones.len() as ZoneId);
         zones.push(Zone {
             id,
             name,
@@ -114,6 +119,7 @@ pub(super) fn lower_commissions(
         tucked: Some(tucked),
         draw: Vec::new(),
         discard: Vec::new(),
+        zones: Vec::new(),
     };
     // Draw piles first, in grade order: setup shuffles them in zone order (R-COM-1).
     for g in grades {
@@ -134,6 +140,16 @@ pub(super) fn lower_commissions(
             Visibility::Public,
         ));
     }
+    let grades_n = grades.len();
+    out.zones = built
+        .iter()
+        .enumerate()
+        .map(|(k, &id)| {
+            // hand, tucked, then the draw piles and the discard piles in grade order.
+            let grade = (k >= 2).then(|| ((k - 2) % grades_n) as u8);
+            (id, grade)
+        })
+        .collect();
     let lowered: Vec<Card> = commissions
         .iter()
         .map(|k| Card {

@@ -325,76 +325,85 @@ fn card_summaries(done: &[&GameRecord]) -> Vec<CardSummary> {
 }
 
 fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
+    /// Sums over the records, per card template.
+    #[derive(Default)]
+    struct Acc<'a> {
+        in_play: f64,
+        games: f64,
+        takers: f64,
+        wins: f64,
+        ended: BTreeMap<&'a str, f64>,
+    }
     let nf = done.len() as f64;
-    // Every card of any record (merged runs may mix player counts), in id order.
-    let ids: std::collections::BTreeSet<&String> =
-        done.iter().flat_map(|r| r.held.keys()).collect();
-    ids.into_iter()
-        .filter_map(|id| {
-            let (mut in_play, mut games, mut takers, mut wins) = (0.0, 0.0, 0.0, 0.0);
-            let mut ended: BTreeMap<&str, f64> = BTreeMap::new();
-            for r in done {
-                let Some(h) = r.held.get(id) else { continue };
-                in_play += h.in_play as f64;
-                for (zone, &n) in &h.ended_in {
-                    *ended.entry(zone.as_str()).or_default() += n as f64;
-                }
-                let mut any = false;
-                for (s, &n) in h.taken_by.iter().enumerate() {
-                    if n > 0 {
-                        any = true;
-                        takers += 1.0;
-                        wins += r.win_share(s);
-                    }
-                }
-                if any {
-                    games += 1.0;
+    // One pass over every record (merged runs may mix player counts, and a hostile file
+    // may hold many ids: no per-id scan of the records).
+    let mut by_id: BTreeMap<&str, Acc> = BTreeMap::new();
+    for r in done {
+        for (id, h) in &r.held {
+            let a = by_id.entry(id.as_str()).or_default();
+            a.in_play += h.in_play as f64;
+            for (zone, &n) in &h.ended_in {
+                *a.ended.entry(zone.as_str()).or_default() += n as f64;
+            }
+            let mut any = false;
+            for (s, &n) in h.taken_by.iter().enumerate() {
+                if n > 0 {
+                    any = true;
+                    a.takers += 1.0;
+                    a.wins += r.win_share(s);
                 }
             }
-            let mut ended_in: Vec<(String, f64)> = ended
+            if any {
+                a.games += 1.0;
+            }
+        }
+    }
+    by_id
+        .into_iter()
+        // A card in play in no game (its copies are for more players) is left out.
+        .filter(|(_, a)| a.in_play > 0.0)
+        .map(|(id, a)| {
+            let mut ended_in: Vec<(String, f64)> = a
+                .ended
                 .into_iter()
-                .map(|(z, n)| (z.to_string(), if in_play > 0.0 { n / in_play } else { 0.0 }))
+                .map(|(z, n)| (z.to_string(), n / a.in_play))
                 .collect();
-            ended_in.sort_by(|a, b| b.1.total_cmp(&a.1));
-            // A card in play in no game (its copies are for more players) is left out.
-            (in_play > 0.0).then(|| HeldSummary {
+            ended_in.sort_by(|x, y| y.1.total_cmp(&x.1));
+            HeldSummary {
                 ended_in,
-                id: id.clone(),
-                in_play: in_play / nf.max(1.0),
-                taken: wilson(games, nf),
-                win_share_when_taken: wilson(wins, takers),
-            })
+                id: id.to_string(),
+                in_play: a.in_play / nf.max(1.0),
+                taken: wilson(a.games, nf),
+                win_share_when_taken: wilson(a.wins, a.takers),
+            }
         })
         .collect()
 }
 
 fn area_summaries(done: &[&GameRecord]) -> Vec<AreaSummary> {
-    let nf = done.len().max(1) as f64;
-    let all: f64 = done
-        .iter()
-        .flat_map(|r| r.areas.values())
-        .flat_map(|a| a.placed.iter())
-        .map(|&n| n as f64)
-        .sum();
-    // Every area of any record: a record lists the areas in play at its player count.
-    let ids: std::collections::BTreeSet<&String> =
-        done.iter().flat_map(|r| r.areas.keys()).collect();
-    ids.into_iter()
-        .map(|id| {
-            let (mut placed, mut wins) = (0.0, 0.0);
-            for r in done {
-                let Some(a) = r.areas.get(id) else { continue };
-                for (s, &n) in a.placed.iter().enumerate() {
-                    placed += n as f64;
-                    wins += n as f64 * r.win_share(s);
-                }
+    // Per area: (games whose record lists it, placements, win-weighted placements). A
+    // record lists the areas in play at its player count, so per-game figures are over
+    // those games only.
+    let mut by_id: BTreeMap<&str, (f64, f64, f64)> = BTreeMap::new();
+    let mut all = 0.0;
+    for r in done {
+        for (id, a) in &r.areas {
+            let e = by_id.entry(id.as_str()).or_default();
+            e.0 += 1.0;
+            for (s, &n) in a.placed.iter().enumerate() {
+                e.1 += n as f64;
+                e.2 += n as f64 * r.win_share(s);
+                all += n as f64;
             }
-            AreaSummary {
-                id: id.clone(),
-                placed: placed / nf,
-                win_share_of_placers: wilson(wins, placed),
-                placement_share: if all > 0.0 { placed / all } else { 0.0 },
-            }
+        }
+    }
+    by_id
+        .into_iter()
+        .map(|(id, (games, placed, wins))| AreaSummary {
+            id: id.to_string(),
+            placed: placed / games.max(1.0),
+            win_share_of_placers: wilson(wins, placed),
+            placement_share: if all > 0.0 { placed / all } else { 0.0 },
         })
         .collect()
 }

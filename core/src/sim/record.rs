@@ -180,12 +180,13 @@ impl GameRecord {
                     )
                 })
                 .collect(),
-            // The areas in play at this player count (C-TWO-2: some are not at two).
+            // The areas in play at this player count (C-TWO-2: some are not at two, by
+            // the area's `min_players` or because none of its spaces is usable).
             areas: content
                 .board
                 .areas
                 .iter()
-                .filter(|a| players >= a.min_players as usize)
+                .filter(|a| players >= a.min_players as usize && a.usable_spaces(players) > 0)
                 .map(|a| {
                     (
                         a.id.clone(),
