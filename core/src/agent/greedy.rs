@@ -259,9 +259,9 @@ pub(crate) fn option_values(
                         break;
                     }
                     let Some(next) = sim.decision() else { break };
-                    let pick = immediate_pick(engine, &sim, next, w, rng);
-                    if engine.apply(&mut sim, pick).is_err() {
-                        break;
+                    match immediate_child(engine, &sim, next, w, rng) {
+                        Some(child) => sim = child,
+                        None => break,
                     }
                 }
             }
@@ -295,6 +295,40 @@ pub(crate) fn immediate_pick(
     rng: &mut impl Rng,
 ) -> usize {
     best_index(&option_values(engine, st, d, w, rng, false))
+}
+
+/// The state [`immediate_pick`]'s choice leads to: the very copy that option was valued
+/// on, so it is not applied a second time. The same choice, with the same draws from
+/// `rng`; `None` when the chosen option fails.
+fn immediate_child(
+    engine: &mut Engine,
+    st: &GameState,
+    d: &Decision,
+    w: &GreedyWeights,
+    rng: &mut impl Rng,
+) -> Option<GameState> {
+    let p = d.player;
+    // As `best_index`: the first strictly largest value, option 0 when none beats -inf.
+    let (mut best_i, mut best_v) = (0, f64::NEG_INFINITY);
+    let (mut best, mut first): (Option<GameState>, Option<GameState>) = (None, None);
+    for i in 0..d.options.len() {
+        let mut sim = st.clone();
+        if engine.apply_disposable(&mut sim, i).is_err() {
+            continue; // worth minus infinity: never the strictly largest
+        }
+        let v = evaluate_with(engine, &sim, p, w) + rng.random::<f64>() * 1e-6;
+        if v > best_v {
+            (best_i, best_v) = (i, v);
+            best = Some(sim);
+        } else if i == 0 {
+            first = Some(sim);
+        }
+    }
+    if best_i == 0 && best.is_none() {
+        first
+    } else {
+        best
+    }
 }
 
 /// Whether `st` still asks player `p` something within the same turn or effect.
