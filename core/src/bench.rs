@@ -181,13 +181,6 @@ pub fn time_fixed(round: Duration, mut op: impl FnMut(u64) -> u64) -> Timing {
     Timing { rounds }
 }
 
-/// Times `op` for about `budget`; returns the best seconds per operation over 5 rounds
-/// (for `cargo bench`-style callers that repeat one operation).
-pub fn time_per_op(budget: Duration, mut op: impl FnMut() -> u64) -> f64 {
-    let timing = time_fixed(budget / (ROUNDS as u32 + 1), |_| op());
-    timing.rounds.iter().copied().fold(f64::INFINITY, f64::min)
-}
-
 /// Measures every workload, each for about `budget`, with the baseline measured before
 /// each one so a busy machine slows both. Every round of a workload does the same work:
 /// the same seeds, the same positions.

@@ -6,7 +6,7 @@
 //! In a pack without grades every list here is empty and every move is refused by the
 //! loader before play (no commission exists to move).
 
-use crate::content::{CardIx, Content, GradeId, ZoneKind};
+use crate::content::{CardIx, Content, GradeId};
 use crate::state::{GameState, Player, ZoneState};
 
 /// The cards of a pile, bottom first.
@@ -122,23 +122,10 @@ pub fn deck_size(c: &Content, st: &GameState, g: GradeId) -> usize {
     draw_pile(c, st, g).cards.len() + discard_pile(c, st, g).cards.len()
 }
 
-/// Takes a card out of wherever it is: out of a pile, or off a grid position (left
-/// empty, its mark dropped).
+/// Takes a card out of wherever it is (see [`crate::zones::take_at`]).
 fn take_out(c: &Content, st: &mut GameState, card: CardIx) {
     if let Some((z, i)) = crate::zones::locate(c, st, card) {
-        let grid = matches!(c.zones[z.zone as usize].kind, ZoneKind::Grid { .. });
-        let zs = z.get_mut(c, st);
-        if grid {
-            zs.cards[i] = None;
-            if let Some(m) = zs.marks.get_mut(i) {
-                *m = 0;
-            }
-        } else {
-            zs.cards.remove(i);
-            if i < zs.marks.len() {
-                zs.marks.remove(i);
-            }
-        }
+        crate::zones::take_at(c, st, z, i);
     }
 }
 
@@ -153,31 +140,32 @@ pub fn give(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
 /// wherever it is; the cards the hand held before and does not keep go back to the
 /// bottom of their grade's draw pile, so the next draws are unchanged.
 pub fn set_hand(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
-    let old: Vec<CardIx> = hand(c, &st.players[p]).collect();
-    for card in old.into_iter().filter(|k| !cards.contains(k)) {
-        take_from_hand(c, st, p, card);
-        let g = c.commissions[card as usize].grade as usize;
-        st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
-    }
-    hand_zone(c, st, p).cards.clear();
-    for &card in cards {
-        give(c, st, p, card);
-    }
+    let i = c
+        .decks
+        .hand
+        .expect("a pack with commissions has a hand zone");
+    set_player_pile(c, st, p, i, cards);
 }
 
-/// Sets player `p`'s tucked cards to exactly `cards` (tools and tests), each taken from
-/// wherever it is; the ones no longer tucked go back to the bottom of their draw pile.
+/// Sets player `p`'s tucked cards to exactly `cards` (tools and tests), as
+/// [`set_hand`] does the hand.
 pub fn set_tucked(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
     let i = c
         .decks
         .tucked
         .expect("a pack with commissions has a tucked zone");
-    let old: Vec<CardIx> = tucked(c, &st.players[p]).collect();
-    for card in old.into_iter().filter(|k| !cards.contains(k)) {
+    set_player_pile(c, st, p, i, cards);
+}
+
+/// Sets player `p`'s zone `i` (an index into `Player.zones`) to exactly `cards`, each
+/// taken from wherever it is; the ones it held and does not keep go to the bottom of
+/// their grade's draw pile.
+fn set_player_pile(c: &Content, st: &mut GameState, p: usize, i: usize, cards: &[CardIx]) {
+    let old = std::mem::take(&mut st.players[p].zones[i].cards);
+    for card in old.into_iter().flatten().filter(|k| !cards.contains(k)) {
         let g = c.commissions[card as usize].grade as usize;
         st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
     }
-    st.players[p].zones[i].cards.clear();
     for &card in cards {
         take_out(c, st, card);
         st.players[p].zones[i].cards.push(Some(card));

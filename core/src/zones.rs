@@ -241,20 +241,7 @@ pub fn move_card(
             }
         }
     };
-    // Take it out.
-    let source_is_grid = matches!(c.zones[from.zone as usize].kind, ZoneKind::Grid { .. });
-    let src = from.get_mut(c, st);
-    if source_is_grid {
-        src.cards[i] = None;
-        if let Some(m) = src.marks.get_mut(i) {
-            *m = 0;
-        }
-    } else {
-        src.cards.remove(i);
-        if i < src.marks.len() {
-            src.marks.remove(i);
-        }
-    }
+    take_at(c, st, from, i);
     // Put it in.
     let dst = to.get_mut(c, st);
     match slot {
@@ -267,6 +254,24 @@ pub fn move_card(
         }
     }
     Ok(card)
+}
+
+/// Takes the card at 0-based position `i` out of zone `z`, unchecked: a pile closes
+/// up, a grid position is left empty; the position's mark goes with it.
+pub fn take_at(c: &Content, st: &mut GameState, z: ZoneRef, i: usize) {
+    let grid = matches!(c.zones[z.zone as usize].kind, ZoneKind::Grid { .. });
+    let zs = z.get_mut(c, st);
+    if grid {
+        zs.cards[i] = None;
+        if let Some(m) = zs.marks.get_mut(i) {
+            *m = 0;
+        }
+    } else {
+        zs.cards.remove(i);
+        if i < zs.marks.len() {
+            zs.marks.remove(i);
+        }
+    }
 }
 
 /// Fills every empty position of a shared grid, row-major, from the top of a shared
