@@ -16,7 +16,7 @@ pub struct Choice {
 }
 
 /// The engine's meaning of a choice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Move piece `piece` to slot `to` (R-MOVE-1).

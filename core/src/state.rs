@@ -186,8 +186,9 @@ pub struct GameState {
     pub end_trigger: Option<String>,
     /// Where play stands and what is pending.
     pub flow: Flow,
-    /// The current decision; `None` when the game is over.
-    pub decision: Option<Decision>,
+    /// The current decision; `None` when the game is over. Shared, not copied, between
+    /// copies of the state: a decision is never changed once asked, only replaced.
+    pub decision: Option<std::sync::Arc<Decision>>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
     /// The one source of randomness (invariant 5). Serialised as a string because its
@@ -215,7 +216,7 @@ mod rng_as_string {
 impl GameState {
     /// The decision the game is waiting for, if it is not over (invariant 3).
     pub fn decision(&self) -> Option<&Decision> {
-        self.decision.as_ref()
+        self.decision.as_deref()
     }
 
     /// Whether the game has ended.

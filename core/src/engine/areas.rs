@@ -193,11 +193,11 @@ impl Engine {
                 }
             })
             .collect();
-        st.decision = Some(Decision {
+        st.decision = Some(std::sync::Arc::new(Decision {
             player: p,
             prompt: "Place a worker".into(),
             options,
-        });
+        }));
         Next::Stop
     }
 
@@ -293,11 +293,11 @@ impl Engine {
                 space: space8,
             },
         });
-        st.decision = Some(Decision {
+        st.decision = Some(std::sync::Arc::new(Decision {
             player: p,
             prompt: format!("Resolve your worker in {} (space {})", def.name, space + 1),
             options,
-        });
+        }));
         Ok(Next::Stop)
     }
 

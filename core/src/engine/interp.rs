@@ -247,7 +247,7 @@ impl Engine {
                     next_step(st);
                     return Ok(Next::Continue);
                 }
-                st.decision = Some(d);
+                st.decision = Some(std::sync::Arc::new(d));
                 return Ok(Next::Stop);
             }
             StepKind::Act => {
@@ -265,7 +265,7 @@ impl Engine {
                     return Ok(Next::Continue);
                 }
                 let name = tile_name(c, st_tile(st, slot));
-                st.decision = Some(Decision {
+                st.decision = Some(std::sync::Arc::new(Decision {
                     player: p,
                     prompt: format!("Take the action of {name}?"),
                     options: vec![
@@ -280,7 +280,7 @@ impl Engine {
                             action: Action::Pass,
                         },
                     ],
-                });
+                }));
                 return Ok(Next::Stop);
             }
             StepKind::Play(play) => {
@@ -314,11 +314,11 @@ impl Engine {
                     label: "Fulfil nothing more this turn".into(),
                     action: Action::Pass,
                 });
-                st.decision = Some(Decision {
+                st.decision = Some(std::sync::Arc::new(Decision {
                     player: p,
                     prompt: "Fulfil a commission?".into(),
                     options,
-                });
+                }));
                 return Ok(Next::Stop);
             }
         }

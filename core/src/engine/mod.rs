@@ -405,7 +405,7 @@ impl Engine {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let decision = st.decision.take().expect("checked by apply");
-        let choice = decision.options[index].clone();
+        let choice = &decision.options[index];
         let p = decision.player;
         let c = Arc::clone(&self.content);
         let c = &*c;
@@ -417,7 +417,7 @@ impl Engine {
                     .effect
                     .take()
                     .expect("script decisions have an effect");
-                pending.answers.push(choice.key);
+                pending.answers.push(choice.key.clone());
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
             Action::Move { piece, to } => {
@@ -488,7 +488,7 @@ impl Engine {
             }
             Action::Place { area } => self.apply_place(st, p, area, log),
             Action::Resolve { area, space } => {
-                self.apply_resolve(st, p, area, space, choice.key, log)?
+                self.apply_resolve(st, p, area, space, choice.key.clone(), log)?
             }
             Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
@@ -614,7 +614,7 @@ impl Engine {
                         .hook_error(st, &call, "ctx:choose was given no options")
                         .into());
                 }
-                st.decision = Some(Decision {
+                st.decision = Some(std::sync::Arc::new(Decision {
                     player,
                     prompt,
                     options: options
@@ -625,7 +625,7 @@ impl Engine {
                             action: Action::Script,
                         })
                         .collect(),
-                });
+                }));
                 st.flow.effect = Some(PendingEffect { call, answers });
             }
         }
@@ -678,7 +678,7 @@ impl Engine {
                 if let Some(p) =
                     (0..n).find(|&p| decks::hand_len(c, &st.players[p]) as u32 > c.hand_limit)
                 {
-                    st.decision = Some(Decision {
+                    st.decision = Some(std::sync::Arc::new(Decision {
                         player: p,
                         prompt: format!("Discard down to {} commissions", c.hand_limit),
                         options: decks::hand(c, &st.players[p])
@@ -688,7 +688,7 @@ impl Engine {
                                 action: Action::Discard { card },
                             })
                             .collect(),
-                    });
+                    }));
                     return Ok(());
                 }
             }
@@ -735,11 +735,11 @@ impl Engine {
                             label: "Finish workshop actions".into(),
                             action: Action::Pass,
                         });
-                        st.decision = Some(Decision {
+                        st.decision = Some(std::sync::Arc::new(Decision {
                             player: p,
                             prompt: "Take a workshop action (R-WS-4)".into(),
                             options,
-                        });
+                        }));
                         return Ok(());
                     }
                 }
