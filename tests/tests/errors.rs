@@ -65,6 +65,32 @@ fn pcall_cannot_swallow_a_choice() {
     assert_eq!(g.keys(), vec!["a", "b"], "the question reaches the player");
 }
 
+/// `ctx:choose` reads option tables as plain tables: a key or label behind a metatable's
+/// `__index` is not seen (the host reads fields raw, the fast way), and the script is told
+/// which field is missing; plain fields beside it are read as usual.
+#[test]
+fn choose_reads_option_tables_raw() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local hidden = setmetatable({}, { __index = { key = 'a' } })\n  ctx:choose({ options = { hidden, 'b' } })\nend }\n",
+    ));
+    let before = g.st.clone();
+    let err = g.try_answer("act").unwrap_err();
+    assert_eq!(g.st, before, "the state is unchanged");
+    assert!(
+        err.to_string().contains("an option table needs key"),
+        "{err}"
+    );
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local o = setmetatable({ key = 'a', label = 'Plain A' }, { __index = { label = 'hidden' } })\n  ctx:choose({ prompt = 'Which?', options = { o, { key = 'b' } } })\nend }\n",
+    ));
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["a", "b"]);
+    let d = g.st.decision().expect("asked");
+    assert_eq!(d.prompt, "Which?");
+    assert_eq!(d.options[0].label, "Plain A");
+    assert_eq!(d.options[1].label, "b", "a missing label is the key");
+}
+
 /// An endless loop is stopped by the instruction budget, as a script error.
 #[test]
 fn endless_loops_are_stopped() {

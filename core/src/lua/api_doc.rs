@@ -256,7 +256,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "choose",
         call: "ctx:choose{prompt=, options=}",
-        text: "asks the acting player; options are strings, integers or `{key=, label=, …}` tables; returns the chosen option (a single option is returned without asking)",
+        text: "asks the acting player; options are strings, integers or `{key=, label=, …}` tables, read as plain tables (metatables are not consulted); returns the chosen option (a single option is returned without asking)",
         access: Access::Ask,
     },
     CtxDoc {

@@ -42,6 +42,33 @@ pub struct Names {
     pub pack_cards: Vec<mlua::String>,
     /// The frozen `ctx:card` table of each pack card.
     pub card_info: Vec<Table>,
+    /// The field names `ctx:choose` reads, made once per VM.
+    pub fields: OptionFields,
+}
+
+/// The Lua strings `options`, `prompt`, `key` and `label`, made once per VM: reading an
+/// option table's fields with them needs no new string per read.
+pub struct OptionFields {
+    /// `options`.
+    pub options: mlua::String,
+    /// `prompt`.
+    pub prompt: mlua::String,
+    /// `key`.
+    pub key: mlua::String,
+    /// `label`.
+    pub label: mlua::String,
+}
+
+impl OptionFields {
+    /// The four names, made in `lua`.
+    pub fn new(lua: &Lua) -> mlua::Result<OptionFields> {
+        Ok(OptionFields {
+            options: lua.create_string("options")?,
+            prompt: lua.create_string("prompt")?,
+            key: lua.create_string("key")?,
+            label: lua.create_string("label")?,
+        })
+    }
 }
 
 /// The state of one hook call, lent to Lua for the call's duration only (invariant 2).
@@ -253,14 +280,15 @@ impl Ctx {
     }
 
     fn choose(&mut self, spec: Table) -> mlua::Result<Value> {
+        let f = &self.names.fields;
         let list: Table = spec
-            .get::<Option<Table>>("options")?
+            .raw_get::<Option<Table>>(&f.options)?
             .ok_or_else(|| err("ctx:choose needs options = { ... }"))?;
         // Keys first; labels and the prompt are read only when the player must be asked.
         let mut options: Vec<(String, Value)> = Vec::new();
         for v in list.sequence_values::<Value>() {
             let v = v?;
-            let key = option_key(&v)?;
+            let key = option_key(f, &v)?;
             check_key(&key)?;
             if options.iter().any(|(k, _)| *k == key) {
                 return Err(err(format!(
@@ -296,11 +324,11 @@ impl Ctx {
             )));
         }
         let prompt: String = spec
-            .get::<Option<String>>("prompt")?
+            .raw_get::<Option<String>>(&f.prompt)?
             .unwrap_or_else(|| "Choose".into());
         let mut asked = Vec::with_capacity(options.len());
         for (key, v) in options {
-            let label = option_label(&key, &v)?;
+            let label = option_label(f, &key, &v)?;
             asked.push((key, label));
         }
         self.ask = Some(Ask {
@@ -329,10 +357,10 @@ fn check_key(key: &str) -> mlua::Result<()> {
 
 /// An option's label for people: a table's `label`, else the key; at most 500 bytes,
 /// shown printable.
-fn option_label(key: &str, v: &Value) -> mlua::Result<String> {
+fn option_label(f: &OptionFields, key: &str, v: &Value) -> mlua::Result<String> {
     let label = match v {
         Value::Table(t) => t
-            .get::<Option<String>>("label")?
+            .raw_get::<Option<String>>(&f.label)?
             .unwrap_or_else(|| key.to_string()),
         _ => key.to_string(),
     };
@@ -345,7 +373,7 @@ fn option_label(key: &str, v: &Value) -> mlua::Result<String> {
 /// A list of options returned by a hook (an area's `options`): each a string, an
 /// integer or a `{key=, label=}` table, as for `ctx:choose`; `nil` is no options. Keys
 /// are checked as `ctx:choose` checks them; labels default to the key.
-pub(super) fn option_list(v: &Value) -> mlua::Result<Vec<(String, String)>> {
+pub(super) fn option_list(f: &OptionFields, v: &Value) -> mlua::Result<Vec<(String, String)>> {
     let list = match v {
         Value::Nil => return Ok(Vec::new()),
         Value::Table(t) => t,
@@ -359,12 +387,12 @@ pub(super) fn option_list(v: &Value) -> mlua::Result<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     for v in list.clone().sequence_values::<Value>() {
         let v = v?;
-        let key = option_key(&v)?;
+        let key = option_key(f, &v)?;
         check_key(&key)?;
         if out.iter().any(|(k, _)| *k == key) {
             return Err(err(format!("two options share the key `{key}`")));
         }
-        let label = option_label(&key, &v)?;
+        let label = option_label(f, &key, &v)?;
         out.push((key, label));
         if out.len() > 1000 {
             return Err(err("a hook may return at most 1000 options"));
@@ -374,12 +402,12 @@ pub(super) fn option_list(v: &Value) -> mlua::Result<Vec<(String, String)>> {
 }
 
 /// The key of one `ctx:choose` option: a string, an integer, or a table's `key` field.
-fn option_key(v: &Value) -> mlua::Result<String> {
+fn option_key(f: &OptionFields, v: &Value) -> mlua::Result<String> {
     match v {
         Value::String(s) => Ok(s.to_str()?.to_string()),
         Value::Integer(i) => Ok(i.to_string()),
         Value::Number(n) if n.fract() == 0.0 && n.is_finite() => Ok((*n as i64).to_string()),
-        Value::Table(t) => match t.get::<Value>("key")? {
+        Value::Table(t) => match t.raw_get::<Value>(&f.key)? {
             Value::String(s) => Ok(s.to_str()?.to_string()),
             Value::Integer(i) => Ok(i.to_string()),
             _ => Err(err("an option table needs key = a string or an integer")),

@@ -491,6 +491,7 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
         grades: strings(content.grades.iter().map(|g| g.id.as_str()).collect())?,
         materials,
         material_list,
+        fields: ctx::OptionFields::new(lua)?,
     })
 }
 
@@ -615,12 +616,13 @@ impl Effects for LuaHost {
         call: &HookCall,
     ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
         let hook = call.hook.name();
+        let names = Rc::clone(&self.names);
         self.read_only(
             state,
             call,
             &format!("`{hook}` may not call ctx:choose: it only lists the options"),
             |v| {
-                ctx::option_list(&v).map_err(|e| {
+                ctx::option_list(&names.fields, &v).map_err(|e| {
                     format!(
                         "`{hook}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
                         sandbox::script_message(&e)
