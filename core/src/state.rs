@@ -32,7 +32,7 @@ pub struct Piece {
 }
 
 /// A player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// What the player holds, by counter (indexed like `content.counters`: coins, each
     /// material, the skill track, prestige, then any the pack declares).
@@ -95,7 +95,7 @@ pub struct Die {
 }
 
 /// The tile in one board slot and everything on it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TileState {
     /// The tile dealt here.
     pub tile: TileId,

@@ -236,7 +236,10 @@ impl Engine {
             }
             StepKind::Move(m) => {
                 let p = self.turn_player(st, "move")?;
-                let d = self.move_decision(st, p, &m.range);
+                let range = c.ability(&m.range, st.players[p].skill(c)).max(0) as u16;
+                let d = self
+                    .moves
+                    .get_or_build(st, p, range, |texts| move_decision(c, st, p, range, texts));
                 if d.options.is_empty() {
                     // Every piece lies (a flow with no `reset pieces` between turns):
                     // nothing to move, so nothing to act at; the turn goes on.
@@ -247,7 +250,7 @@ impl Engine {
                     next_step(st);
                     return Ok(Next::Continue);
                 }
-                st.decision = Some(std::sync::Arc::new(d));
+                st.decision = Some(d);
                 return Ok(Next::Stop);
             }
             StepKind::Act => {
@@ -461,62 +464,71 @@ impl Engine {
                 .into()),
         }
     }
+}
 
-    /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination), one piece per start slot.
-    fn move_decision(&self, st: &GameState, p: usize, range: &str) -> Decision {
-        let c = &*self.content;
-        let range = c.ability(range, st.players[p].skill(c)).max(0) as u16;
-        let pieces = &st.players[p].pieces;
-        let mut options = Vec::new();
-        let mut seen_from: Vec<SlotId> = Vec::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            if piece.moved || seen_from.contains(&piece.at) {
-                continue; // R-MOVE-1: standing pieces only; pieces on one slot are alike
-            }
-            seen_from.push(piece.at);
-            let from = piece.at;
-            for (to, slot) in c.board.slots.iter().enumerate() {
-                let to = to as SlotId;
-                let legal = if slot.kind == c.free_kind {
-                    true // R-PLAZA-1: any distance, may stay, may repeat
-                } else {
-                    let d = c.board.distance(from, to);
-                    to != from // R-MOVE-3
-                        && d >= 1 && d <= range // R-MOVE-2
-                        && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
-                };
-                if legal {
-                    options.push(Choice {
-                        key: format!("move:{}:{}", c.board.slots[from as usize].id, slot.id),
-                        label: format!(
-                            "Move from {} to {} ({})",
-                            c.board.slots[from as usize].id,
-                            slot.id,
-                            tile_name(c, st.board[to as usize].tile)
-                        ),
-                        action: Action::Move { piece: i as u8, to },
-                    });
-                }
-            }
+/// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination) within `range`, one piece
+/// per start slot. A pure function of the mover, the range, its pieces and the board's
+/// tiles (see [`super::move_cache`]).
+fn move_decision(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    range: u16,
+    texts: &mut super::move_cache::MoveTexts,
+) -> Decision {
+    let pieces = &st.players[p].pieces;
+    let mut options = Vec::new();
+    let mut seen_from: Vec<SlotId> = Vec::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if piece.moved || seen_from.contains(&piece.at) {
+            continue; // R-MOVE-1: standing pieces only; pieces on one slot are alike
         }
-        if options.is_empty() {
-            // R-MOVE-7: a turn can always proceed: the start slot is always legal.
-            if let Some(i) = pieces.iter().position(|q| !q.moved) {
-                let to = c.start_slot;
+        seen_from.push(piece.at);
+        let from = piece.at;
+        for (to, slot) in c.board.slots.iter().enumerate() {
+            let to = to as SlotId;
+            let legal = if slot.kind == c.free_kind {
+                true // R-PLAZA-1: any distance, may stay, may repeat
+            } else {
+                let d = c.board.distance(from, to);
+                to != from // R-MOVE-3
+                    && d >= 1 && d <= range // R-MOVE-2
+                    && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
+            };
+            if legal {
+                let (key, label) = texts.get(c, from, to, || {
+                    let from = &c.board.slots[from as usize].id;
+                    let tile = tile_name(c, st.board[to as usize].tile);
+                    (
+                        format!("move:{from}:{}", slot.id),
+                        format!("Move from {from} to {} ({tile})", slot.id),
+                    )
+                });
                 options.push(Choice {
-                    key: format!(
-                        "move:{}:{}",
-                        c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
-                    ),
-                    label: "Return to the start".into(),
+                    key: key.clone(),
+                    label: label.clone(),
                     action: Action::Move { piece: i as u8, to },
                 });
             }
         }
-        Decision {
-            player: p,
-            prompt: "Move an apprentice (R-MOVE-1)".into(),
-            options,
+    }
+    if options.is_empty() {
+        // R-MOVE-7: a turn can always proceed: the start slot is always legal.
+        if let Some(i) = pieces.iter().position(|q| !q.moved) {
+            let to = c.start_slot;
+            options.push(Choice {
+                key: format!(
+                    "move:{}:{}",
+                    c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
+                ),
+                label: "Return to the start".into(),
+                action: Action::Move { piece: i as u8, to },
+            });
         }
+    }
+    Decision {
+        player: p,
+        prompt: "Move an apprentice (R-MOVE-1)".into(),
+        options,
     }
 }

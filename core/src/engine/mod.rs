@@ -25,6 +25,7 @@ use crate::{
 
 pub(crate) mod areas;
 mod interp;
+mod move_cache;
 
 pub use interp::{at_turn_start, current_player, turn_index};
 
@@ -55,12 +56,18 @@ pub const STALLED: &str = "stalled";
 pub struct Engine {
     content: Arc<Content>,
     effects: Box<dyn Effects>,
+    /// Move decisions already built, shared by the positions that reach them again.
+    moves: move_cache::MoveCache,
 }
 
 impl Engine {
     /// An engine over `content` whose behaviour comes from `effects`.
     pub fn new(content: Arc<Content>, effects: Box<dyn Effects>) -> Engine {
-        Engine { content, effects }
+        Engine {
+            content,
+            effects,
+            moves: move_cache::MoveCache::default(),
+        }
     }
 
     /// What each player's position is worth, for bots: the score it would have if the

@@ -1,0 +1,178 @@
+//! Move decisions already built, kept by what they are made of, so a position reached
+//! again (bots try every option of the player before, and most lead to the same move
+//! decision) shares the decision instead of formatting every option's key and label
+//! anew. A move decision is a pure function of the mover, its range, its pieces and the
+//! board's tiles (the labels name the tiles), so a kept one is the one that would be
+//! built: the game is the same, bit for bit.
+
+use std::sync::Arc;
+
+use crate::content::{Content, SlotId, TileId};
+use crate::decision::Decision;
+use crate::state::{GameState, Piece};
+
+/// Kept decisions: a direct-mapped table, a position's key picking its one entry, so a
+/// miss costs a hash and a compare and the memory stays bounded (64 decisions of
+/// 20-odd options take about 200 KiB).
+const ENTRIES: usize = 64;
+
+/// Built move decisions by (player, range, pieces), and the key and label of each
+/// (from, to) move, for one board of tiles.
+#[derive(Default)]
+pub(super) struct MoveCache {
+    /// The tile on each slot when the kept decisions and texts were built.
+    tiles: Vec<TileId>,
+    /// Kept decisions with their keys, at the entry the key hashes to.
+    kept: Vec<Option<(Vec<u16>, Arc<Decision>)>>,
+    /// The key being looked up (reused: no allocation per lookup).
+    scratch: Vec<u16>,
+    /// Each move's key and label, at `from * slots + to`, made on first use.
+    pub(super) texts: MoveTexts,
+}
+
+/// The key and label of each (from, to) move, formatted once per board.
+#[derive(Default)]
+pub(super) struct MoveTexts {
+    made: Vec<Option<(String, String)>>,
+}
+
+impl MoveTexts {
+    /// The key and label of moving from `from` to `to`, made with `make` the first time.
+    pub(super) fn get(
+        &mut self,
+        c: &Content,
+        from: SlotId,
+        to: SlotId,
+        make: impl FnOnce() -> (String, String),
+    ) -> &(String, String) {
+        let n = c.board.slots.len();
+        if self.made.len() != n * n {
+            self.made = vec![None; n * n];
+        }
+        self.made[from as usize * n + to as usize].get_or_insert_with(make)
+    }
+}
+
+impl MoveCache {
+    /// The move decision of player `p` with `range`, from the cache or from `build`.
+    pub(super) fn get_or_build(
+        &mut self,
+        st: &GameState,
+        p: usize,
+        range: u16,
+        build: impl FnOnce(&mut MoveTexts) -> Decision,
+    ) -> Arc<Decision> {
+        if !self.same_board(st) {
+            self.kept.clear();
+            self.texts.made.clear();
+            self.tiles.clear();
+            self.tiles.extend(st.board.iter().map(|t| t.tile));
+        }
+        if self.kept.is_empty() {
+            self.kept.resize(ENTRIES, None);
+        }
+        Self::key(&mut self.scratch, p, range, &st.players[p].pieces);
+        let at = fnv1a(&self.scratch) as usize % ENTRIES;
+        if let Some((key, d)) = &self.kept[at] {
+            if *key == self.scratch {
+                return Arc::clone(d);
+            }
+        }
+        let d = Arc::new(build(&mut self.texts));
+        match &mut self.kept[at] {
+            Some((key, kept)) => {
+                key.clone_from(&self.scratch);
+                *kept = Arc::clone(&d);
+            }
+            empty => *empty = Some((self.scratch.clone(), Arc::clone(&d))),
+        }
+        d
+    }
+
+    fn same_board(&self, st: &GameState) -> bool {
+        self.tiles.len() == st.board.len()
+            && self.tiles.iter().zip(&st.board).all(|(&t, s)| t == s.tile)
+    }
+
+    /// Everything a move decision is made of besides the board: the player, the range,
+    /// and each piece's slot and whether it has moved.
+    fn key(out: &mut Vec<u16>, p: usize, range: u16, pieces: &[Piece]) {
+        out.clear();
+        out.push(p as u16);
+        out.push(range);
+        for piece in pieces {
+            out.push(piece.at);
+            out.push(piece.moved as u16);
+        }
+    }
+}
+
+/// FNV-1a over the key's values: fixed, so the table is the same in every process.
+fn fnv1a(key: &[u16]) -> u64 {
+    key.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, &v| {
+        (h ^ v as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decision::{Action, Choice};
+
+    fn decision(tag: &str) -> Decision {
+        Decision {
+            player: 0,
+            prompt: tag.into(),
+            options: vec![Choice {
+                key: tag.into(),
+                label: tag.into(),
+                action: Action::Pass,
+            }],
+        }
+    }
+
+    fn piece(at: u16, moved: bool) -> Piece {
+        Piece { at, moved }
+    }
+
+    #[test]
+    fn builds_once_per_key_and_again_for_a_new_board() {
+        let mut st = GameState::placeholder();
+        st.players = vec![Default::default()];
+        st.players[0].pieces = vec![piece(1, false), piece(2, true)];
+        let mut cache = MoveCache::default();
+        let mut built = 0;
+        let mut get = |cache: &mut MoveCache, st: &GameState, range: u16| {
+            cache.get_or_build(st, 0, range, |_| {
+                built += 1;
+                decision(&format!("d{built}"))
+            })
+        };
+        let a = get(&mut cache, &st, 2);
+        let b = get(&mut cache, &st, 2);
+        assert!(Arc::ptr_eq(&a, &b), "the same position shares its decision");
+        let c = get(&mut cache, &st, 3);
+        assert_ne!(a.prompt, c.prompt, "another range is another decision");
+        st.players[0].pieces[1].moved = false;
+        let d = get(&mut cache, &st, 2);
+        assert_ne!(a.prompt, d.prompt, "a piece that stands again changes it");
+        st.players[0].pieces[1].moved = true;
+        assert!(Arc::ptr_eq(&a, &get(&mut cache, &st, 2)));
+        st.board.push(Default::default());
+        let e = get(&mut cache, &st, 2);
+        assert!(!Arc::ptr_eq(&a, &e), "another board builds again");
+    }
+
+    #[test]
+    fn stays_within_its_capacity() {
+        let mut st = GameState::placeholder();
+        st.players = vec![Default::default()];
+        st.players[0].pieces = vec![piece(0, false)];
+        let mut cache = MoveCache::default();
+        for at in 0..(ENTRIES as u16 * 3) {
+            st.players[0].pieces[0].at = at;
+            cache.get_or_build(&st, 0, 1, |_| decision("x"));
+            assert_eq!(cache.kept.len(), ENTRIES);
+        }
+    }
+}
