@@ -410,7 +410,9 @@ fn option_key(f: &OptionFields, v: &Value) -> mlua::Result<String> {
         Value::Table(t) => match t.raw_get::<Value>(&f.key)? {
             Value::String(s) => Ok(s.to_str()?.to_string()),
             Value::Integer(i) => Ok(i.to_string()),
-            _ => Err(err("an option table needs key = a string or an integer")),
+            _ => Err(err(
+                "an option table needs key = a string or an integer (option tables are read as plain tables: a metatable's __index is not consulted)",
+            )),
         },
         other => Err(err(format!(
             "an option must be a string, an integer or {{key=, label=}}, not a {}",

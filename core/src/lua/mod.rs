@@ -201,10 +201,10 @@ impl LuaHost {
                                     // A memory error names no line: re-run with the
                                     // interrupt tracing lines (describe is deterministic).
                                     let _ = lua.gc_collect();
-                                    shared.trace_lines.set(true);
+                                    shared.trace_lines(true);
                                     sandbox::reset(&shared, content.instruction_budget);
                                     let _ = f.call::<Value>(params.clone());
-                                    shared.trace_lines.set(false);
+                                    shared.trace_lines(false);
                                     let _ = lua.gc_collect();
                                     let at = shared.last_line.borrow_mut().take();
                                     at.filter(|(file, _)| file == chunk).map(|(_, l)| l)
@@ -560,10 +560,10 @@ impl Effects for LuaHost {
         answers: &[String],
     ) -> Option<(String, u32)> {
         let _ = self.lua.gc_collect();
-        self.shared.trace_lines.set(true);
+        self.shared.trace_lines(true);
         *self.shared.last_line.borrow_mut() = None;
         let _ = self.call(content, state, call, answers, &mut EventLog::default());
-        self.shared.trace_lines.set(false);
+        self.shared.trace_lines(false);
         let _ = self.lua.gc_collect();
         self.shared.last_line.borrow_mut().take()
     }

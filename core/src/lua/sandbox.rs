@@ -47,8 +47,9 @@ pub struct Shared {
     /// `ctx` verbs made by the current call.
     pub verbs: Cell<u32>,
     /// When set, the interrupt records the script position it runs at (slow: only for
-    /// re-running a failed call to find the line of an error that carries none).
-    pub trace_lines: Cell<bool>,
+    /// re-running a failed call to find the line of an error that carries none). Set it
+    /// with [`Shared::trace_lines`], which also makes every check reach the host.
+    trace_lines: Cell<bool>,
     /// The last script position recorded while `trace_lines` was set: (file, line).
     pub last_line: RefCell<Option<(String, u32)>>,
 }
@@ -69,6 +70,12 @@ impl Shared {
             trace_lines: Cell::new(false),
             last_line: RefCell::new(None),
         }
+    }
+
+    /// Records the script position at every interrupt check (`on`), or stops.
+    pub fn trace_lines(&self, on: bool) {
+        self.trace_lines.set(on);
+        batch::every_check(on);
     }
 
     /// Adds `units` of work to the current call's budget; fails, recording the signal,
@@ -235,13 +242,14 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
                 *s.last_line.borrow_mut() = Some(at);
             }
         }
-        let used = s.used.get() + 1;
+        let used = s.used.get() + batch::take();
         s.used.set(used);
-        // The clock is read every 64 checks: cheap, and prompt enough, since library
-        // work between two checks is charged to the budget (see `library`).
-        s.check(used, used % 64 == 0)?;
+        // The clock is read once a batch: cheap, and prompt enough, since library work
+        // between two checks is charged to the budget (see `library`).
+        s.check(used, true)?;
         Ok(VmState::Continue)
     });
+    batch::install(&lua);
     super::library::bound_costs(&lua, shared)?;
     Ok(lua)
 }
@@ -471,6 +479,7 @@ pub fn is_memory_error(e: &mlua::Error) -> bool {
 
 /// Prepares the shared state for a new call with `budget` interrupt checks.
 pub fn reset(shared: &Shared, budget: u64) {
+    batch::take();
     shared.used.set(0);
     shared.verbs.set(0);
     shared.budget.set(budget);
@@ -483,4 +492,118 @@ pub fn reset(shared: &Shared, budget: u64) {
             .and_then(|d| std::time::Instant::now().checked_add(d)),
     );
     shared.printed.borrow_mut().clear();
+}
+
+/// Interrupt checks reach the host in batches. Luau calls the interrupt at every call,
+/// return and loop back edge; the host's interrupt (through mlua: an unwind guard and a
+/// boxed closure per check) was about a tenth of a greedy bot's time. A plain function in
+/// front of it counts the checks and hands the host every [`BATCH`]th, with the count,
+/// so the budget is charged exactly and checked once a batch: a script stops at most
+/// `BATCH - 1` checks past its budget, at the same check in every run, since [`reset`]
+/// starts each call's count at zero.
+mod batch {
+    use std::cell::Cell;
+    use std::os::raw::c_int;
+    use std::sync::OnceLock;
+
+    use mlua::ffi;
+    use mlua::Lua;
+
+    /// Checks counted before the host's interrupt runs.
+    pub const BATCH: u32 = 64;
+
+    /// The interrupt function mlua installs (the same for every VM: it finds the VM's
+    /// own closure through the state).
+    type Interrupt = unsafe extern "C-unwind" fn(*mut ffi::lua_State, c_int);
+    static HOST: OnceLock<Interrupt> = OnceLock::new();
+
+    thread_local! {
+        /// Checks counted and not yet handed to the host.
+        static PENDING: Cell<u32> = const { Cell::new(0) };
+        /// Hand every check to the host (line tracing).
+        static EVERY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Puts the counting function in front of the interrupt `Lua::set_interrupt`
+    /// installed in `lua`.
+    pub fn install(lua: &Lua) {
+        // SAFETY: `lua_callbacks` of the VM's main state is valid while `lua` lives, and
+        // only this thread uses the VM (a `Lua` here is not `Send`).
+        unsafe {
+            let _ = lua.exec_raw::<()>((), |state| {
+                let cb = ffi::lua_callbacks(state);
+                if let Some(host) = (*cb).interrupt {
+                    HOST.get_or_init(|| host);
+                    (*cb).interrupt = Some(counting);
+                }
+            });
+        }
+    }
+
+    /// Counts one check; every `BATCH`th (or every one, when tracing) runs the host's.
+    unsafe extern "C-unwind" fn counting(state: *mut ffi::lua_State, gc: c_int) {
+        if gc >= 0 {
+            return; // a garbage-collector step, not a script check (mlua ignores it too)
+        }
+        let n = PENDING.get() + 1;
+        PENDING.set(n);
+        if n >= BATCH || EVERY.get() {
+            if let Some(host) = HOST.get() {
+                // SAFETY: the function mlua installed for this VM, with the arguments
+                // Luau gave us; it may raise a Lua error, which unwinds through here
+                // (`C-unwind`) to the script's protected call.
+                unsafe { host(state, gc) }
+            }
+        }
+    }
+
+    /// The checks counted since the last call, which the host charges; starts a new count.
+    pub fn take() -> u64 {
+        PENDING.replace(0) as u64
+    }
+
+    /// Hands every check to the host while `on`.
+    pub fn every_check(on: bool) {
+        EVERY.set(on);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs an endless counting loop under `budget`; returns how many turns it made
+    /// before the host stopped it, and the signal.
+    fn count_until_stopped(budget: u64) -> (i64, Signal) {
+        let content = crate::content::load_content(
+            &[crate::embedded::base_pack()],
+            &crate::embedded::library(),
+        )
+        .expect("the base pack loads");
+        let shared = Rc::new(Shared::new(budget, 60.0));
+        let lua = new_vm(&content, &shared).expect("a VM");
+        let f: Function = lua
+            .load("n = 0 while true do n = n + 1 end")
+            .into_function()
+            .expect("compiles");
+        reset(&shared, budget);
+        let e = f.call::<()>(()).expect_err("the budget stops it");
+        assert!(e.to_string().contains("instruction budget"), "{e}");
+        (lua.globals().get("n").expect("n"), shared.signal.get())
+    }
+
+    /// The interrupt's checks reach the host in batches: the budget still stops a
+    /// script, within one batch of its limit, at the same turn every time.
+    #[test]
+    fn the_budget_stops_a_loop_within_one_batch_and_at_the_same_check() {
+        for budget in [1_000, 5_000] {
+            let (turns, signal) = count_until_stopped(budget);
+            assert_eq!(signal, Signal::Budget);
+            assert!(
+                turns as u64 >= budget - 2 && turns as u64 <= budget + batch::BATCH as u64,
+                "budget {budget}: stopped after {turns} turns"
+            );
+            assert_eq!(count_until_stopped(budget).0, turns, "deterministic");
+        }
+    }
 }
