@@ -101,6 +101,10 @@ pub struct TileSummary {
     pub used_in: f64,
     /// Its share of all actions taken.
     pub action_share: f64,
+    /// A free-movement tile (see [`crate::sim::TileCounts::hub`]): no warning for
+    /// taking more than a fair share.
+    #[serde(default)]
+    pub hub: bool,
 }
 
 /// A run's summary.
@@ -431,6 +435,7 @@ fn tile_summaries(done: &[&GameRecord]) -> Vec<TileSummary> {
                 gained: per.iter().map(|t| t.gained as f64).sum::<f64>() / n,
                 used_in: per.iter().filter(|t| t.actions > 0).count() as f64 / n,
                 action_share: actions / all_actions.max(1.0),
+                hub: per.iter().any(|t| t.hub),
             }
         })
         .collect()
@@ -516,7 +521,7 @@ fn warnings(s: &Summary) -> Vec<String> {
                 "tile {} was visited but its action was never taken",
                 t.id
             ));
-        } else if t.used_in >= 0.999 && t.action_share > 3.0 * fair {
+        } else if !t.hub && t.used_in >= 0.999 && t.action_share > 3.0 * fair {
             w.push(format!(
                 "tile {} was used in every game and takes {:.1}% of all actions ({:.1}× a fair share)",
                 t.id,
@@ -585,6 +590,31 @@ mod tests {
         assert_eq!(s.rounds.value, 8.0);
         assert!(s.winning_score_histogram.iter().all(|&(v, _)| v == 1));
         assert!(s.warnings.iter().any(|w| w.starts_with("10 games stalled")));
+    }
+
+    /// A free-movement tile (the plaza, R-PLAZA-1) is reached from anywhere and
+    /// revisited at will: taking a large share of the actions is its rule, not a warning.
+    /// Any other tile doing the same is warned about.
+    #[test]
+    fn a_hub_tile_is_not_warned_for_its_share_of_actions() {
+        let heavy = |id: &str| {
+            let mut records = games(&[0, 1, 2, 3]);
+            for r in &mut records {
+                for (tile, counts) in r.tiles.iter_mut() {
+                    counts.actions = if tile == id { 30 } else { 1 };
+                    counts.visits = counts.actions;
+                }
+            }
+            summarise(&records, None, None).warnings
+        };
+        let w = heavy("plaza");
+        assert!(!w.iter().any(|w| w.contains("plaza")), "{w:?}");
+        let w = heavy("wool-shop");
+        assert!(
+            w.iter()
+                .any(|w| w.starts_with("tile wool-shop was used in every game")),
+            "{w:?}"
+        );
     }
 
     #[test]

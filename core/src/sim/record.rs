@@ -42,6 +42,10 @@ pub struct TileCounts {
     pub actions: u32,
     /// Materials players gained while taking its action.
     pub gained: u32,
+    /// A tile of the free-movement kind (`[movement] free_kind`, R-PLAZA-1): reached from
+    /// anywhere and revisited at will, so its heavy use is by rule, not a sign of balance.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hub: bool,
 }
 
 /// One deck card in one game.
@@ -158,7 +162,13 @@ impl GameRecord {
             tiles: content
                 .tiles
                 .iter()
-                .map(|t| (t.id.clone(), TileCounts::default()))
+                .map(|t| {
+                    let counts = TileCounts {
+                        hub: t.kind == content.free_kind,
+                        ..TileCounts::default()
+                    };
+                    (t.id.clone(), counts)
+                })
                 .collect(),
             cards: content
                 .commissions
