@@ -159,12 +159,12 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             let slot = (0..st.board.len())
                 .find(|&s| content.board.slots[s].kind == tile.kind)
                 .unwrap_or(0) as SlotId;
-            st.board[slot as usize] = TileState {
+            st.board[slot as usize] = std::sync::Arc::new(TileState {
                 tile: t as TileId,
                 slots: Vec::new(),
                 dice: Vec::new(),
                 counters: Default::default(),
-            };
+            });
             let owner = Owner::Tile { slot };
             let player = st.decision().map(|d| d.player).unwrap_or(0);
             for hook in [

@@ -410,7 +410,9 @@ impl UserData for Game {
             "set_counter",
             |_, g, (tile, name, v): (String, String, i64)| {
                 let slot = g.slot_of_tile(&tile)?;
-                g.state.board[slot].counters.insert(name, v);
+                std::sync::Arc::make_mut(&mut g.state.board[slot])
+                    .counters
+                    .insert(name, v);
                 g.refresh()
             },
         );
@@ -442,7 +444,7 @@ impl UserData for Game {
                         })?)
                     });
                 }
-                g.state.board[slot].slots = slots;
+                std::sync::Arc::make_mut(&mut g.state.board[slot]).slots = slots;
                 g.refresh()
             },
         );

@@ -156,8 +156,10 @@ pub struct GameResult {
 pub struct GameState {
     /// Players in seat order (clockwise).
     pub players: Vec<Player>,
-    /// One entry per board slot, indexed like `content.board.slots`.
-    pub board: Vec<TileState>,
+    /// One entry per board slot, indexed like `content.board.slots`. Each tile is shared
+    /// between copies of the state until one of them changes it (`Arc::make_mut`): a
+    /// copy of the state copies no tile, and most moves change one tile or none.
+    pub board: Vec<std::sync::Arc<TileState>>,
     /// Worker-placement areas, indexed like `content.board.areas` (none in games
     /// without areas, so the JSON of those is unchanged).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

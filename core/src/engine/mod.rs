@@ -238,7 +238,7 @@ impl Engine {
                 .collect(),
             board: board
                 .into_iter()
-                .map(|t| t.expect("every slot has a tile"))
+                .map(|t| Arc::new(t.expect("every slot has a tile")))
                 .collect(),
             areas: areas::new_areas(c),
             zones: shared_zones,

@@ -210,9 +210,15 @@ impl Ctx {
         }
     }
 
-    fn tile_state(&mut self) -> mlua::Result<&mut TileState> {
+    fn tile_state(&self) -> mlua::Result<&TileState> {
         let slot = self.slot()?;
-        Ok(&mut self.state.board[slot as usize])
+        Ok(&self.state.board[slot as usize])
+    }
+
+    /// This hook's tile, to change: copied first if another copy of the state shares it.
+    fn tile_state_mut(&mut self) -> mlua::Result<&mut TileState> {
+        let slot = self.slot()?;
+        Ok(Arc::make_mut(&mut self.state.board[slot as usize]))
     }
 
     fn slot_index(&mut self, i: i64) -> mlua::Result<usize> {
@@ -623,7 +629,7 @@ impl UserData for Ctx {
             if !(0..=64).contains(&n) {
                 return Err(err("a tile has between 0 and 64 display slots"));
             }
-            this.tile_state()?.slots.resize(n as usize, None);
+            this.tile_state_mut()?.slots.resize(n as usize, None);
             Ok(())
         });
         m.add_method_mut(
@@ -632,14 +638,14 @@ impl UserData for Ctx {
                 this.writable("put_slot")?;
                 let i = this.slot_index(i)?;
                 let mat = what.map(|w| this.material(&w)).transpose()?;
-                this.tile_state()?.slots[i] = mat;
+                this.tile_state_mut()?.slots[i] = mat;
                 Ok(())
             },
         );
         m.add_method_mut("take_slot", |_, this, Whole(i): Whole| {
             this.writable("take_slot")?;
             let i = this.slot_index(i)?;
-            let v = this.tile_state()?.slots[i].take();
+            let v = this.tile_state_mut()?.slots[i].take();
             Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
         });
         m.add_method_mut("set_counter", |_, this, (name, Whole(v)): (String, Whole)| {
@@ -649,7 +655,7 @@ impl UserData for Ctx {
                     "ctx:set_counter: {v} is out of range: counters hold whole numbers within ±{MAX_HOLDING}"
                 )));
             }
-            let counters = &mut this.tile_state()?.counters;
+            let counters = &mut this.tile_state_mut()?.counters;
             if !counters.contains_key(&name) && counters.len() >= 32 {
                 return Err(err("a tile keeps at most 32 counters"));
             }
@@ -711,7 +717,7 @@ impl UserData for Ctx {
             let face = this.roll_die(kind);
             let die = Die { kind, face };
             let name = this.face_name(&die);
-            let tile = this.tile_state()?;
+            let tile = this.tile_state_mut()?;
             if tile.dice.len() >= 16 {
                 return Err(err("a tile holds at most 16 dice"));
             }
@@ -729,7 +735,7 @@ impl UserData for Ctx {
             let faces: Vec<u8> = kinds.iter().map(|&k| this.roll_die(k)).collect();
             let mut names = Vec::new();
             for (i, f) in faces.into_iter().enumerate() {
-                let d = &mut this.state.board[slot as usize].dice[i];
+                let d = &mut Arc::make_mut(&mut this.state.board[slot as usize]).dice[i];
                 d.face = f;
                 let d = d.clone();
                 names.push(this.face_name(&d));
