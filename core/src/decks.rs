@@ -42,7 +42,7 @@ pub fn discard_pile<'a>(c: &Content, st: &'a GameState, g: GradeId) -> &'a ZoneS
 }
 
 fn hand_zone<'a>(c: &Content, st: &'a mut GameState, p: usize) -> &'a mut ZoneState {
-    &mut st.players[p].zones[c
+    &mut st.player_mut(p).zones[c
         .decks
         .hand
         .expect("a pack with commissions has a hand zone")]
@@ -95,7 +95,7 @@ pub fn tuck(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
         .decks
         .tucked
         .expect("a pack with commissions has a tucked zone");
-    st.players[p].zones[i].cards.push(Some(card));
+    st.player_mut(p).zones[i].cards.push(Some(card));
 }
 
 /// Puts a commission on top of its grade's discard pile.
@@ -161,13 +161,13 @@ pub fn set_tucked(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
 /// taken from wherever it is; the ones it held and does not keep go to the bottom of
 /// their grade's draw pile.
 fn set_player_pile(c: &Content, st: &mut GameState, p: usize, i: usize, cards: &[CardIx]) {
-    let old = std::mem::take(&mut st.players[p].zones[i].cards);
+    let old = std::mem::take(&mut st.player_mut(p).zones[i].cards);
     for card in old.into_iter().flatten().filter(|k| !cards.contains(k)) {
         let g = c.commissions[card as usize].grade as usize;
         st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
     }
     for &card in cards {
         take_out(c, st, card);
-        st.players[p].zones[i].cards.push(Some(card));
+        st.player_mut(p).zones[i].cards.push(Some(card));
     }
 }

@@ -60,7 +60,7 @@ pub fn gain(
     if let Some(left) = &mut st.supply[id as usize] {
         *left -= got;
     }
-    st.players[p].counters[id as usize] = after;
+    st.player_mut(p).counters[id as usize] = after;
     let round = st.round;
     log.push(round, Some(p), "gain", || {
         let mut t = format!("gains {got} {}", def.id);
@@ -96,7 +96,7 @@ pub fn pay(
             def.id
         ));
     }
-    st.players[p].counters[id as usize] -= n as i64;
+    st.player_mut(p).counters[id as usize] -= n as i64;
     if let Some(left) = &mut st.supply[id as usize] {
         // Conserved: a limited supply gets back what it gave.
         *left = left.saturating_add(n);
@@ -113,7 +113,7 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
     let track = content.core.track as usize;
     let before = st.players[p].counters[track];
     let after = before.saturating_add(n).clamp(0, content.skill_max as i64);
-    st.players[p].counters[track] = after;
+    st.player_mut(p).counters[track] = after;
     let round = st.round;
     log.push(round, Some(p), "skill", || {
         format!("skill {before} → {after}")
@@ -152,7 +152,7 @@ pub fn add_prestige(
             p + 1
         ));
     }
-    st.players[p].counters[score] = after;
+    st.player_mut(p).counters[score] = after;
     let round = st.round;
     log.push(round, Some(p), "prestige", || format!("prestige {n:+}"));
     Ok(())

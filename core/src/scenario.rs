@@ -239,13 +239,15 @@ impl UserData for Game {
                     def.max.map_or("no maximum".to_string(), |m| m.to_string())
                 )));
             }
-            g.state.players[p].set(id, n);
+            g.state.player_mut(p).set(id, n);
             g.refresh()
         });
         m.add_method_mut("set_skill", |_, g, (p, n): (i64, u32)| {
             let p = g.player(p)?;
             let track = g.content.core.track;
-            g.state.players[p].set(track, n.min(g.content.skill_max) as i64);
+            g.state
+                .player_mut(p)
+                .set(track, n.min(g.content.skill_max) as i64);
             g.refresh()
         });
         m.add_method_mut("give_card", |_, g, (p, id): (i64, String)| {
@@ -400,7 +402,7 @@ impl UserData for Game {
                 .checked_sub(1)
                 .filter(|&k| k < pieces)
                 .ok_or_else(|| mlua::Error::runtime(format!("apprentices are 1 to {pieces}")))?;
-            g.state.players[p].pieces[piece] = crate::state::Piece {
+            g.state.player_mut(p).pieces[piece] = crate::state::Piece {
                 at: at as u16,
                 moved: false,
             };

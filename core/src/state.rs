@@ -154,8 +154,10 @@ pub struct GameResult {
 /// The whole game state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
-    /// Players in seat order (clockwise).
-    pub players: Vec<Player>,
+    /// Players in seat order (clockwise). Like tiles, each is shared between copies of
+    /// the state until one changes it ([`GameState::player_mut`]): most moves change
+    /// one player.
+    pub players: Vec<std::sync::Arc<Player>>,
     /// One entry per board slot, indexed like `content.board.slots`. Each tile is shared
     /// between copies of the state until one of them changes it (`Arc::make_mut`): a
     /// copy of the state copies no tile, and most moves change one tile or none.
@@ -216,6 +218,11 @@ mod rng_as_string {
 }
 
 impl GameState {
+    /// Player `p`, to change: copied first if another copy of the state shares it.
+    pub fn player_mut(&mut self, p: usize) -> &mut Player {
+        std::sync::Arc::make_mut(&mut self.players[p])
+    }
+
     /// The decision the game is waiting for, if it is not over (invariant 3).
     pub fn decision(&self) -> Option<&Decision> {
         self.decision.as_deref()

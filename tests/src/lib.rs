@@ -300,13 +300,13 @@ impl Game {
     /// Sets a player's count of a material.
     pub fn set_material(&mut self, p: usize, mat: &str, n: u32) {
         let id = self.engine.content().material_counter(self.mat(mat));
-        self.st.players[p].set(id, n as i64);
+        self.st.player_mut(p).set(id, n as i64);
     }
 
     /// Sets a player's counter by id (`coins`, a material, `skill`, `prestige`, …).
     pub fn set(&mut self, p: usize, counter: &str, n: i64) {
         let id = self.counter_id(counter);
-        self.st.players[p].set(id, n);
+        self.st.player_mut(p).set(id, n);
     }
 
     /// A player's counter by id.

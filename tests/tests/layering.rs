@@ -119,7 +119,7 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         weft_core::effects::HookOutcome::Done(Some(false)),
         "one loan at a time"
     );
-    st.players[0].set(c.core.coins, 2);
+    st.player_mut(0).set(c.core.coins, 2);
     let prestige = st.players[0].prestige(&c);
     host.call(
         &c,

@@ -122,7 +122,7 @@ fn plaza_ignores_distance_and_repeats() {
     // From far away (4 steps), the plaza is still legal.
     let far = g.slot("far-east");
     let west = g.slot("west");
-    g.st.players[p].pieces[2].at = far;
+    g.st.player_mut(p).pieces[2].at = far;
     g.refresh();
     assert!(g.offers("move:far-east:plaza"));
     assert!(
@@ -140,15 +140,15 @@ fn plaza_is_always_legal() {
     // Every other tile in range holds a lying apprentice of p: only the plaza remains.
     let c = g.content();
     let plaza = g.slot("plaza");
-    for (i, piece) in g.st.players[p].pieces.iter_mut().enumerate() {
+    for (i, piece) in g.st.player_mut(p).pieces.iter_mut().enumerate() {
         if i > 0 {
             piece.moved = true;
         }
     }
-    g.st.players[p].pieces[0].at = g.slot("north-east");
+    g.st.player_mut(p).pieces[0].at = g.slot("north-east");
     for s in 0..c.board.slots.len() as u16 {
         if s != plaza {
-            g.st.players[p]
+            g.st.player_mut(p)
                 .pieces
                 .push(weft_core::state::Piece { at: s, moved: true });
         }

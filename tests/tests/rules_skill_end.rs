@@ -11,7 +11,7 @@ fn fulfil_now(g: &mut Game, card: &str) {
     let id = g.card(card);
     for &(m, n) in &c.commissions[id as usize].requires {
         let id = g.engine.content().material_counter(m);
-        g.st.players[p].counters[id as usize] += n as i64;
+        g.st.player_mut(p).counters[id as usize] += n as i64;
     }
     g.answer("move:plaza:plaza");
     g.answer("pass");
@@ -55,7 +55,7 @@ fn skill_six_draws_two_royal_keeps_one() {
 fn skill_four_moves_four() {
     let mut g = Game::new(2, 1);
     let p = g.current();
-    g.st.players[p].pieces[0].at = g.slot("far-east");
+    g.st.player_mut(p).pieces[0].at = g.slot("far-east");
     g.refresh();
     assert!(!g.offers("move:far-east:west"));
     g.set(p, "skill", 4);
@@ -215,7 +215,7 @@ fn ties_break_on_coins_and_materials() {
         vec![o],
         "more coins wins the tie"
     );
-    tie.players[p].set(c.core.coins, 5);
+    tie.player_mut(p).set(c.core.coins, 5);
     g.st = tie;
     g.pass_until(|g| g.st.is_over());
     let mut w = g.st.result.as_ref().unwrap().winners.clone();
@@ -239,7 +239,7 @@ fn coins_are_an_integer_count() {
     let c = g.content();
     let mut st = g.st.clone();
     let mut log = weft_core::events::EventLog::default();
-    st.players[0].set(c.core.coins, 16);
+    st.player_mut(0).set(c.core.coins, 16);
     ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 7).unwrap();
     assert_eq!(st.players[0].coins(&c), 9);
     assert!(ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 10).is_err());

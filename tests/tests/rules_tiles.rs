@@ -378,7 +378,7 @@ fn personal_workshop_and_cards_fulfilled_this_round() {
         let c02 = g.card("c02");
         for &(m, n) in &g.content().commissions[c02 as usize].requires {
             let id = g.engine.content().material_counter(m);
-            g.st.players[p].counters[id as usize] += n as i64;
+            g.st.player_mut(p).counters[id as usize] += n as i64;
         }
         g.refresh();
         g.answer("move:plaza:plaza");

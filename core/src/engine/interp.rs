@@ -200,7 +200,7 @@ impl Engine {
             StepKind::Reset(reset) => {
                 if reset.stand_pieces {
                     // R-WS-2
-                    for pl in &mut st.players {
+                    for pl in st.players.iter_mut().map(Arc::make_mut) {
                         for piece in &mut pl.pieces {
                             piece.moved = false;
                         }

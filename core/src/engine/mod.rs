@@ -225,15 +225,17 @@ impl Engine {
         let (shared_zones, player_zones) = crate::zones::empty_zones(c, players);
         let mut st = GameState {
             players: (0..players)
-                .map(|_| Player {
-                    counters: vec![0; c.counters.len()],
-                    zones: player_zones.clone(),
-                    pieces: (0..c.pieces)
-                        .map(|_| Piece {
-                            at: c.start_slot, // R-PLAZA-2
-                            moved: false,
-                        })
-                        .collect(),
+                .map(|_| {
+                    Arc::new(Player {
+                        counters: vec![0; c.counters.len()],
+                        zones: player_zones.clone(),
+                        pieces: (0..c.pieces)
+                            .map(|_| Piece {
+                                at: c.start_slot, // R-PLAZA-2
+                                moved: false,
+                            })
+                            .collect(),
+                    })
                 })
                 .collect(),
             board: board
@@ -429,7 +431,7 @@ impl Engine {
             }
             Action::Move { piece, to } => {
                 let from = st.players[p].pieces[piece as usize].at;
-                st.players[p].pieces[piece as usize] = Piece {
+                st.player_mut(p).pieces[piece as usize] = Piece {
                     at: to,
                     moved: true,
                 }; // R-MOVE-4

@@ -139,7 +139,7 @@ mod tests {
     fn builds_once_per_key_and_again_for_a_new_board() {
         let mut st = GameState::placeholder();
         st.players = vec![Default::default()];
-        st.players[0].pieces = vec![piece(1, false), piece(2, true)];
+        st.player_mut(0).pieces = vec![piece(1, false), piece(2, true)];
         let mut cache = MoveCache::default();
         let mut built = 0;
         let mut get = |cache: &mut MoveCache, st: &GameState, range: u16| {
@@ -153,10 +153,10 @@ mod tests {
         assert!(Arc::ptr_eq(&a, &b), "the same position shares its decision");
         let c = get(&mut cache, &st, 3);
         assert_ne!(a.prompt, c.prompt, "another range is another decision");
-        st.players[0].pieces[1].moved = false;
+        st.player_mut(0).pieces[1].moved = false;
         let d = get(&mut cache, &st, 2);
         assert_ne!(a.prompt, d.prompt, "a piece that stands again changes it");
-        st.players[0].pieces[1].moved = true;
+        st.player_mut(0).pieces[1].moved = true;
         assert!(Arc::ptr_eq(&a, &get(&mut cache, &st, 2)));
         st.board.push(Default::default());
         let e = get(&mut cache, &st, 2);
@@ -167,10 +167,10 @@ mod tests {
     fn stays_within_its_capacity() {
         let mut st = GameState::placeholder();
         st.players = vec![Default::default()];
-        st.players[0].pieces = vec![piece(0, false)];
+        st.player_mut(0).pieces = vec![piece(0, false)];
         let mut cache = MoveCache::default();
         for at in 0..(ENTRIES as u16 * 3) {
-            st.players[0].pieces[0].at = at;
+            st.player_mut(0).pieces[0].at = at;
             cache.get_or_build(&st, 0, 1, |_| decision("x"));
             assert_eq!(cache.kept.len(), ENTRIES);
         }

@@ -141,7 +141,7 @@ pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
         let i = c.zones[z.zone as usize].index;
         let zs = match z.player {
             None => std::mem::take(&mut this.state.zones[i]),
-            Some(p) => std::mem::take(&mut this.state.players[p].zones[i]),
+            Some(p) => std::mem::take(&mut this.state.player_mut(p).zones[i]),
         };
         // Marks travel with their cards.
         let mut pairs: Vec<_> = zs
@@ -157,7 +157,7 @@ pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
         };
         match z.player {
             None => this.state.zones[i] = back,
-            Some(p) => this.state.players[p].zones[i] = back,
+            Some(p) => this.state.player_mut(p).zones[i] = back,
         }
         Ok(())
     });
