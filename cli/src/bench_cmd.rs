@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use weft_core::bench::{run_all, Bench, GOAL_GAMES_PER_MINUTE_PER_CORE};
+use weft_core::bench::{lua_share, run_all, Bench, GOAL_GAMES_PER_MINUTE_PER_CORE};
 
 use crate::packs::PackArgs;
 
@@ -24,9 +24,11 @@ pub struct BenchArgs {
 
 pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
-    let mut bench = Bench::new(content).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let mut bench =
+        Bench::new(std::sync::Arc::clone(&content)).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let budget = Duration::from_secs_f64(a.seconds.max(0.05));
     let results = run_all(&mut bench, budget);
+    let lua = lua_share(&content, LUA_SHARE_GAMES).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let per_second = |name: &str| {
         results
             .iter()
@@ -40,6 +42,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
             "workloads": results,
             "random_games_per_minute_per_core": game,
             "greedy_games_per_second_per_core": greedy,
+            "lua_share": lua,
             "goal_games_per_minute_per_core": GOAL_GAMES_PER_MINUTE_PER_CORE,
             "share_of_goal": game / GOAL_GAMES_PER_MINUTE_PER_CORE,
         });
@@ -73,10 +76,19 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     );
     println!("  greedy 4-player games per second per core: {greedy:.2}");
     println!(
+        "  time spent in the Lua host (hook calls, with the ctx functions they call): random play {:.0}% ({} games), greedy play {:.0}% (one game)",
+        lua.random * 100.0,
+        lua.random_games,
+        lua.greedy * 100.0
+    );
+    println!(
         "  spread: (slowest round − fastest) / median; compare two builds by their × baseline"
     );
     Ok(ExitCode::SUCCESS)
 }
+
+/// Random games played to measure the Lua host's share of the time.
+const LUA_SHARE_GAMES: u64 = 20;
 
 /// A duration in the unit that reads best.
 fn human(seconds: f64) -> String {

@@ -197,3 +197,31 @@ fn doc_content_json_lists_tiles_and_commissions() {
         );
     }
 }
+
+/// `weft bench` runs on any pack: Cabriole has no `can_act` hook, so that workload is
+/// left out, and the Lua host's share of random and greedy play is reported.
+#[test]
+fn bench_runs_on_a_pack_without_can_act_and_reports_the_lua_share() {
+    let (code, out, err) = weft(&[
+        "bench",
+        "--pack",
+        "content/cabriole",
+        "--seconds",
+        "0.05",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let names: Vec<&str> = v["workloads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"hook call"), "{names:?}");
+    assert!(names.contains(&"random apply") && names.contains(&"greedy game"));
+    for play in ["random", "greedy"] {
+        let share = v["lua_share"][play].as_f64().unwrap();
+        assert!(share > 0.0 && share < 1.0, "{play}: {share}");
+    }
+}
