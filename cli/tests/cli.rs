@@ -225,3 +225,31 @@ fn bench_runs_on_a_pack_without_can_act_and_reports_the_lua_share() {
         assert!(share > 0.0 && share < 1.0, "{play}: {share}");
     }
 }
+
+/// The README's first command, as written (without `cargo run`): every game of the
+/// unchanged base pack finishes, and the summary raises no warning (issue 12: no false
+/// alarms on the unchanged base game).
+#[test]
+fn the_readme_main_job_finishes_every_game_without_warnings() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let command = readme
+        .split("```")
+        .nth(1)
+        .and_then(|block| block.lines().find(|l| l.contains("-- sim ")))
+        .expect("the README opens with the sim command");
+    let args: Vec<&str> = command
+        .split_once(" -- ")
+        .expect("cargo run … -- sim …")
+        .1
+        .split_whitespace()
+        .chain(["--json"])
+        .collect();
+    let (code, out, err) = weft(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    assert!(games >= 100, "{games} games");
+    assert_eq!(v["finished"].as_u64(), Some(games), "every game finishes");
+    assert_eq!(v["warnings"], serde_json::json!([]), "no warnings");
+}

@@ -25,9 +25,18 @@ fn lua_api_doc_is_generated_from_the_registration_code() {
 fn readme_commands_are_run_by_ci() {
     let readme = std::fs::read_to_string(weft_tests::repo().join("README.md")).unwrap();
     let ci = std::fs::read_to_string(weft_tests::repo().join(".ci/run")).unwrap();
+    let block = readme
+        .split("```")
+        .nth(1)
+        .expect("the README opens with a code block");
+    let lines: Vec<&str> = block.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 2, "two commands: {lines:?}");
     assert!(
-        readme.contains("cargo run --release -p weft-cli -- sim --games 1000 --players 4 --seed 7")
+        lines[0].starts_with("cargo run --release -p weft-cli -- sim ")
+            && lines[0].contains("--bots greedy"),
+        "the main job is a greedy bot simulation of the base pack: {}",
+        lines[0]
     );
-    assert!(readme.contains("cargo test --workspace"));
+    assert_eq!(lines[1], "cargo test --workspace");
     assert!(ci.contains("cargo test --workspace"));
 }
