@@ -91,6 +91,31 @@ fn choose_reads_option_tables_raw() {
     assert_eq!(d.options[1].label, "b", "a missing label is the key");
 }
 
+/// A script that reaches past `ctx:choose` to the host function behind it
+/// (`ctx:__choose`) and goes on after a pending question still only asks: the host's
+/// flag decides, its changes are thrown away, and a second question is refused.
+#[test]
+fn going_past_a_pending_question_changes_nothing() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  ctx:__choose({ options = { 'a', 'b' } })\n  ctx:gain(ctx:player(), 'coins', 7)\nend }\n",
+    ));
+    let p = g.st.decision().expect("asked").player;
+    let coins = |g: &weft_tests::Game| g.count(p, "coins");
+    let before = coins(&g);
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["a", "b"], "the question reaches the player");
+    assert_eq!(coins(&g), before, "the changes after it are thrown away");
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  ctx:__choose({ options = { 'a', 'b' } })\n  ctx:choose({ options = { 'c', 'd' } })\nend }\n",
+    ));
+    g.answer("act");
+    assert_eq!(
+        g.keys(),
+        vec!["a", "b"],
+        "the first question is the one asked"
+    );
+}
+
 /// An endless loop is stopped by the instruction budget, as a script error.
 #[test]
 fn endless_loops_are_stopped() {

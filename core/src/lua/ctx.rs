@@ -286,6 +286,9 @@ impl Ctx {
     }
 
     fn choose(&mut self, spec: Table) -> mlua::Result<Value> {
+        if self.ask.is_some() {
+            return Err(err(ASK_MESSAGE)); // a question is pending: the script must stop
+        }
         let f = &self.names.fields;
         let list: Table = spec
             .raw_get::<Option<Table>>(&f.options)?
@@ -342,7 +345,9 @@ impl Ctx {
             options: asked,
         });
         self.shared.signal.set(Signal::Ask);
-        Err(err(ASK_MESSAGE))
+        // `ctx:choose` (see `super::ask`) stops the script on this value: by yielding
+        // its coroutine, or by raising the ask error where it cannot yield.
+        Ok(super::ask::pending())
     }
 }
 

@@ -6,6 +6,7 @@
 //! scratch copy of the state for the call's duration only.
 
 pub mod api_doc;
+mod ask;
 mod ctx;
 mod ctx_zones;
 mod freeze;
@@ -57,6 +58,12 @@ pub struct LuaHost {
     names: Rc<Names>,
     /// Scalar upvalues as they were after load, restored before every game.
     snapshot: freeze::VmSnapshot,
+    /// The coroutine hooks run in, reset for each call, so a question can stop a script
+    /// by yielding (see [`ask`]).
+    runner: mlua::Thread,
+    /// Whether [`ask::install`] has patched the `ctx` metatable, which the first `ctx`
+    /// made creates.
+    choose_installed: bool,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -352,7 +359,10 @@ impl LuaHost {
         );
         roots.push(Value::Table(names.material_list.clone()));
         let snapshot = freeze::freeze_reachable(&lua, roots).map_err(vm_error)?;
+        let runner = make_runner(&lua).map_err(vm_error)?;
         Ok(LuaHost {
+            runner,
+            choose_installed: false,
             snapshot,
             names: Rc::new(names),
             lua,
@@ -455,6 +465,11 @@ impl LuaHost {
             traceback: printable(&sandbox::cap(&traceback, 2000)).into_owned(),
         }
     }
+}
+
+/// The coroutine hooks run in (see [`ask`]).
+fn make_runner(lua: &Lua) -> mlua::Result<mlua::Thread> {
+    lua.create_thread(lua.create_function(|_, ()| Ok(()))?)
 }
 
 fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
@@ -737,14 +752,26 @@ impl LuaHost {
             shared: Rc::clone(&self.shared),
             names: Rc::clone(&self.names),
         };
+        let runner = &self.runner;
+        let mut yielded = false;
+        let mut installed = self.choose_installed;
         let result = self.lua.scope(|scope| {
             let ud = scope.create_userdata_ref_mut(&mut ctx)?;
-            if call.hook == Hook::Resolve {
-                func.call::<Value>((ud, params, key))
-            } else {
-                func.call::<Value>((ud, params))
+            if !installed {
+                let methods: mlua::Table = ud.metatable()?.get("__index")?;
+                ask::install(&self.lua, &methods)?;
+                installed = true;
             }
+            runner.reset(func)?;
+            let out = if call.hook == Hook::Resolve {
+                runner.resume::<Value>((ud, params, key))
+            } else {
+                runner.resume::<Value>((ud, params))
+            };
+            yielded = runner.status() == mlua::ThreadStatus::Resumable;
+            out
         });
+        self.choose_installed = installed;
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {
             crate::decks::discard(&self.content, &mut ctx.state, card);
@@ -772,6 +799,16 @@ impl LuaHost {
                     options: ask.options,
                 });
             }
+        }
+        if yielded {
+            // Only `ctx:choose` yields, and only with a question pending.
+            return Err(Box::new(self.script_error(
+                state,
+                call,
+                &module,
+                "the hook stopped without a pending question".into(),
+                String::new(),
+            )));
         }
         match result {
             Ok(v) if signal == Signal::None => {
