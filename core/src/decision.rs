@@ -1,16 +1,20 @@
 //! What the game asks and what may be answered (DESIGN invariant 3).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::content::{AreaId, CardId, SlotId};
 
 /// One legal answer: a stable key, a label for people, and what it means to the engine.
+/// Key and label are shared strings: a decision built again from kept texts (the same
+/// moves, the same cards) copies no text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
     /// Stable key, e.g. `move:plaza:wool-shop`, `fulfil:c03`, `pass`.
-    pub key: String,
+    pub key: Arc<str>,
     /// Text for people.
-    pub label: String,
+    pub label: Arc<str>,
     /// What the engine does with it.
     pub action: Action,
 }
@@ -82,7 +86,7 @@ pub struct Decision {
 impl Decision {
     /// Index of the option with this key.
     pub fn index_of(&self, key: &str) -> Option<usize> {
-        self.options.iter().position(|c| c.key == key)
+        self.options.iter().position(|c| *c.key == *key)
     }
 }
 

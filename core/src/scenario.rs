@@ -144,7 +144,7 @@ impl Game {
             return Err(mlua::Error::runtime("the game is over; nothing to answer"));
         };
         if d.index_of(key).is_none() {
-            let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+            let keys: Vec<&str> = d.options.iter().map(|o| &*o.key).collect();
             return Err(mlua::Error::runtime(format!(
                 "`{key}` is not an option of \"{}\"; the options are: {}",
                 d.prompt,
@@ -191,7 +191,12 @@ impl UserData for Game {
         m.add_method("options", |_, g, ()| {
             Ok(g.state
                 .decision()
-                .map(|d| d.options.iter().map(|o| o.key.clone()).collect::<Vec<_>>())
+                .map(|d| {
+                    d.options
+                        .iter()
+                        .map(|o| o.key.to_string())
+                        .collect::<Vec<_>>()
+                })
                 .unwrap_or_default())
         });
         m.add_method("over", |_, g, ()| Ok(g.state.is_over()));
@@ -457,7 +462,7 @@ impl UserData for Game {
                 d.options
                     .iter()
                     .find(|o| matches!(o.action, Action::Move { to, .. } if to as usize == slot))
-                    .map(|o| o.key.clone())
+                    .map(|o| o.key.to_string())
             });
             match key {
                 Some(k) => g.answer(&k),
@@ -468,7 +473,7 @@ impl UserData for Game {
                         .map(|d| d
                             .options
                             .iter()
-                            .map(|o| o.key.as_str())
+                            .map(|o| &*o.key)
                             .collect::<Vec<_>>()
                             .join(", "))
                         .unwrap_or_default()
@@ -486,7 +491,7 @@ impl UserData for Game {
                 let d = g.state.decision().expect("not over");
                 let key = d
                     .index_of("pass")
-                    .map_or_else(|| d.options[0].key.clone(), |_| "pass".to_string());
+                    .map_or_else(|| d.options[0].key.to_string(), |_| "pass".to_string());
                 g.answer(&key)?;
             }
             Err(mlua::Error::runtime(

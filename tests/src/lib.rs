@@ -111,7 +111,7 @@ pub fn conformance(content: Arc<Content>, players: usize, games: u64) {
                 clone_at = Some((st.clone(), answers.len()));
             }
             let pick = bot.choose(&mut engine, &st, d);
-            let key = d.options[pick].key.clone();
+            let key = d.options[pick].key.to_string();
             engine
                 .apply(&mut st, pick)
                 .unwrap_or_else(|e| panic!("seed {seed}, answer {} `{key}`: {e}", answers.len()));
@@ -225,7 +225,7 @@ impl Game {
         self.decision()
             .options
             .iter()
-            .map(|o| o.key.clone())
+            .map(|o| o.key.to_string())
             .collect()
     }
 

@@ -87,8 +87,8 @@ fn choose_reads_option_tables_raw() {
     assert_eq!(g.keys(), vec!["a", "b"]);
     let d = g.st.decision().expect("asked");
     assert_eq!(d.prompt, "Which?");
-    assert_eq!(d.options[0].label, "Plain A");
-    assert_eq!(d.options[1].label, "b", "a missing label is the key");
+    assert_eq!(&*d.options[0].label, "Plain A");
+    assert_eq!(&*d.options[1].label, "b", "a missing label is the key");
 }
 
 /// A script that reaches past `ctx:choose` to the host function behind it

@@ -199,7 +199,7 @@ proptest! {
                 break;
             };
             let count = d.options.len();
-            let key = d.options.get(n as usize % (count + 1)).map(|o| o.key.clone()).unwrap_or_else(|| format!("junk:{n}"));
+            let key = d.options.get(n as usize % (count + 1)).map(|o| o.key.to_string()).unwrap_or_else(|| format!("junk:{n}"));
             let before = st.clone();
             let result = if as_key {
                 engine.apply(&mut st, key.as_str())

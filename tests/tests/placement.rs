@@ -131,7 +131,7 @@ fn c_place_2_the_worker_takes_the_leftmost_free_space() {
     let label = |g: &Game, key: &str| {
         g.decision().options[g.decision().index_of(key).expect("offered")]
             .label
-            .clone()
+            .to_string()
     };
     assert_eq!(
         label(&g, "place:market"),
@@ -385,7 +385,7 @@ fn c_res_2_decline_is_always_offered_and_pays() {
     let (mut g, _) = res_example();
     assert_eq!(g.keys(), ["coins", "goods", "decline"]);
     let last = g.decision().options.last().expect("options").clone();
-    assert_eq!(last.label, "Decline: take 2 coins");
+    assert_eq!(&*last.label, "Decline: take 2 coins");
     let coins = g.count(0, "coins");
     g.answer("decline");
     assert_eq!(g.count(0, "coins"), coins + 2);

@@ -98,10 +98,10 @@ struct Node {
     /// Times this node's option was legal when its parent was selected from (ISMCTS).
     available: u32,
     reward: f64,
-    children: Vec<(String, usize)>,
+    children: Vec<(std::sync::Arc<str>, usize)>,
     /// Option keys best first by the greedy prior, computed the first time the node is
     /// selected from.
-    order: Option<Vec<String>>,
+    order: Option<Vec<std::sync::Arc<str>>>,
 }
 
 impl Node {
@@ -261,7 +261,7 @@ impl Search<'_> {
     fn select(&mut self, node: usize, sim: &GameState, d: &Decision) -> (usize, usize, bool) {
         if self.nodes[node].order.is_none() {
             let values = option_values(self.engine, sim, d, self.weights, self.rng, node == 0);
-            let mut ranked: Vec<(f64, String)> = values
+            let mut ranked: Vec<(f64, std::sync::Arc<str>)> = values
                 .into_iter()
                 .zip(&d.options)
                 .map(|(v, o)| (v, o.key.clone()))
@@ -282,7 +282,7 @@ impl Search<'_> {
         let allowed = 1 + (f64::from(n.visits)).sqrt() as usize;
         if legal.len() < allowed && legal.len() < d.options.len() {
             let order = n.order.as_deref().unwrap_or(&[]);
-            let untried = |k: &str| !n.children.iter().any(|(c, _)| c == k);
+            let untried = |k: &str| !n.children.iter().any(|(c, _)| **c == *k);
             let pick = order
                 .iter()
                 .filter(|k| untried(k))

@@ -187,8 +187,8 @@ impl Engine {
                 let def = &c.board.areas[area as usize];
                 let space = free_space(&c, st, area).expect("offered areas have a free space");
                 Choice {
-                    key: format!("place:{}", def.id),
-                    label: format!("Place a worker in {} (space {})", def.name, space + 1),
+                    key: format!("place:{}", def.id).into(),
+                    label: format!("Place a worker in {} (space {})", def.name, space + 1).into(),
                     action: Action::Place { area },
                 }
             })
@@ -277,8 +277,8 @@ impl Engine {
         let mut options: Vec<Choice> = offered
             .into_iter()
             .map(|(key, label)| Choice {
-                key,
-                label,
+                key: key.into(),
+                label: label.into(),
                 action: Action::Resolve {
                     area,
                     space: space8,
@@ -287,7 +287,7 @@ impl Engine {
             .collect();
         options.push(Choice {
             key: "decline".into(),
-            label: format!("Decline: take {}", step.text),
+            label: format!("Decline: take {}", step.text).into(),
             action: Action::Decline {
                 area,
                 space: space8,

@@ -274,7 +274,7 @@ impl Engine {
                     options: vec![
                         Choice {
                             key: "act".into(),
-                            label: format!("Take the action of {name}"),
+                            label: format!("Take the action of {name}").into(),
                             action: Action::Act,
                         },
                         Choice {
@@ -299,8 +299,8 @@ impl Engine {
                         .map(|card| {
                             let def = &c.commissions[card as usize];
                             Choice {
-                                key: format!("fulfil:{}", def.id),
-                                label: format!("Fulfil {}", def.name),
+                                key: format!("fulfil:{}", def.id).into(),
+                                label: format!("Fulfil {}", def.name).into(),
                                 action: Action::Fulfil { card },
                             }
                         })
@@ -500,8 +500,8 @@ fn move_decision(
                     let from = &c.board.slots[from as usize].id;
                     let tile = tile_name(c, st.board[to as usize].tile);
                     (
-                        format!("move:{from}:{}", slot.id),
-                        format!("Move from {from} to {} ({tile})", slot.id),
+                        format!("move:{from}:{}", slot.id).into(),
+                        format!("Move from {from} to {} ({tile})", slot.id).into(),
                     )
                 });
                 options.push(Choice {
@@ -520,7 +520,8 @@ fn move_decision(
                 key: format!(
                     "move:{}:{}",
                     c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
-                ),
+                )
+                .into(),
                 label: "Return to the start".into(),
                 action: Action::Move { piece: i as u8, to },
             });

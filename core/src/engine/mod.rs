@@ -390,7 +390,7 @@ impl Engine {
                 options: decision
                     .options
                     .iter()
-                    .map(|o| o.key.as_str())
+                    .map(|o| &*o.key)
                     .collect::<Vec<_>>()
                     .join(", "),
             })?,
@@ -426,7 +426,7 @@ impl Engine {
                     .effect
                     .take()
                     .expect("script decisions have an effect");
-                pending.answers.push(choice.key.clone());
+                pending.answers.push(choice.key.to_string());
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
             Action::Move { piece, to } => {
@@ -497,7 +497,7 @@ impl Engine {
             }
             Action::Place { area } => self.apply_place(st, p, area, log),
             Action::Resolve { area, space } => {
-                self.apply_resolve(st, p, area, space, choice.key.clone(), log)?
+                self.apply_resolve(st, p, area, space, choice.key.to_string(), log)?
             }
             Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
@@ -629,8 +629,8 @@ impl Engine {
                     options: options
                         .into_iter()
                         .map(|(key, label)| Choice {
-                            key,
-                            label,
+                            key: key.into(),
+                            label: label.into(),
                             action: Action::Script,
                         })
                         .collect(),
@@ -692,8 +692,9 @@ impl Engine {
                         prompt: format!("Discard down to {} commissions", c.hand_limit),
                         options: decks::hand(c, &st.players[p])
                             .map(|card| Choice {
-                                key: format!("discard:{}", c.commissions[card as usize].id),
-                                label: format!("Discard {}", c.commissions[card as usize].name),
+                                key: format!("discard:{}", c.commissions[card as usize].id).into(),
+                                label: format!("Discard {}", c.commissions[card as usize].name)
+                                    .into(),
                                 action: Action::Discard { card },
                             })
                             .collect(),
@@ -729,8 +730,9 @@ impl Engine {
                                     .or_else(|| def.workshop.as_ref().map(|w| w.text.clone()))
                                     .unwrap_or_default();
                                 Choice {
-                                    key: format!("workshop:{}", def.id),
-                                    label: format!("Workshop action of {}: {text}", def.name),
+                                    key: format!("workshop:{}", def.id).into(),
+                                    label: format!("Workshop action of {}: {text}", def.name)
+                                        .into(),
                                     action: Action::Workshop { card },
                                 }
                             })

@@ -33,7 +33,7 @@ pub(super) struct MoveCache {
 /// The key and label of each (from, to) move, formatted once per board.
 #[derive(Default)]
 pub(super) struct MoveTexts {
-    made: Vec<Option<(String, String)>>,
+    made: Vec<Option<(Arc<str>, Arc<str>)>>,
 }
 
 impl MoveTexts {
@@ -43,8 +43,8 @@ impl MoveTexts {
         c: &Content,
         from: SlotId,
         to: SlotId,
-        make: impl FnOnce() -> (String, String),
-    ) -> &(String, String) {
+        make: impl FnOnce() -> (Arc<str>, Arc<str>),
+    ) -> &(Arc<str>, Arc<str>) {
         let n = c.board.slots.len();
         if self.made.len() != n * n {
             self.made = vec![None; n * n];

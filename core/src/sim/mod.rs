@@ -90,7 +90,7 @@ pub fn play_game_traced(
         }
         let choice = seats[decision.player].choose(engine, &st, decision);
         let option = &decision.options[choice];
-        let key = option.key.clone();
+        let key = option.key.to_string();
         tracker.before(&content, &st, decision.player, &option.action, &mut record);
         if let Err(e) = engine.apply(&mut st, choice) {
             if let EngineError::Script(s) = &e {
