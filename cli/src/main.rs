@@ -16,6 +16,7 @@ mod doc_cmd;
 mod html;
 mod merge_cmd;
 mod new_cmd;
+mod output;
 mod packs;
 mod replay_cmd;
 mod runs_file;

@@ -57,6 +57,12 @@ struct Read {
 
 /// Runs `weft merge`.
 pub fn run(a: MergeArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &a.report {
+        crate::output::check_file("--report", path)?;
+    }
+    if let Some(path) = &a.out {
+        crate::output::check_file("--out", path)?;
+    }
     let Read {
         mut records,
         seen,

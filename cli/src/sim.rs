@@ -110,6 +110,15 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if a.verify_determinism {
         return verify_determinism(&a);
     }
+    if let Some(path) = &a.out {
+        crate::output::check_file("--out", path)?;
+    }
+    if let Some(path) = &a.report {
+        crate::output::check_file("--report", path)?;
+    }
+    if let Some(dir) = &a.save_failed {
+        crate::output::check_dir("--save-failed", dir)?;
+    }
     let bar = progress_bar(cfg.indices().len() as u64, a.json);
     let on_game = |_: &sim::GameRecord| bar.inc(1);
     let start = Instant::now();

@@ -253,3 +253,31 @@ fn the_readme_main_job_finishes_every_game_without_warnings() {
     assert_eq!(v["finished"].as_u64(), Some(games), "every game finishes");
     assert_eq!(v["warnings"], serde_json::json!([]), "no warnings");
 }
+
+/// An output path that cannot be written stops `weft sim` before any game is played,
+/// naming the flag and the path (issue 13: not after the run has thrown the games away).
+#[test]
+fn an_unwritable_output_path_is_refused_before_the_run() {
+    for (flag, path) in [
+        ("--report", "no-such-folder/report.html"),
+        ("--out", "no-such-folder/runs.jsonl"),
+        ("--out", "content"),
+    ] {
+        let (code, out, err) = weft(&["sim", "--games", "2", "--seed", "1", flag, path]);
+        assert_eq!(code, 1, "{flag} {path}: {err}");
+        assert!(err.contains(flag) && err.contains(path), "{err}");
+        assert!(err.contains("stopped before the run"), "{err}");
+        assert!(out.is_empty(), "no summary: {out}");
+    }
+    let (code, _, err) = weft(&[
+        "merge",
+        "tests/golden/none.jsonl",
+        "--report",
+        "no-such-folder/r.html",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("--report") && err.contains("stopped before the run"),
+        "{err}"
+    );
+}
