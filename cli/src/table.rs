@@ -15,6 +15,10 @@ pub fn print(s: &Summary) {
     let seed = s
         .seed
         .map_or(String::from("merged"), |x| format!("seed {x}"));
+    if s.games == 0 {
+        println!("weft: no games were played ({seed})");
+        return;
+    }
     println!(
         "weft: {} games, {} players, {seed} ({})",
         s.games,
@@ -25,6 +29,12 @@ pub fn print(s: &Summary) {
         "  finished {}   errored {}   stalled {}",
         s.finished, s.errored, s.stalled
     );
+    if s.finished == 0 {
+        // No finished game: shares, scores and quality would be made of nothing.
+        println!("  no game finished, so there is nothing to summarise");
+        print_warnings(s);
+        return;
+    }
     println!(
         "  rounds         {:<18} decisions/game {:.0}",
         s.rounds.plus_minus(2),
@@ -78,6 +88,10 @@ pub fn print(s: &Summary) {
             s.seconds.unwrap_or(0.0)
         );
     }
+    print_warnings(s);
+}
+
+fn print_warnings(s: &Summary) {
     if !s.warnings.is_empty() {
         println!("\nwarnings:");
         for w in s.warnings.iter().take(20) {

@@ -281,3 +281,11 @@ fn an_unwritable_output_path_is_refused_before_the_run() {
         "{err}"
     );
 }
+
+/// `weft sim --games 0` says that nothing was played, with no made-up shares.
+#[test]
+fn sim_with_no_games_says_so() {
+    let (code, out, err) = weft(&["sim", "--games", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "weft: no games were played (seed 1)");
+}

@@ -186,3 +186,38 @@ fn a_pack_on_the_pack_path_that_cannot_be_read_is_named_not_called_missing() {
         "the unreadable pack is named with its reason: {err}"
     );
 }
+
+/// A run in which every game errors prints counts and errors, not shares and scores
+/// made of nothing (issue 13: no "-0", no "(fair: 100%)").
+#[test]
+fn a_run_where_every_game_errors_prints_an_honest_summary() {
+    let dir = hostile_pack(
+        "allerr",
+        "return { setup = function(ctx) error('broken setup') end }",
+        "",
+    );
+    let pack = dir.display().to_string();
+    let s = scripts();
+    let failed = dir.join("failed").display().to_string();
+    let (code, out, err) = weft_in(
+        &dir,
+        &[
+            "sim",
+            "--pack",
+            &pack,
+            "--scripts",
+            &s,
+            "--games",
+            "3",
+            "--players",
+            "2",
+            "--save-failed",
+            &failed,
+        ],
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("finished 0   errored 3"), "{out}");
+    assert!(out.contains("no game finished"), "{out}");
+    assert!(!out.contains(" -0") && !out.contains("fair:"), "{out}");
+    assert!(out.contains("broken setup"), "the errors are listed: {out}");
+}
