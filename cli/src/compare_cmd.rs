@@ -105,6 +105,7 @@ pub fn run_compare(a: CompareArgs) -> anyhow::Result<ExitCode> {
     };
     let content_b = b_args.load()?;
     report(
+        "compare",
         &content_a,
         &content_b,
         &a.pair,
@@ -127,6 +128,7 @@ pub fn run_ablate(a: AblateArgs) -> anyhow::Result<ExitCode> {
         .load_files(&ablated, &library)
         .map_err(|e| anyhow::anyhow!("error: the pack without {what} does not load:\n{e}"))?;
     report(
+        "ablate",
         &content_a,
         &content_b,
         &a.pair,
@@ -135,7 +137,9 @@ pub fn run_ablate(a: AblateArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
+/// Runs the comparison and prints it under `weft {command}:`.
 fn report(
+    command: &str,
     a: &Arc<Content>,
     b: &Arc<Content>,
     pair: &PairArgs,
@@ -165,7 +169,7 @@ fn report(
     if pair.json {
         println!("{}", serde_json::to_string_pretty(&c)?);
     } else {
-        print(&c, name_a, name_b);
+        print(command, &c, name_a, name_b);
     }
     Ok(if c.a.errored + c.b.errored > 0 {
         ExitCode::from(1)
@@ -174,15 +178,21 @@ fn report(
     })
 }
 
-fn print(c: &Comparison, name_a: &str, name_b: &str) {
+fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
     let chain = |p: &[weft_core::content::PackInfo]| {
         p.iter()
             .map(|x| format!("{} {}", x.name, x.version))
             .collect::<Vec<_>>()
             .join(" + ")
     };
-    println!("weft compare: {name_a} = {}", chain(&c.a_packs));
-    println!("              {name_b} = {}", chain(&c.b_packs));
+    let head = format!("weft {command}: ");
+    println!("{head}{name_a} = {}", chain(&c.a_packs));
+    println!(
+        "{:w$}{name_b} = {}",
+        "",
+        chain(&c.b_packs),
+        w = head.chars().count()
+    );
     println!(
         "  {} pairs played of at most {}; paired seeds; each metric held to p < {:.4}",
         c.played, c.max_pairs, c.threshold

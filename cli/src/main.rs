@@ -29,9 +29,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// A scriptable rules engine for Tabriz: content in TOML and Lua, bots, and reports.
+/// weft, a scriptable rules engine for euro board games: games whose content is TOML
+/// and Lua, played by bots and people, checked, simulated, compared and reported.
 #[derive(Parser)]
-#[command(name = "weft", version, about, long_about = None)]
+#[command(name = "weft", version, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -81,7 +82,7 @@ enum Command {
     Test(test_cmd::TestArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
-    /// Example: weft replay runs/failed-0042.json
+    /// Example: weft replay weft-failed/failed-00000.json
     Replay(replay_cmd::ReplayArgs),
 }
 

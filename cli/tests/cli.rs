@@ -289,3 +289,30 @@ fn sim_with_no_games_says_so() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "weft: no games were played (seed 1)");
 }
+
+/// The texts a new user reads first name the right things: the top-level help line says
+/// what weft is, and `ablate` prints its own name, not `compare`'s.
+#[test]
+fn help_and_headers_name_the_right_command() {
+    let (code, out, _) = weft(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("rules engine for euro board games"),
+        "{out}"
+    );
+    let (code, out, err) = weft(&[
+        "ablate", "--card", "c07", "--games", "10", "--batch", "10", "--bots", "random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("weft ablate: with = "), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("             without card c07 = "),
+        "{out}"
+    );
+}
