@@ -61,7 +61,7 @@ const GAME_TEMPLATE: [(&str, &str); 7] = [
     ),
 ];
 
-fn new_game(g: &NewGame) -> anyhow::Result<Vec<PathBuf>> {
+fn new_game(g: &NewGame) -> anyhow::Result<Vec<Written>> {
     check_id(&g.name)?;
     let title = title_case(&g.name);
     let writes: Vec<Write> = GAME_TEMPLATE
@@ -162,10 +162,11 @@ impl std::error::Error for Refused {}
 /// Runs `weft new`. Every file is checked before any is written, so a refusal writes
 /// nothing.
 pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
-    let result = match a.what {
-        NewWhat::Pack(p) => new_pack(&p),
-        NewWhat::Tile(t) => new_tile(&t),
-        NewWhat::Card(c) => new_card(&c),
+    let check = |pack: &Path| format!("next: weft check --pack {}", pack.display());
+    let (result, next) = match a.what {
+        NewWhat::Pack(p) => (new_pack(&p), check(&p.dir.join(&p.name))),
+        NewWhat::Tile(t) => (new_tile(&t), check(&t.pack)),
+        NewWhat::Card(c) => (new_card(&c), check(&c.pack)),
         NewWhat::Game(g) => {
             let folder = g.dir.join(&g.name);
             return finish(new_game(&g), &format!(
@@ -174,11 +175,11 @@ pub fn run(a: NewArgs) -> anyhow::Result<ExitCode> {
             ));
         }
     };
-    finish(result, "next: weft check --pack <the pack folder>")
+    finish(result, &next)
 }
 
 /// Prints what was created and the next command, or the refusal.
-fn finish(result: anyhow::Result<Vec<PathBuf>>, next: &str) -> anyhow::Result<ExitCode> {
+fn finish(result: anyhow::Result<Vec<Written>>, next: &str) -> anyhow::Result<ExitCode> {
     let created = match result {
         Ok(created) => created,
         Err(e) => match e.downcast_ref::<Refused>() {
@@ -189,8 +190,9 @@ fn finish(result: anyhow::Result<Vec<PathBuf>>, next: &str) -> anyhow::Result<Ex
             None => return Err(e),
         },
     };
-    for path in &created {
-        println!("created {}", path.display());
+    for w in &created {
+        let verb = if w.created { "created" } else { "changed" };
+        println!("{verb} {}", w.path.display());
     }
     println!("{next}");
     Ok(ExitCode::SUCCESS)
@@ -205,6 +207,12 @@ fn check_id(id: &str) -> anyhow::Result<()> {
         anyhow::bail!("error: `{id}` is not a valid id: use lower-case letters, digits, - and _");
     }
     Ok(())
+}
+
+/// A file `weft new` wrote, and whether it was new or changed (appended to).
+struct Written {
+    path: PathBuf,
+    created: bool,
 }
 
 /// One file `weft new` writes, at a `/`-separated path below the pack folder.
@@ -239,7 +247,7 @@ impl Write {
 }
 
 /// Checks every write, then writes them all; returns the paths written.
-fn write_all(root: &Path, writes: &[Write]) -> anyhow::Result<Vec<PathBuf>> {
+fn write_all(root: &Path, writes: &[Write]) -> anyhow::Result<Vec<Written>> {
     for w in writes {
         check_target(root, w)?;
     }
@@ -322,13 +330,15 @@ fn read_existing(path: &Path) -> anyhow::Result<Option<String>> {
 
 /// Writes one checked file: a new file is created only if nothing is there (a link
 /// included); an append goes to the regular file that was checked.
-fn write_one(root: &Path, w: &Write) -> anyhow::Result<PathBuf> {
+fn write_one(root: &Path, w: &Write) -> anyhow::Result<Written> {
     let path = root.join(&w.rel);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("error: could not create {}", dir.display()))?;
     }
-    let (text, file) = match (read_existing(&path)?, &w.append) {
+    let existing = read_existing(&path)?;
+    let created = existing.is_none();
+    let (text, file) = match (existing, &w.append) {
         (Some(old), Some(_)) => {
             let gap = if old.is_empty() || old.ends_with('\n') {
                 ""
@@ -349,7 +359,7 @@ fn write_one(root: &Path, w: &Write) -> anyhow::Result<PathBuf> {
     let mut file = file.with_context(|| format!("error: could not write {}", path.display()))?;
     file.write_all(text.as_bytes())
         .with_context(|| format!("error: could not write {}", path.display()))?;
-    Ok(path)
+    Ok(Written { path, created })
 }
 
 fn need_pack(dir: &Path) -> anyhow::Result<()> {
@@ -362,7 +372,7 @@ fn need_pack(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn new_pack(p: &NewPack) -> anyhow::Result<Vec<PathBuf>> {
+fn new_pack(p: &NewPack) -> anyhow::Result<Vec<Written>> {
     check_id(&p.name)?;
     let name = &p.name;
     write_all(
@@ -420,7 +430,7 @@ return {
     )
 }
 
-fn new_tile(t: &NewTile) -> anyhow::Result<Vec<PathBuf>> {
+fn new_tile(t: &NewTile) -> anyhow::Result<Vec<Written>> {
     check_id(&t.id)?;
     need_pack(&t.pack)?;
     let id = &t.id;
@@ -541,7 +551,7 @@ b = \"{id}-slot\"
     write_all(&t.pack, &writes)
 }
 
-fn new_card(c: &NewCard) -> anyhow::Result<Vec<PathBuf>> {
+fn new_card(c: &NewCard) -> anyhow::Result<Vec<Written>> {
     check_id(&c.id)?;
     need_pack(&c.pack)?;
     let grade = match c.grade {

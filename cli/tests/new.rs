@@ -216,3 +216,34 @@ fn a_new_game_passes_check_and_test_and_plays() {
     assert_ne!(code, 0);
     assert!(err.contains("already exists"), "{err}");
 }
+
+/// `weft new` says which files it created and which it changed, and its next command is
+/// one that runs as printed (issue 13, item 6).
+#[test]
+fn new_names_created_and_changed_files_and_a_next_command_that_runs() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-said");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, err) = weft_in(&dir, &["new", "pack", "said"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("created ./said/board.toml"), "{out}");
+    let (code, out, err) = weft_in(
+        &dir,
+        &["new", "tile", "stall", "--kind", "shop", "--pack", "said"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("created said/tiles/stall.toml"), "{out}");
+    assert!(
+        out.contains("changed said/board.toml"),
+        "an existing file is changed: {out}"
+    );
+    let next = out
+        .lines()
+        .find_map(|l| l.strip_prefix("next: weft "))
+        .expect("a next command");
+    assert_eq!(next, "check --pack said");
+    let mut args: Vec<&str> = next.split_whitespace().collect();
+    args.extend(["--games", "2"]);
+    let (code, out, err) = weft_in(&dir, &args);
+    assert_eq!(code, 0, "{out}{err}");
+}
