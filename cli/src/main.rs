@@ -84,6 +84,46 @@ enum Command {
     ///
     /// Example: weft replay weft-failed/failed-00000.json
     Replay(replay_cmd::ReplayArgs),
+    /// Print a shell completion script for weft, generated from its flags.
+    ///
+    /// Example: weft completions bash > /etc/bash_completion.d/weft
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write man pages for weft and each of its commands, generated from its flags.
+    ///
+    /// Example: weft man --out man/ && man -l man/weft.1
+    Man {
+        /// The folder to write `weft.1` and `weft-COMMAND.1` into.
+        #[arg(long, value_name = "DIR")]
+        out: std::path::PathBuf,
+    },
+}
+
+/// Writes `weft.1` and one `weft-COMMAND.1` per command into `dir` (made if missing).
+fn write_man_pages(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    output::check_dir("--out", dir)?;
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let mut written = Vec::new();
+    let mut page = |name: String, cmd: clap::Command| -> anyhow::Result<()> {
+        let path = dir.join(format!("{name}.1"));
+        let mut text = Vec::new();
+        clap_mangen::Man::new(cmd.name(name.clone())).render(&mut text)?;
+        std::fs::write(&path, text)
+            .map_err(|e| anyhow::anyhow!("error: could not write {}: {e}", path.display()))?;
+        written.push(path);
+        Ok(())
+    };
+    for sub in cmd.get_subcommands() {
+        page(format!("weft-{}", sub.get_name()), sub.clone())?;
+    }
+    page("weft".into(), cmd)?;
+    for path in &written {
+        println!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Restores the default action of SIGPIPE, which Rust programs ignore: a write to a closed
@@ -114,6 +154,12 @@ fn main() -> ExitCode {
         Command::Bench(a) => bench_cmd::run(a),
         Command::New(a) => new_cmd::run(a),
         Command::Test(a) => test_cmd::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "weft", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man { out } => write_man_pages(&out),
     };
     match result {
         Ok(code) => code,

@@ -316,3 +316,25 @@ fn help_and_headers_name_the_right_command() {
         "{out}"
     );
 }
+
+/// Shell completions and man pages come from the clap definitions, so they list every
+/// command and flag there is.
+#[test]
+fn completions_and_man_pages_are_generated_from_the_flags() {
+    let (code, out, err) = weft(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    for word in ["sim", "ablate", "--report", "--save-failed", "completions"] {
+        assert!(out.contains(word), "completions lack {word}");
+    }
+    let dir = std::env::temp_dir().join(format!("weft-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = weft(&["man", "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let sim = std::fs::read_to_string(dir.join("weft-sim.1")).unwrap();
+    assert!(
+        sim.contains("\\-\\-games") || sim.contains("--games"),
+        "{sim}"
+    );
+    assert!(dir.join("weft.1").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
