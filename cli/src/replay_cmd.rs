@@ -19,6 +19,10 @@ pub struct ReplayArgs {
     file: PathBuf,
     #[command(flatten)]
     packs: PackArgs,
+    /// Print the outcome as one JSON object on stdout (`matches`, `answers_replayed`,
+    /// `final_hash`, `error`, `recorded_error`).
+    #[arg(long)]
+    json: bool,
 }
 
 /// The text of `path`: `Err(String)` if it is larger than [`MAX_FILE_BYTES`] or not
@@ -42,40 +46,114 @@ fn read_capped(path: &Path) -> anyhow::Result<Result<String, String>> {
     )
 }
 
+/// What `weft replay --json` prints.
+#[derive(serde::Serialize, Default)]
+struct Outcome {
+    /// The replay file.
+    file: String,
+    /// Whether the replay ran to its end with the recorded final state hash.
+    matches: bool,
+    /// Answers replayed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers_replayed: Option<usize>,
+    /// The final state hash the replay records.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    final_hash: Option<String>,
+    /// Why it could not be replayed, or where it diverged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    /// For the replay of an errored game: the answer that failed, whether it fails again,
+    /// and the error now (or the recorded one, when it no longer happens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded_error: Option<RecordedError>,
+}
+
+/// The recorded error of an errored game's replay, tried again.
+#[derive(serde::Serialize)]
+struct RecordedError {
+    answer: String,
+    happens_again: bool,
+    error: String,
+}
+
 /// Runs `weft replay`.
 pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
+    let outcome = replay_file(&a)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&outcome)?);
+    } else if let Some(e) = &outcome.error {
+        eprintln!("error: {}: {e}", outcome.file);
+    } else {
+        println!(
+            "{}: answers replayed: {}; final state hash {} matches",
+            outcome.file,
+            outcome.answers_replayed.unwrap_or(0),
+            outcome.final_hash.as_deref().unwrap_or("")
+        );
+        if let Some(r) = &outcome.recorded_error {
+            let n = outcome.answers_replayed.unwrap_or(0);
+            if r.happens_again {
+                println!(
+                    "the recorded error happens again at answer {n} (`{}`):\n{}",
+                    r.answer, r.error
+                );
+            } else {
+                println!(
+                    "the recorded error no longer happens at answer {n} (`{}`); it was:\n{}",
+                    r.answer, r.error
+                );
+            }
+        }
+    }
+    Ok(if outcome.matches {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Replays `a.file`; a file that is not a replay, or a replay that diverges, is an
+/// outcome with `error`, not an `Err` (that is for packs that do not load).
+fn replay_file(a: &ReplayArgs) -> anyhow::Result<Outcome> {
+    let mut outcome = Outcome {
+        file: a.file.display().to_string(),
+        ..Outcome::default()
+    };
     let text = read_capped(&a.file)?;
     let replay = match text.and_then(|t| Replay::from_json(&t).map_err(|e| e.to_string())) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {}: {e}", a.file.display());
-            return Ok(ExitCode::from(1));
+            outcome.error = Some(e);
+            return Ok(outcome);
         }
     };
     let content = a.packs.load()?;
     let mut engine = Engine::with_lua(content.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
     match verify(&content, &mut engine, &replay) {
         Ok(n) => {
-            println!(
-                "{}: answers replayed: {n}; final state hash {} matches",
-                a.file.display(),
-                replay.final_hash
-            );
+            outcome.matches = true;
+            outcome.answers_replayed = Some(n);
+            outcome.final_hash = Some(replay.final_hash.to_string());
             if let (Some(answer), Some(error)) = (&replay.failing_answer, &replay.error) {
                 let mut st = engine.new_game(replay.players, replay.seed)?;
                 for k in &replay.answers {
                     engine.apply(&mut st, k.as_str())?;
                 }
-                match engine.apply(&mut st, answer.as_str()) {
-                    Err(e) => println!("the recorded error happens again at answer {} (`{answer}`):\n{e}", n),
-                    Ok(()) => println!("the recorded error no longer happens at answer {n} (`{answer}`); it was:\n{error}"),
-                }
+                outcome.recorded_error = Some(match engine.apply(&mut st, answer.as_str()) {
+                    Err(e) => RecordedError {
+                        answer: answer.clone(),
+                        happens_again: true,
+                        error: e.to_string(),
+                    },
+                    Ok(()) => RecordedError {
+                        answer: answer.clone(),
+                        happens_again: false,
+                        error: error.clone(),
+                    },
+                });
             }
-            Ok(ExitCode::SUCCESS)
         }
-        Err(e) => {
-            eprintln!("error: {}: {e}", a.file.display());
-            Ok(ExitCode::from(1))
-        }
+        Err(e) => outcome.error = Some(e.to_string()),
     }
+    Ok(outcome)
 }

@@ -141,6 +141,30 @@ fn replay_verifies_and_detects_divergence() {
     let (code, _, err) = weft(&["replay", dir.join("trunc.json").to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("not a valid replay"), "{err}");
+    // --json: the same outcomes as one object on stdout, with the same exit codes.
+    let json = |path: &std::path::Path| {
+        let (code, out, err) = weft(&["replay", path.to_str().unwrap(), "--json"]);
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+        (code, v)
+    };
+    let (code, v) = json(&good);
+    assert_eq!(code, 0);
+    assert_eq!(v["matches"], true);
+    assert_eq!(
+        v["answers_replayed"].as_u64(),
+        Some(record.replay.answers.len() as u64)
+    );
+    let (code, v) = json(&bad_path);
+    assert_eq!(code, 1);
+    assert_eq!(v["matches"], false);
+    assert!(v["error"].as_str().unwrap().contains("diverged"), "{v}");
+    let (code, v) = json(&dir.join("trunc.json"));
+    assert_eq!(code, 1);
+    assert!(
+        v["error"].as_str().unwrap().contains("not a valid replay"),
+        "{v}"
+    );
 }
 
 /// Hostile case 14: scripts that iterate with pairs, use tostring({}) and look for
