@@ -116,6 +116,25 @@ fn going_past_a_pending_question_changes_nothing() {
     );
 }
 
+/// A hook stopped by the memory cap leaves nothing behind: the memory its frames held
+/// (a big local table, and the helper's table that hit the cap) is freed, so the next
+/// call of the same VM fits under the cap (a stopped call's frames must not outlive it,
+/// or what a game can do would depend on what failed before it).
+#[test]
+fn a_memory_error_frees_what_the_failed_call_held() {
+    let source = "local function more()\n  local t = {}\n  for i = 1, 1e8 do t[i] = i end\nend\nreturn { action = function(ctx)\n  local pick = ctx:choose({ options = { 'bomb', 'small' } })\n  local big = {}\n  for i = 1, 150000 do big[i] = i end\n  if pick == 'bomb' then more() end\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n";
+    let mut c = (*content_with_courtyard(source)).clone();
+    c.memory_limit = 12 << 20;
+    c.instruction_budget = 1_000_000_000; // the cap, not the budget, stops `more`
+    let mut g = at_courtyard(std::sync::Arc::new(c));
+    g.answer("act");
+    let before = g.st.clone();
+    let err = g.try_answer("bomb").unwrap_err();
+    assert!(err.to_string().contains("memory"), "{err}");
+    assert_eq!(g.st, before, "the state is unchanged");
+    g.answer("small"); // about 6 MiB at its peak: fits only if the failed call's is gone
+}
+
 /// An endless loop is stopped by the instruction budget, as a script error.
 #[test]
 fn endless_loops_are_stopped() {

@@ -61,6 +61,9 @@ pub struct LuaHost {
     /// The coroutine hooks run in, reset for each call, so a question can stop a script
     /// by yielding (see [`ask`]).
     runner: mlua::Thread,
+    /// A function that does nothing, put in the runner to clear it after a call that
+    /// stopped or failed.
+    idle: mlua::Function,
     /// Whether [`ask::install`] has patched the `ctx` metatable, which the first `ctx`
     /// made creates.
     choose_installed: bool,
@@ -359,9 +362,11 @@ impl LuaHost {
         );
         roots.push(Value::Table(names.material_list.clone()));
         let snapshot = freeze::freeze_reachable(&lua, roots).map_err(vm_error)?;
-        let runner = make_runner(&lua).map_err(vm_error)?;
+        let idle = lua.create_function(|_, ()| Ok(())).map_err(vm_error)?;
+        let runner = lua.create_thread(idle.clone()).map_err(vm_error)?;
         Ok(LuaHost {
             runner,
+            idle,
             choose_installed: false,
             snapshot,
             names: Rc::new(names),
@@ -465,11 +470,6 @@ impl LuaHost {
             traceback: printable(&sandbox::cap(&traceback, 2000)).into_owned(),
         }
     }
-}
-
-/// The coroutine hooks run in (see [`ask`]).
-fn make_runner(lua: &Lua) -> mlua::Result<mlua::Thread> {
-    lua.create_thread(lua.create_function(|_, ()| Ok(()))?)
 }
 
 fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
@@ -735,6 +735,9 @@ impl LuaHost {
             (Hook::Resolve, Some((key, rest))) => (Some(key.clone()), rest),
             _ => (None, answers),
         };
+        // Checks counted for a VM this call runs inside (a scenario test's) are set aside
+        // and given back after it, so each VM's count stays its own.
+        let outer_checks = sandbox::batch::suspend();
         sandbox::reset(&self.shared, self.content.instruction_budget);
         let placeholder = GameState::placeholder();
         let mut ctx = Ctx {
@@ -768,10 +771,13 @@ impl LuaHost {
             } else {
                 runner.resume::<Value>((ud, params))
             };
-            yielded = runner.status() == mlua::ThreadStatus::Resumable;
+            // Only a resume that returned can have yielded (arguments that could not be
+            // pushed leave the thread new, which also reads as resumable).
+            yielded = out.is_ok() && runner.status() == mlua::ThreadStatus::Resumable;
             out
         });
         self.choose_installed = installed;
+        sandbox::batch::restore(outer_checks);
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {
             crate::decks::discard(&self.content, &mut ctx.state, card);
@@ -785,6 +791,12 @@ impl LuaHost {
         *state = after;
         let signal = self.shared.signal.get();
         if signal == Signal::Memory || result.as_ref().err().is_some_and(sandbox::is_memory_error) {
+            // The failed call's frames are still on the runner, holding what it made:
+            // clear them so the collection can free it. The VM is at its cap, so the
+            // cap is lifted for the few bytes the reset itself takes.
+            let _ = self.lua.set_memory_limit(usize::MAX);
+            let _ = self.runner.reset(self.idle.clone());
+            let _ = self.lua.set_memory_limit(self.content.memory_limit);
             let _ = self.lua.gc_collect();
         }
         for line in self.shared.printed.borrow_mut().drain(..) {

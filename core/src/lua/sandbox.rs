@@ -249,7 +249,7 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
         s.check(used, true)?;
         Ok(VmState::Continue)
     });
-    batch::install(&lua);
+    batch::install(&lua)?;
     super::library::bound_costs(&lua, shared)?;
     Ok(lua)
 }
@@ -501,7 +501,7 @@ pub fn reset(shared: &Shared, budget: u64) {
 /// so the budget is charged exactly and checked once a batch: a script stops at most
 /// `BATCH - 1` checks past its budget, at the same check in every run, since [`reset`]
 /// starts each call's count at zero.
-mod batch {
+pub(crate) mod batch {
     use std::cell::Cell;
     use std::os::raw::c_int;
     use std::sync::OnceLock;
@@ -526,17 +526,26 @@ mod batch {
 
     /// Puts the counting function in front of the interrupt `Lua::set_interrupt`
     /// installed in `lua`.
-    pub fn install(lua: &Lua) {
+    pub fn install(lua: &Lua) -> mlua::Result<()> {
+        let mut installed = false;
         // SAFETY: `lua_callbacks` of the VM's main state is valid while `lua` lives, and
         // only this thread uses the VM (a `Lua` here is not `Send`).
         unsafe {
-            let _ = lua.exec_raw::<()>((), |state| {
+            lua.exec_raw::<()>((), |state| {
                 let cb = ffi::lua_callbacks(state);
                 if let Some(host) = (*cb).interrupt {
                     HOST.get_or_init(|| host);
                     (*cb).interrupt = Some(counting);
+                    installed = true;
                 }
-            });
+            })?;
+        }
+        if installed {
+            Ok(())
+        } else {
+            Err(mlua::Error::runtime(
+                "the instruction budget could not be installed (no interrupt was set)",
+            ))
         }
     }
 
@@ -560,6 +569,17 @@ mod batch {
     /// The checks counted since the last call, which the host charges; starts a new count.
     pub fn take() -> u64 {
         PENDING.replace(0) as u64
+    }
+
+    /// Sets aside the checks counted so far (those of a VM whose script called into
+    /// this one) and starts a new count; give them back with [`restore`].
+    pub fn suspend() -> u32 {
+        PENDING.replace(0)
+    }
+
+    /// Gives back the checks [`suspend`] set aside, dropping the nested call's leftover.
+    pub fn restore(outer: u32) {
+        PENDING.set(outer);
     }
 
     /// Hands every check to the host while `on`.
