@@ -63,18 +63,12 @@ impl Bench {
 
     /// Plays one random 4-player game; returns its decisions.
     pub fn random_game(&mut self, seed: u64) -> usize {
-        let mut seats: Vec<Box<dyn Agent>> = (0..4)
-            .map(|s| make_agent("random", seed * 8 + s).expect("random exists"))
-            .collect();
-        crate::sim::play_game(&mut self.engine, &mut seats, seed, 0).decisions
+        bot_game(&mut self.engine, "random", seed)
     }
 
     /// Plays one greedy 4-player game; returns its decisions.
     pub fn greedy_game(&mut self, seed: u64) -> usize {
-        let mut seats: Vec<Box<dyn Agent>> = (0..4)
-            .map(|s| make_agent("greedy", seed * 8 + s).expect("greedy exists"))
-            .collect();
-        crate::sim::play_game(&mut self.engine, &mut seats, seed, 0).decisions
+        bot_game(&mut self.engine, "greedy", seed)
     }
 
     /// Clones the mid-game state.
@@ -110,6 +104,15 @@ impl Bench {
         black_box(bot.choose(&mut self.engine, st, d));
         bot.iterations_run
     }
+}
+
+/// Plays game `seed` with four seats of the built-in `bot` (seeded from `seed`, as every
+/// workload seeds them); returns its decisions.
+fn bot_game(engine: &mut Engine, bot: &str, seed: u64) -> usize {
+    let mut seats: Vec<Box<dyn Agent>> = (0..4)
+        .map(|s| make_agent(bot, seed * 8 + s).expect("a built-in bot"))
+        .collect();
+    crate::sim::play_game(engine, &mut seats, seed, 0).decisions
 }
 
 /// The baseline: SHA-256 of 16 KiB, a fixed amount of plain CPU work. Every other
@@ -303,10 +306,7 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
         spent.set(Duration::ZERO);
         let start = Instant::now();
         for seed in seeds {
-            let mut seats: Vec<Box<dyn Agent>> = (0..4)
-                .map(|s| make_agent(bot, seed * 8 + s).expect("a built-in bot"))
-                .collect();
-            black_box(crate::sim::play_game(&mut engine, &mut seats, seed, 0));
+            black_box(bot_game(&mut engine, bot, seed));
         }
         spent.get().as_secs_f64() / start.elapsed().as_secs_f64().max(1e-9)
     };

@@ -61,8 +61,8 @@ pub struct LuaHost {
     /// The coroutine hooks run in, reset for each call, so a question can stop a script
     /// by yielding (see [`ask`]).
     runner: mlua::Thread,
-    /// A function that does nothing, put in the runner to clear it after a call that
-    /// stopped or failed.
+    /// A function that does nothing, put in the runner to clear it after a call the
+    /// memory cap stopped (other calls are cleared by the next call's reset).
     idle: mlua::Function,
     /// Whether [`ask::install`] has patched the `ctx` metatable, which the first `ctx`
     /// made creates.
