@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 use weft_core::ablate::{ablate, Component};
 use weft_core::agent::BotOptions;
-use weft_core::compare::{compare, CompareConfig, Comparison};
+use weft_core::compare::{compare, CompareConfig, Comparison, Metric};
 use weft_core::sim::{Limits, SimConfig};
 use weft_core::Content;
 
@@ -41,13 +41,29 @@ pub struct PairArgs {
     /// Iterations per decision for the mcts bot.
     #[arg(long, value_name = "N")]
     mcts_iterations: Option<u32>,
+    /// The metric to test and stop on: holder[:COMPONENT] (win share of the seats that
+    /// used it; ablate's default, for the removed card or tile), seat-win:N,
+    /// seat-score:N, score, rounds, ends:CAUSE, uses:COMPONENT, count:FIELD, or all
+    /// (compare's default: stop on whichever standard metric differs first).
+    #[arg(long, value_name = "NAME")]
+    metric: Option<String>,
+    /// Stop with "no difference" once the tested metric's always-valid interval lies
+    /// inside ±MARGIN (in its units; a share as a fraction, 0.05 = 5 points). Default
+    /// for win-share metrics: half a fair share (0.125 at four players); for others,
+    /// none.
+    #[arg(long, value_name = "MARGIN")]
+    margin: Option<f64>,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
+    /// Write a self-contained HTML report to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
 }
 
 impl PairArgs {
-    fn config(&self) -> CompareConfig {
+    /// The config, testing `default_metric` unless `--metric` names another.
+    fn config(&self, default_metric: Metric) -> anyhow::Result<CompareConfig> {
         let mut sim = SimConfig::new(self.players, self.games, self.seed, &[]);
         sim.bots = self.bots.clone();
         if let Some(j) = self.jobs {
@@ -64,7 +80,31 @@ impl PairArgs {
         cfg.batch = self.batch.max(1);
         cfg.min_pairs = cfg.batch.min(self.games);
         cfg.alpha = self.alpha;
-        cfg
+        cfg.metric = match &self.metric {
+            Some(m) => m
+                .parse()
+                .map_err(|e| anyhow::anyhow!("error: --metric: {e}"))?,
+            None => default_metric.clone(),
+        };
+        if let Metric::Holder(c) = &mut cfg.metric {
+            if c.is_empty() {
+                match &default_metric {
+                    Metric::Holder(d) => c.clone_from(d),
+                    _ => anyhow::bail!(
+                        "error: --metric holder needs a component in compare: --metric \"holder:card c22\""
+                    ),
+                }
+            }
+        }
+        if let Some(m) = self.margin {
+            if !(m > 0.0 && m.is_finite()) {
+                anyhow::bail!("error: --margin must be a positive number, not {m}");
+            }
+        }
+        cfg.margin = self
+            .margin
+            .or_else(|| CompareConfig::margin_for(&cfg.metric, self.players));
+        Ok(cfg)
     }
 }
 
@@ -109,8 +149,8 @@ pub fn run_compare(a: CompareArgs) -> anyhow::Result<ExitCode> {
         &content_a,
         &content_b,
         &a.pair,
-        "A (--pack)",
-        "B (--pack-b)",
+        ("A (--pack)", "B (--pack-b)"),
+        Metric::All,
     )
 }
 
@@ -132,8 +172,8 @@ pub fn run_ablate(a: AblateArgs) -> anyhow::Result<ExitCode> {
         &content_a,
         &content_b,
         &a.pair,
-        "with",
-        &format!("without {what}"),
+        ("with", &format!("without {what}")),
+        Metric::Holder(what.to_string()),
     )
 }
 
@@ -143,9 +183,12 @@ fn report(
     a: &Arc<Content>,
     b: &Arc<Content>,
     pair: &PairArgs,
-    name_a: &str,
-    name_b: &str,
+    (name_a, name_b): (&str, &str),
+    default_metric: Metric,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &pair.report {
+        crate::output::check_file("--report", path)?;
+    }
     for c in [a, b] {
         if !c.setup.contains_key(&(pair.players as u8)) {
             anyhow::bail!(
@@ -155,7 +198,7 @@ fn report(
             );
         }
     }
-    let cfg = pair.config();
+    let cfg = pair.config(default_metric)?;
     let show = !pair.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let on_batch = |n: u64| {
         if show {
@@ -166,10 +209,16 @@ fn report(
     if show {
         eprintln!();
     }
+    if let Some(path) = &pair.report {
+        crate::compare_html::write(path, command, &c, (name_a, name_b))?;
+    }
     if pair.json {
         println!("{}", serde_json::to_string_pretty(&c)?);
     } else {
         print(command, &c, name_a, name_b);
+        if let Some(path) = &pair.report {
+            println!("  report: {}", path.display());
+        }
     }
     Ok(if c.a.errored + c.b.errored > 0 {
         ExitCode::from(1)
@@ -193,10 +242,42 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
         chain(&c.b_packs),
         w = head.chars().count()
     );
-    println!(
-        "  {} pairs played of at most {}; paired seeds; each metric held to p < {:.4}",
-        c.played, c.max_pairs, c.threshold
-    );
+    match &c.tested {
+        Some(t) => {
+            println!(
+                "  {} pairs played of at most {}; paired seeds; tested: {} (p < {:.4}{})",
+                c.played,
+                c.max_pairs,
+                c.metric,
+                c.threshold,
+                t.margin.map_or(String::new(), |m| if t.share {
+                    format!(", or no difference inside ±{:.1} points", m * 100.0)
+                } else {
+                    format!(", or no difference inside ±{m:.2}")
+                })
+            );
+            let fmt = |e: &weft_core::report::Estimate| {
+                if t.share {
+                    e.percent()
+                } else {
+                    format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
+                }
+            };
+            println!(
+                "\n  {}: {} {}, {} {} ({} pairs)",
+                c.metric,
+                name_a,
+                fmt(&t.diff.a),
+                name_b,
+                fmt(&t.diff.b),
+                t.pairs
+            );
+        }
+        None => println!(
+            "  {} pairs played of at most {}; paired seeds; each metric held to p < {:.4}",
+            c.played, c.max_pairs, c.threshold
+        ),
+    }
     let wa = name_a.chars().count().max(22) + 1;
     let wb = name_b.chars().count().max(22) + 1;
     println!(
@@ -222,7 +303,11 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
         } else {
             format!("{:+.2} ({:+.2}–{:+.2})", m.diff.value, m.diff.lo, m.diff.hi)
         };
-        let mark = if m.p_value < c.threshold { " *" } else { "" };
+        let mark = if c.tested.is_none() && m.p_value < c.threshold {
+            " *"
+        } else {
+            ""
+        };
         println!(
             "  {:<24} {:<wa$} {:<wb$} {:<24} {:.4}{mark}",
             m.metric,

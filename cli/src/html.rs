@@ -17,8 +17,53 @@ pub fn write(path: &Path, s: &Summary) -> anyhow::Result<()> {
     std::fs::write(path, html).with_context(|| format!("error: could not write {}", path.display()))
 }
 
+/// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// A report's provenance line: the command that made it, the bots by seat, the weft
+/// version and the date.
+pub(crate) fn header_line(s: &Summary) -> String {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '"') {
+                format!("{a:?}")
+            } else {
+                a
+            }
+        })
+        .collect();
+    let bots: Vec<String> = s
+        .seats
+        .iter()
+        .map(|x| format!("seat {} {}", x.seat, x.bot))
+        .collect();
+    format!(
+        "<p class=\"meta\"><code>weft {}</code><br>bots: {} · weft {} · {} (UTC)</p>",
+        esc(&args.join(" ")),
+        esc(&bots.join(", ")),
+        env!("CARGO_PKG_VERSION"),
+        today()
+    )
+}
+
 /// Escapes text for HTML.
-fn esc(text: &str) -> String {
+pub(crate) fn esc(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -47,9 +92,11 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         h,
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>weft report</title><style>{STYLE}</style></head><body>"
     )?;
+    h.push_str("<h1>weft report</h1>");
+    h.push_str(&header_line(s));
     write!(
         h,
-        "<h1>weft report</h1><p>{} games, {} players, {}; packs: {}</p>",
+        "<p>{} games, {} players, {}; packs: {}</p>",
         s.games,
         s.players,
         s.seed
@@ -171,6 +218,7 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         .collect();
     h.push_str(&histogram_chart("game length", "rounds", &rounds)?);
 
+    strength_table(&mut h, s)?;
     if !s.cards.is_empty() {
         h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
     }
@@ -267,11 +315,66 @@ pub fn render(s: &Summary) -> DrawResult<String> {
     Ok(h)
 }
 
-const STYLE: &str = "body{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}\
+pub(crate) const STYLE: &str = "body{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}\
 table{border-collapse:collapse;margin:1em 0}td,th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}\
 .warn li{color:#a40}.bar{background:#4a7;height:10px}.foot{color:#777;font-size:small}svg{display:block;margin:1em 0}";
 
 /// Bars with 95% interval whiskers and an optional parity line.
+/// Every component with enough users, ranked by how far its lift sits from its group's
+/// typical lift, with its price and value for cost when the pack was at hand.
+pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
+    use std::fmt::Write;
+    let min = weft_core::report::strength::MIN_USERS;
+    let mut ranked: Vec<_> = s
+        .strength
+        .iter()
+        .filter(|x| x.users as usize >= min)
+        .collect();
+    if ranked.is_empty() {
+        return Ok(());
+    }
+    ranked.sort_by(|a, b| (b.lift.value - b.group_lift).total_cmp(&(a.lift.value - a.group_lift)));
+    write!(
+        h,
+        "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is beyond a 95% interval corrected for the number of components and larger than a fifth of a fair share. This is association: <code>weft ablate</code> measures what a component causes.</p><table><tr><th>component</th><th>name</th><th>group</th><th>costs</th><th>gives</th><th>users</th><th>win share (95%)</th><th>expected</th><th>lift (95%)</th><th>typical of group</th><th>value for cost (rank)</th><th></th></tr>"
+    )?;
+    for x in ranked {
+        let e = s.entry(&x.component);
+        let text = |f: fn(&weft_core::report::catalogue::Entry) -> &str| {
+            e.map_or(String::new(), |e| esc(f(e)))
+        };
+        let value = e
+            .and_then(|e| {
+                let (r, of) = e.rank?;
+                Some(format!("{:.2} ({r} of {of})", e.value_for_cost?))
+            })
+            .unwrap_or_else(|| "–".into());
+        let flag = match x.flag {
+            Some(weft_core::report::Flag::Strong) => "<b>strong</b>",
+            Some(weft_core::report::Flag::Weak) => "<b>weak</b>",
+            None => "",
+        };
+        write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:+.1} ({:+.1}–{:+.1})</td><td>{:+.1}</td><td>{value}</td><td>{flag}</td></tr>",
+            esc(&x.component),
+            text(|e| &e.name),
+            esc(&x.group),
+            text(|e| &e.cost),
+            text(|e| &e.gives),
+            x.users,
+            x.win_share.percent(),
+            x.expected * 100.0,
+            x.lift.value * 100.0,
+            x.lift.lo * 100.0,
+            x.lift.hi * 100.0,
+            x.group_lift * 100.0,
+        )?;
+    }
+    h.push_str("</table>");
+    Ok(())
+}
+
 fn shares_chart(
     title: &str,
     labels: &[String],

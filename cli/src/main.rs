@@ -12,6 +12,7 @@
 mod bench_cmd;
 mod check;
 mod compare_cmd;
+mod compare_html;
 mod doc_cmd;
 mod html;
 mod merge_cmd;

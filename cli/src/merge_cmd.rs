@@ -14,6 +14,7 @@ use clap::Args;
 use weft_core::report;
 use weft_core::sim::GameRecord;
 
+use crate::packs::PackArgs;
 use crate::{html, runs_file, table};
 
 /// Flags of `weft merge`.
@@ -33,6 +34,38 @@ pub struct MergeArgs {
     /// Write the merged records, sorted by game index, to FILE.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// A pack the games were played with (repeatable, as for `sim`), to name the
+    /// components and give their prices and value for cost. Without it, the default
+    /// pack is used when it is the records' content; otherwise components keep their ids.
+    #[arg(long = "pack", value_name = "DIR")]
+    packs: Vec<PathBuf>,
+    /// A folder where packs named by `extends` are looked up (as for `sim`).
+    #[arg(long = "pack-path", value_name = "DIR")]
+    pack_path: Vec<PathBuf>,
+    /// The shared Lua library folder (as for `sim`).
+    #[arg(long, value_name = "DIR")]
+    scripts: Option<PathBuf>,
+}
+
+/// Adds the pack's names and prices to the summary: from the packs the user named (they
+/// must be the records' content), or from the default pack when it is.
+fn describe(summary: &mut report::Summary, packs: &PackArgs) -> anyhow::Result<()> {
+    let named = !packs.packs.is_empty();
+    let content = match packs.load() {
+        Ok(c) => c,
+        Err(e) if named => return Err(e),
+        Err(_) => return Ok(()),
+    };
+    if content.digest == summary.digest {
+        summary.describe(&content);
+    } else if named {
+        anyhow::bail!(
+            "error: the records were played with other content (digest {}) than --pack gives ({}); name the packs of the run, or leave --pack out",
+            summary.digest,
+            content.digest
+        );
+    }
+    Ok(())
 }
 
 /// Skipped lines listed on stderr before the rest are only counted.
@@ -107,6 +140,15 @@ pub fn run(a: MergeArgs) -> anyhow::Result<ExitCode> {
         .map(|i| i.to_string())
         .collect();
     let mut summary = report::summarise(&records, single_run.then_some(run_seed), None);
+    let packs = PackArgs {
+        packs: a.packs.clone(),
+        pack_path: a.pack_path.clone(),
+        scripts: a.scripts.clone(),
+        budget: None,
+        memory_mb: None,
+        hook_seconds: None,
+    };
+    describe(&mut summary, &packs)?;
     if missing > 0 {
         summary.warnings.insert(
             0,

@@ -124,7 +124,9 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let records = sim::run(&content, &cfg, &on_game).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     bar.finish_and_clear();
-    let summary = report::summarise(&records, Some(a.seed), Some(start.elapsed().as_secs_f64()));
+    let mut summary =
+        report::summarise(&records, Some(a.seed), Some(start.elapsed().as_secs_f64()));
+    summary.describe(&content);
     if let Some(path) = &a.out {
         runs_file::write(path, &records)?;
     }

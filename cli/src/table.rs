@@ -79,6 +79,7 @@ pub fn print(s: &Summary) {
         m.balance, m.decisiveness, m.lead_changes, m.drama
     );
     print_cards(s);
+    print_strength(s);
     print_tiles(s);
     print_held(s);
     print_areas(s);
@@ -119,6 +120,63 @@ fn print_cards(s: &Summary) {
             c.id,
             c.fulfilled.percent(),
             share_or_dash(&c.win_share_when_fulfilled)
+        )
+    });
+}
+
+/// Components ranked by how far their lift sits from their group's typical lift
+/// (`weft_core::report::strength`), the ends of the ranking shown; flagged ones marked.
+fn print_strength(s: &Summary) {
+    let mut ranked: Vec<_> = s
+        .strength
+        .iter()
+        .filter(|x| x.users as usize >= weft_core::report::strength::MIN_USERS)
+        .collect();
+    if ranked.is_empty() {
+        return;
+    }
+    ranked.sort_by(|a, b| (b.lift.value - b.group_lift).total_cmp(&(a.lift.value - a.group_lift)));
+    let w = ranked
+        .iter()
+        .map(|x| x.component.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    println!(
+        "
+  {:<w$}  {:<20}  users  win share               expected  lift (95%)             typical  value",
+        "strength", "name"
+    );
+    print_ends(&ranked, |x| {
+        let entry = s.entry(&x.component);
+        let name: String = entry
+            .map_or("", |e| e.name.as_str())
+            .chars()
+            .take(20)
+            .collect();
+        let value = entry
+            .and_then(|e| e.rank.map(|(r, of)| format!("{r}/{of}")))
+            .unwrap_or_else(|| "-".into());
+        let mark = match x.flag {
+            Some(weft_core::report::Flag::Strong) => "  strong",
+            Some(weft_core::report::Flag::Weak) => "  weak",
+            None => "",
+        };
+        println!(
+            "  {:<w$}  {:<20}  {:>5}  {:<22}  {:>7.1}%  {:<21}  {:>+6.1}  {:>5}{mark}",
+            x.component,
+            name,
+            x.users,
+            x.win_share.percent(),
+            x.expected * 100.0,
+            format!(
+                "{:+.1} ({:+.1}–{:+.1})",
+                x.lift.value * 100.0,
+                x.lift.lo * 100.0,
+                x.lift.hi * 100.0
+            ),
+            x.group_lift * 100.0,
+            value
         )
     });
 }

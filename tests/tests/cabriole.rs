@@ -184,3 +184,30 @@ fn a_cabriole_replay_verifies() {
         record.decisions
     );
 }
+
+/// `[report]` (issue 13, item 1): Cabriole's projects are priced by their `needs` at the
+/// resources' base prices and score their `prestige`, so the catalogue ranks them by
+/// prestige for the price; a `card_cost` that names a param that is not a table of
+/// counter amounts is refused, naming the card's file.
+#[test]
+fn projects_have_a_value_for_cost_and_a_wrong_report_param_is_refused() {
+    let content = weft_tests::cabriole_content();
+    let cat = weft_core::report::catalogue::catalogue(&content);
+    let a01 = cat.iter().find(|e| e.component == "card A01").expect("A01");
+    // A01 needs 1 walnut (2) and 2 silk (3 each): value 8, for 14 prestige.
+    assert_eq!(a01.cost, "1 walnut, 2 silk");
+    assert_eq!(a01.cost_value, Some(8));
+    assert_eq!(a01.points, Some((14, "prestige".into())));
+    assert!(a01.rank.is_some_and(|(r, of)| r >= 1 && r <= of), "{a01:?}");
+    let mut files = weft_tests::cabriole_files();
+    let game = files.files["game.toml"].replace("card_cost = \"needs\"", "card_cost = \"type\"");
+    files.files.insert("game.toml".into(), game);
+    let err = weft_core::load_files(&[files], &weft_tests::library())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("cards/deck-a.toml"), "{err}");
+    assert!(
+        err.contains("its price `type` is \"chair\", not a table"),
+        "{err}"
+    );
+}

@@ -2,7 +2,7 @@
 //! the two kinds of ablation.
 
 use weft_core::ablate::{ablate, Component};
-use weft_core::compare::{compare, CompareConfig};
+use weft_core::compare::{compare, CompareConfig, Metric};
 use weft_core::sim::SimConfig;
 use weft_tests::{library, tabriz_content, tabriz_files};
 
@@ -109,4 +109,77 @@ fn comparing_cabriole_variants_uses_only_its_own_metrics() {
         .metrics
         .iter()
         .any(|m| m.metric == "ends by commissions"));
+}
+
+/// `--metric` (issue 13, item 2): a variant compared with itself, testing one metric with
+/// a margin, stops at the first look with "no difference" (every paired difference is
+/// zero, so the always-valid interval is the point 0).
+#[test]
+fn one_tested_metric_stops_on_no_difference_inside_its_margin() {
+    let c = tabriz_content();
+    let mut cfg = config(400);
+    cfg.metric = Metric::Rounds;
+    cfg.margin = Some(0.5);
+    let out = compare(&c, &c, &cfg, &|_| {}).unwrap();
+    assert_eq!(out.stopped_on, "no difference", "{}", out.verdict);
+    assert_eq!(out.played, 40, "the first look decides");
+    let t = out.tested.as_ref().expect("a tested metric");
+    assert_eq!(t.interval, (0.0, 0.0));
+    assert!(
+        out.verdict
+            .starts_with("no difference beyond ±0.50 in rounds after 40 pairs"),
+        "{}",
+        out.verdict
+    );
+    // Without a margin the same run can only spend its budget.
+    cfg.margin = None;
+    cfg.sim.games = 80;
+    let out = compare(&c, &c, &cfg, &|_| {}).unwrap();
+    assert_eq!((out.stopped_on.as_str(), out.played), ("budget", 80));
+    assert!(
+        out.verdict.starts_with("undecided after 80 pairs"),
+        "{}",
+        out.verdict
+    );
+}
+
+/// Ablating the dice alley with the holder metric: the seats that took the alley's
+/// action lose much of their win share when it is closed, and the run stops on that
+/// difference, not on whichever other metric moved first.
+#[test]
+fn the_holder_metric_measures_what_the_removed_tile_gave_its_users() {
+    let a = tabriz_content();
+    let files = ablate(&[tabriz_files()], &Component::Tile("dice-alley".into())).unwrap();
+    let b = weft_core::load_files(&files, &library()).unwrap();
+    let mut cfg = config(400);
+    cfg.metric = Metric::Holder("tile dice-alley".into());
+    cfg.margin = CompareConfig::margin_for(&cfg.metric, 4);
+    let out = compare(&a, &b, &cfg, &|_| {}).unwrap();
+    let t = out.tested.as_ref().expect("a tested metric");
+    assert!(t.pairs > 0 && t.pairs <= out.pairs, "{t:?}");
+    assert_eq!(
+        out.metric,
+        "win share of the seats that used tile dice-alley"
+    );
+    assert!(
+        matches!(out.stopped_on.as_str(), "difference" | "no difference"),
+        "{}",
+        out.verdict
+    );
+    // The interval the verdict rests on is consistent with the stop.
+    if out.stopped_on == "difference" {
+        assert!(t.interval.0 > 0.0 || t.interval.1 < 0.0, "{t:?}");
+    } else {
+        assert!(t.interval.0 > -0.125 && t.interval.1 < 0.125, "{t:?}");
+    }
+}
+
+/// A holder metric without a component cannot be tested.
+#[test]
+fn the_holder_metric_needs_a_component() {
+    let c = tabriz_content();
+    let mut cfg = config(40);
+    cfg.metric = Metric::Holder(String::new());
+    let err = compare(&c, &c, &cfg, &|_| {}).unwrap_err();
+    assert!(err.contains("holder:card c19"), "{err}");
 }

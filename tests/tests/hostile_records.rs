@@ -78,7 +78,7 @@ fn a_tie_is_won_by_the_tie_break_and_else_shared() {
 fn a_report_of_unchecked_records_does_not_panic() {
     let content = weft_tests::content();
     let good = run(&content, 3, 2);
-    let edits: [fn(&mut GameRecord); 4] = [
+    let edits: [fn(&mut GameRecord); 6] = [
         |r| r.scores.clear(),
         |r| {
             r.winners = vec![99];
@@ -94,6 +94,23 @@ fn a_report_of_unchecked_records_does_not_panic() {
                     .collect(),
                 vec![1; 3],
             ];
+        },
+        // A use by a seat that is not in the game, and one in a round it never played.
+        |r| {
+            let u = weft_core::sim::Uses {
+                group: "tile".into(),
+                by: vec![[99, 1]],
+            };
+            r.uses.insert("tile plaza".into(), u);
+            assert!(r.validate().unwrap_err().contains("seat index 99"));
+        },
+        |r| {
+            let u = weft_core::sim::Uses {
+                group: "common".into(),
+                by: vec![[0, r.rounds + 7]],
+            };
+            r.uses.insert("card c01".into(), u);
+            assert!(r.validate().unwrap_err().contains("in round"));
         },
     ];
     for (i, edit) in edits.iter().enumerate() {

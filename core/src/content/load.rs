@@ -1110,6 +1110,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     }
     let decks =
         super::decks::lower_commissions(ld, gf, &grades, &commissions, &mut zones, &mut cards);
+    let card_value = CardValue {
+        cost: game.report.card_cost.clone(),
+        points: game.report.card_points.clone(),
+    };
+    check_card_value(ld, &card_value, &cards[commissions.len()..], &counters);
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -1180,7 +1185,52 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         cards,
         decks,
         provenance,
+        card_value,
         test_modules,
+    }
+}
+
+/// Every card that has the `[report]` params holds what they promise: a table of
+/// counter amounts for the price, a whole number for the points.
+fn check_card_value(ld: &mut Loader, value: &CardValue, cards: &[Card], counters: &[Counter]) {
+    for card in cards {
+        if let Some(key) = &value.cost {
+            match card.params.get(key) {
+                None => {}
+                Some(toml::Value::Table(t)) => {
+                    for (k, v) in t {
+                        let ok = counters.iter().any(|c| &c.id == k)
+                            && v.as_integer().is_some_and(|n| n >= 0);
+                        if !ok {
+                            ld.fail(
+                                &card.declared_in,
+                                &card.template,
+                                format!("card `{}`: its price `{key}` has `{k} = {v}`, which is not an amount of a counter", card.template),
+                                "[report] card_cost names a param that maps counter ids to whole amounts, e.g. needs = { oak = 2 }",
+                            );
+                        }
+                    }
+                }
+                Some(other) => ld.fail(
+                    &card.declared_in,
+                    &card.template,
+                    format!("card `{}`: its price `{key}` is {other}, not a table", card.template),
+                    "[report] card_cost names a param that maps counter ids to whole amounts, e.g. needs = { oak = 2 }",
+                ),
+            }
+        }
+        if let Some(key) = &value.points {
+            if let Some(v) = card.params.get(key) {
+                if v.as_integer().is_none_or(|n| n < 0) {
+                    ld.fail(
+                        &card.declared_in,
+                        &card.template,
+                        format!("card `{}`: its points `{key}` is {v}, not a whole number", card.template),
+                        "[report] card_points names a param holding the points a card scores, e.g. prestige = 7",
+                    );
+                }
+            }
+        }
     }
 }
 

@@ -398,6 +398,16 @@ pub struct Commission {
     pub declared_in: String,
 }
 
+/// `[report]` of `game.toml`: the `[[cards]]` params that hold a card's price (a table
+/// of counter amounts) and the points it scores. Reports only; no rule reads them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardValue {
+    /// The price param, if declared.
+    pub cost: Option<String>,
+    /// The points param, if declared.
+    pub points: Option<String>,
+}
+
 /// A Lua source file of the chain.
 #[derive(Debug, Clone)]
 pub struct Module {
@@ -493,6 +503,9 @@ pub struct Content {
     pub decks: DeckZones,
     /// Data the packs say they invented.
     pub provenance: Vec<Invented>,
+    /// Where a `[[cards]]` card's price and points are in its params (`[report]`), for
+    /// the value-for-cost column of reports.
+    pub card_value: CardValue,
     /// Scenario-test helper modules (`tests/lib/*.lua`, named `tests.lib.NAME`): loaded
     /// only in `weft test`'s VM, never in a game's.
     pub test_modules: BTreeMap<String, Module>,

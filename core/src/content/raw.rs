@@ -164,6 +164,9 @@ pub struct GameToml {
     /// Workers each player places in `place` steps (C-COMP-3, C-PLACE-1).
     #[serde(default)]
     pub placement: Option<PlacementToml>,
+    /// For reports: where a card's price and points are (`[report]`).
+    #[serde(default)]
+    pub report: ReportToml,
     /// Card zones: decks, displays, hands, tableaus (`[[zones]]`).
     #[serde(default)]
     pub zones: Vec<ZoneToml>,
@@ -296,6 +299,21 @@ pub struct CardToml {
 
 fn one() -> u32 {
     1
+}
+
+/// `[report]`: for reports, not a rule. Where a `[[cards]]` card's price and the
+/// points it scores are in its `params`, so the strength table can give its value for
+/// cost (commissions have `requires` and `reward` of their own).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportToml {
+    /// The param holding a card's price: a table of counter ids to amounts, each priced
+    /// by its counter's `value`.
+    #[serde(default)]
+    pub card_cost: Option<String>,
+    /// The param holding the points a card scores (a whole number).
+    #[serde(default)]
+    pub card_points: Option<String>,
 }
 
 /// `[placement]`: the workers of worker-placement games.

@@ -5,8 +5,10 @@
 //! metrics follow Ludii's ([`metrics`]); [`Summary::warnings`] says in plain words what a
 //! designer should look at.
 
+pub mod catalogue;
 pub mod metrics;
 pub mod stats;
+pub mod strength;
 
 use std::collections::BTreeMap;
 
@@ -16,6 +18,7 @@ use crate::content::PackInfo;
 use crate::sim::GameRecord;
 pub use metrics::Metrics;
 pub use stats::{mean, wilson, Estimate};
+pub use strength::{Flag, Strength};
 
 /// Per-seat numbers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -164,6 +167,13 @@ pub struct Summary {
     /// Per worker-placement area, in id order.
     #[serde(default)]
     pub areas: Vec<AreaSummary>,
+    /// Per component used in some game, its strength against its peers ([`strength`]).
+    #[serde(default)]
+    pub strength: Vec<Strength>,
+    /// Names, prices and value for cost of the components, from the pack
+    /// ([`Summary::describe`]); empty for a summary of records alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub catalogue: Vec<catalogue::Entry>,
     /// Ludii-style quality metrics.
     pub metrics: Metrics,
     /// Plain-language warnings.
@@ -172,6 +182,20 @@ pub struct Summary {
     pub seconds: Option<f64>,
     /// Games per second (`None` for merged records).
     pub games_per_second: Option<f64>,
+}
+
+impl Summary {
+    /// Adds the pack's names, prices and value for cost ([`catalogue`]) and says them in
+    /// the warnings. The pack must be the one the records were played with.
+    pub fn describe(&mut self, content: &crate::content::Content) {
+        self.catalogue = catalogue::catalogue(content);
+        self.warnings = warnings(self);
+    }
+
+    /// The catalogue entry of `component`, if the summary has one.
+    pub fn entry(&self, component: &str) -> Option<&catalogue::Entry> {
+        self.catalogue.iter().find(|e| e.component == component)
+    }
 }
 
 /// Whether a game was stopped at the round cap (R-END-5).
@@ -285,6 +309,8 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         ),
         rounds_histogram: histogram(done.iter().map(|r| r.rounds)),
         metrics: metrics::metrics(records, &shares),
+        strength: strength::strengths(&done, players),
+        catalogue: Vec::new(),
         seats,
         bots,
         cards,
@@ -543,7 +569,58 @@ fn warnings(s: &Summary) -> Vec<String> {
             w.push(format!("area {} never had a worker placed in it", a.id));
         }
     }
+    for x in s.strength.iter().filter(|x| x.flag.is_some()) {
+        w.push(strength_warning(s, x));
+    }
     w
+}
+
+/// What using a component means, for people: `fulfils it`, `takes it`, …
+fn use_verb(s: &Summary, component: &str) -> &'static str {
+    match component.split_once(' ') {
+        Some(("card", id)) if s.cards.iter().any(|c| c.id == id) => "fulfils it",
+        Some(("card", _)) => "takes it",
+        Some(("tile", _)) => "takes its action",
+        Some(("area", _)) => "places a worker in it",
+        _ => "uses it",
+    }
+}
+
+/// A flagged component in plain words, e.g. `card c19 looks too strong: the seat that
+/// fulfils it wins 66.9% (61.0–72.3%), 2.7× a fair share; its standing before predicted
+/// 31.0%: +35.9 points, where a typical common card adds +9.1`.
+fn strength_warning(s: &Summary, x: &Strength) -> String {
+    let fair = 1.0 / s.players.max(1) as f64;
+    let (word, typical) = match x.flag {
+        Some(Flag::Strong) => ("too strong", "adds"),
+        _ => ("weak", "adds"),
+    };
+    let entry = s.entry(&x.component);
+    let name = entry.map_or(String::new(), |e| format!(" ({})", e.name));
+    let value = entry
+        .and_then(catalogue::Entry::value_sentence)
+        .map_or(String::new(), |v| format!("; {v}"));
+    format!(
+        "{}{name} looks {word}: the seat that {} wins {} of the time, {:.1}× a fair share; its standing before predicted {:.1}%: {:+.1} points, where a typical {} {typical} {:+.1}{value}",
+        x.component,
+        use_verb(s, &x.component),
+        x.win_share.percent(),
+        x.win_share.value / fair,
+        x.expected * 100.0,
+        x.lift.value * 100.0,
+        group_noun(&x.group, &x.component),
+        x.group_lift * 100.0
+    )
+}
+
+/// `common card`, `tile`, `area`, `project card`.
+fn group_noun(group: &str, component: &str) -> String {
+    let kind = component.split_once(' ').map_or(component, |(k, _)| k);
+    if group == kind {
+        kind.to_string()
+    } else {
+        format!("{group} {kind}")
+    }
 }
 
 #[cfg(test)]

@@ -119,6 +119,25 @@ pub fn msprt_p_value(diffs: &[f64], effect: f64) -> f64 {
     (-log_ratio).exp().min(1.0)
 }
 
+/// The always-valid confidence interval that goes with [`msprt_p_value`] (a confidence
+/// sequence): the means θ whose "the mean is θ" the mSPRT does not reject at level
+/// `alpha`. It holds at every look at once, so a run may stop as soon as it lies inside a
+/// margin ("no difference larger than this") without losing its coverage.
+pub fn msprt_interval(diffs: &[f64], effect: f64, alpha: f64) -> (f64, f64) {
+    if diffs.len() < 2 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let n = diffs.len() as f64;
+    let xbar = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - xbar) * (d - xbar)).sum::<f64>() / (n - 1.0);
+    let e2 = effect * effect;
+    // log ratio(θ) < ln(1/α)  ⇔  (x̄ − θ)² < 2σ²(1 + nτ²)(ln(1/α) + ½ ln(1 + nτ²)) / (n²τ²)
+    let half = (2.0 * var * (1.0 + n * e2) * ((1.0 / alpha).ln() + 0.5 * (1.0 + n * e2).ln())
+        / (n * n * e2))
+        .sqrt();
+    (xbar - half, xbar + half)
+}
+
 /// The 95% critical value of the χ² distribution with `df` degrees of freedom (1 to 10;
 /// larger values use the Wilson–Hilferty approximation).
 pub fn chi2_critical_95(df: usize) -> f64 {
@@ -170,6 +189,30 @@ mod tests {
         let (s, l) = (mean(&small), mean(&large));
         assert!((s.value - 0.5).abs() < 1e-9 && (l.value - 0.5).abs() < 1e-9);
         assert!(s.hi - s.lo > 5.0 * (l.hi - l.lo));
+    }
+
+    /// The interval and the p-value agree: 0 is inside exactly when "the mean is 0" is
+    /// not rejected, and the interval narrows as pairs accumulate.
+    #[test]
+    fn msprt_interval_agrees_with_the_p_value() {
+        let noise: Vec<f64> = (0..400)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+            .collect();
+        let (lo0, hi0) = msprt_interval(&noise, 0.2, 0.05);
+        assert!(lo0 < 0.0 && hi0 > 0.0, "{lo0} {hi0}");
+        let shifted: Vec<f64> = noise.iter().map(|d| d + 0.5).collect();
+        let (lo, _) = msprt_interval(&shifted, 0.2, 0.05);
+        assert!(lo > 0.0 && msprt_p_value(&shifted, 0.2) < 0.05);
+        for shift in [0.1, 0.15, 0.2, 0.25] {
+            let d: Vec<f64> = noise.iter().map(|x| x + shift).collect();
+            let (lo, _) = msprt_interval(&d, 0.2, 0.05);
+            assert_eq!(lo > 0.0, msprt_p_value(&d, 0.2) < 0.05, "shift {shift}");
+        }
+        let more: Vec<f64> = (0..4000)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+            .collect();
+        let (lo2, hi2) = msprt_interval(&more, 0.2, 0.05);
+        assert!(hi2 - lo2 < (hi0 - lo0) * 0.6, "{lo2} {hi2}");
     }
 
     #[test]

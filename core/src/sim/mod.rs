@@ -16,7 +16,7 @@ pub(crate) mod record;
 
 use record::Tracker;
 pub use record::{
-    CardCounts, GameRecord, PlayerCounts, TileCounts, MAX_ERROR, MAX_NAME, MAX_PACKS,
+    CardCounts, GameRecord, PlayerCounts, TileCounts, Uses, MAX_ERROR, MAX_NAME, MAX_PACKS,
     MAX_RUN_GAMES, MAX_SEATS,
 };
 

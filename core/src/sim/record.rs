@@ -77,6 +77,17 @@ pub struct AreaCounts {
     pub placed: Vec<u32>,
 }
 
+/// Every use of one component in one game, for the strength table
+/// ([`crate::report::strength`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Uses {
+    /// Its peer group: a commission's grade, a `[[cards]]` card's kind, `tile` or `area`.
+    /// A component is compared with the others of its group.
+    pub group: String,
+    /// Each use as `[seat (0-based), round]`.
+    pub by: Vec<[u32; 2]>,
+}
+
 /// One finished or errored game of a run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -131,6 +142,13 @@ pub struct GameRecord {
     pub areas: BTreeMap<String, AreaCounts>,
     /// Each seat's score at the end of each round; the last row is the final score.
     pub score_by_round: Vec<Vec<i32>>,
+    /// Per component (`card c19`, `tile wool-shop`, `area market`), every use: a
+    /// commission is used when it is fulfilled, a `[[cards]]` card when a copy enters a
+    /// seat's zone, a tile when its action is taken, an area when a worker is placed in
+    /// it. Components not used in the game are left out, and so is the whole map in
+    /// records written before it was recorded.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub uses: BTreeMap<String, Uses>,
     /// The answers, for a replay of an errored game (not written to `--out`).
     #[serde(skip)]
     pub replay: Replay,
@@ -207,7 +225,18 @@ impl GameRecord {
                 })
                 .collect(),
             score_by_round: Vec::new(),
+            uses: BTreeMap::new(),
         }
+    }
+
+    /// Records a use of `component` (of peer group `group`) by `seat` in `round`.
+    fn used(&mut self, component: String, group: &str, seat: usize, round: u32) {
+        let u = self.uses.entry(component).or_insert_with(|| Uses {
+            group: group.to_string(),
+            by: Vec::new(),
+        });
+        // A card dealt during setup counts as used in round 1.
+        u.by.push([seat as u32, round.max(1)]);
     }
 
     /// Whether the game finished without an error.
@@ -338,6 +367,10 @@ impl GameRecord {
         }
         for id in self.areas.keys() {
             check_name("an area id", id)?;
+        }
+        for (id, u) in &self.uses {
+            check_name("a component", id)?;
+            check_name(&format!("the group of {id}"), &u.group)?;
         }
         Ok(())
     }
@@ -536,6 +569,7 @@ impl GameRecord {
                 ));
             }
         }
+        self.validate_uses()?;
         for (id, a) in &self.areas {
             if a.placed.len() != seats {
                 return Err(format!(
@@ -561,6 +595,33 @@ impl GameRecord {
     }
 }
 
+impl GameRecord {
+    /// Each use names a seat of the game and a round it played (the round after the
+    /// last, at most: a use in the final turn before the round counter moved on), and no
+    /// component claims more uses than a game has decisions.
+    fn validate_uses(&self) -> Result<(), String> {
+        let seats = self.seats.len() as u32;
+        for (id, u) in &self.uses {
+            if u.by.len() > super::MAX_DECISIONS {
+                return Err(format!(
+                    "{id} claims {} uses, more than a game has decisions",
+                    u.by.len()
+                ));
+            }
+            if let Some([s, r]) =
+                u.by.iter()
+                    .find(|[s, r]| *s >= seats || *r == 0 || *r > self.rounds.saturating_add(1))
+            {
+                return Err(format!(
+                    "{id} has a use by seat index {s} in round {r}, but the game has {seats} seats and {} rounds",
+                    self.rounds
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Watches a game answer by answer and fills a [`GameRecord`]'s counts. It only reads
 /// states, so it cannot change how the game goes.
 pub(crate) struct Tracker {
@@ -569,6 +630,8 @@ pub(crate) struct Tracker {
     taken: Vec<bool>,
     acting: Option<(usize, usize, Vec<i64>)>,
     round: u32,
+    /// Per player, commissions tucked so far (fulfilled ones are used when tucked).
+    tucked: Vec<usize>,
 }
 
 impl Tracker {
@@ -586,6 +649,11 @@ impl Tracker {
             hands: vec![Vec::new(); st.players.len()],
             acting: None,
             round: st.round,
+            tucked: st
+                .players
+                .iter()
+                .map(|pl| crate::decks::tucked(content, pl).count())
+                .collect(),
         };
         t.note_hands(content, st, rec);
         t.note_takes(content, st, rec);
@@ -611,10 +679,12 @@ impl Tracker {
             Action::Act => {
                 if let Some(slot) = st.flow.acted {
                     let tile = st.board[slot as usize].tile as usize;
-                    if let Some(t) = rec.tiles.get_mut(&content.tiles[tile].id) {
+                    let id = &content.tiles[tile].id;
+                    if let Some(t) = rec.tiles.get_mut(id) {
                         t.actions += 1;
                     }
                     rec.players[player].actions += 1;
+                    rec.used(format!("tile {id}"), "tile", player, st.round);
                     self.acting =
                         Some((player, tile, st.players[player].materials(content).to_vec()));
                 }
@@ -625,6 +695,7 @@ impl Tracker {
                 if let Some(a) = rec.areas.get_mut(id) {
                     a.placed[player] += 1;
                 }
+                rec.used(format!("area {id}"), "area", player, st.round);
             }
             _ => {}
         }
@@ -634,6 +705,7 @@ impl Tracker {
     pub fn after(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         self.note_hands(content, st, rec);
         self.note_takes(content, st, rec);
+        self.note_fulfilled(content, st, rec);
         if st.flow.effect.is_none() {
             if let Some((p, tile, before)) = self.acting.take() {
                 let gained: u32 = st.players[p]
@@ -706,11 +778,31 @@ impl Tracker {
                     let seen = &mut self.taken[card as usize];
                     if !*seen {
                         *seen = true;
-                        let template = &content.cards[card as usize].template;
-                        if let Some(h) = rec.held.get_mut(template) {
+                        let c = &content.cards[card as usize];
+                        if let Some(h) = rec.held.get_mut(&c.template) {
                             h.taken_by[p] += 1;
+                            rec.used(format!("card {}", c.template), &c.kind, p, self.round);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Deck commissions tucked since the last look: fulfilled in the round being played.
+    fn note_fulfilled(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        for (p, pl) in st.players.iter().enumerate() {
+            let before = self.tucked[p];
+            let now = crate::decks::tucked(content, pl).count();
+            if now == before {
+                continue;
+            }
+            self.tucked[p] = now;
+            for c in crate::decks::tucked(content, pl).skip(before) {
+                let card = &content.commissions[c as usize];
+                if rec.cards.contains_key(&card.id) {
+                    let grade = &content.grades[card.grade as usize].id;
+                    rec.used(format!("card {}", card.id), grade, p, self.round);
                 }
             }
         }

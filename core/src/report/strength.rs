@@ -1,0 +1,436 @@
+//! Strength per component: does the seat that uses a card, tile or area win more than
+//! its standing before the use predicted, and more than the seats using its peers?
+//!
+//! **The expectation.** Every finished game gives, for each seat and round, the seat's
+//! standing at the start of that round (how many seats were strictly ahead on the score
+//! after the previous round; everyone is level in round 1) and whether the seat went on
+//! to win (a shared win counts 1/k). From these, [`WinModel`] estimates the chance to
+//! win from a seat, round and standing, shrinking sparse cells toward coarser ones
+//! (standing and round, then standing alone, then a fair share).
+//!
+//! **The lift.** For each use of a component, the user's eventual win share minus the
+//! chance the model gave it at the start of that round. The lift is the mean over uses;
+//! its interval treats each (game, seat) as one cluster, since one seat's repeated uses
+//! in a game are not independent.
+//!
+//! **The flag.** Fulfilling any commission or taking any good action helps, so a
+//! component is judged against its peers (same group: a grade, a card kind, tiles,
+//! areas): it is flagged when its lift differs from the group's median lift by more than
+//! a fifth of a fair share, beyond a Bonferroni-corrected 95% interval over every
+//! component tested. This is association, not proof: `weft ablate` measures what the
+//! component causes.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::stats::Estimate;
+use crate::sim::GameRecord;
+
+/// Pseudo-observations a cell of the win model borrows from its coarser parent.
+const SHRINK: f64 = 10.0;
+/// Rounds from this one on share one cell of the win model.
+const LAST_ROUND_CELL: u32 = 12;
+/// Fewest (game, seat) users before a component is judged.
+pub const MIN_USERS: usize = 20;
+/// How far (as a share of a fair win share) a component's lift must sit from its
+/// group's median, beyond its interval, to be flagged.
+pub const MARGIN_OF_FAIR: f64 = 0.2;
+
+/// A component that stands out from its peers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Flag {
+    /// Its users win clearly more than its peers' users.
+    Strong,
+    /// Its users win clearly less than its peers' users.
+    Weak,
+}
+
+/// One component's strength.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Strength {
+    /// `card c19`, `tile wool-shop`, `area market`.
+    pub component: String,
+    /// Its peer group (a grade, a card kind, `tile`, `area`).
+    pub group: String,
+    /// Mean uses per finished game.
+    pub uses_per_game: f64,
+    /// (game, seat) pairs that used it at least once.
+    pub users: u64,
+    /// Win share of its users, per use, with a 95% interval.
+    pub win_share: Estimate,
+    /// The win share the users' standing at the start of each use's round predicted.
+    pub expected: f64,
+    /// Win share of the (game, seat) pairs that did not use it.
+    pub others: f64,
+    /// `win_share − expected`, with a 95% interval.
+    pub lift: Estimate,
+    /// The median lift of its group (components with enough users).
+    pub group_lift: f64,
+    /// Set when it stands out from its group.
+    pub flag: Option<Flag>,
+}
+
+/// Chance to win from a seat, round and standing, estimated from finished games.
+pub struct WinModel {
+    fair: f64,
+    by_ahead: BTreeMap<u32, (f64, f64)>,
+    by_round: BTreeMap<(u32, u32), (f64, f64)>,
+    by_seat: BTreeMap<(u32, u32, u32), (f64, f64)>,
+}
+
+/// How many seats were strictly ahead of `seat` at the start of `round` (1-based).
+fn ahead(r: &GameRecord, seat: usize, round: u32) -> u32 {
+    let Some(row) = (round as usize)
+        .checked_sub(2)
+        .and_then(|k| r.score_by_round.get(k))
+    else {
+        return 0;
+    };
+    let mine = row.get(seat).copied().unwrap_or(0);
+    row.iter().filter(|&&x| x > mine).count() as u32
+}
+
+fn add(m: &mut (f64, f64), win: f64) {
+    m.0 += 1.0;
+    m.1 += win;
+}
+
+/// `(n, wins)` shrunk toward `prior` by [`SHRINK`] pseudo-observations.
+fn shrunk(cell: Option<&(f64, f64)>, prior: f64) -> f64 {
+    let (n, w) = cell.copied().unwrap_or((0.0, 0.0));
+    (w + SHRINK * prior) / (n + SHRINK)
+}
+
+impl WinModel {
+    /// Fits the model on `done` (finished games of one player count).
+    pub fn fit(done: &[&GameRecord], players: usize) -> WinModel {
+        let mut m = WinModel {
+            fair: 1.0 / players.max(1) as f64,
+            by_ahead: BTreeMap::new(),
+            by_round: BTreeMap::new(),
+            by_seat: BTreeMap::new(),
+        };
+        for r in done {
+            for round in 1..=r.rounds.max(1) {
+                let cell = round.min(LAST_ROUND_CELL);
+                for seat in 0..r.seats.len() {
+                    let a = ahead(r, seat, round);
+                    let w = r.win_share(seat);
+                    add(m.by_ahead.entry(a).or_default(), w);
+                    add(m.by_round.entry((cell, a)).or_default(), w);
+                    add(m.by_seat.entry((seat as u32, cell, a)).or_default(), w);
+                }
+            }
+        }
+        m
+    }
+
+    /// The chance that `seat`, `ahead` seats behind the lead at the start of `round`,
+    /// goes on to win.
+    pub fn expect(&self, seat: usize, round: u32, ahead: u32) -> f64 {
+        let cell = round.min(LAST_ROUND_CELL);
+        let p1 = shrunk(self.by_ahead.get(&ahead), self.fair);
+        let p2 = shrunk(self.by_round.get(&(cell, ahead)), p1);
+        shrunk(self.by_seat.get(&(seat as u32, cell, ahead)), p2)
+    }
+}
+
+/// Per component: its group and, per (game, seat) that used it, (uses, Σ wins, Σ
+/// expected).
+type Clusters = BTreeMap<String, (String, Vec<(f64, f64, f64)>)>;
+
+/// The strength of every component used in `done`, in component order.
+pub fn strengths(done: &[&GameRecord], players: usize) -> Vec<Strength> {
+    if done.is_empty() {
+        return Vec::new();
+    }
+    let model = WinModel::fit(done, players);
+    let mut clusters: Clusters = BTreeMap::new();
+    for r in done {
+        for (id, u) in &r.uses {
+            let mut per_seat: BTreeMap<u32, (f64, f64, f64)> = BTreeMap::new();
+            for &[seat, round] in &u.by {
+                let s = seat as usize;
+                let e = model.expect(s, round, ahead(r, s, round));
+                let c = per_seat.entry(seat).or_default();
+                c.0 += 1.0;
+                c.1 += r.win_share(s);
+                c.2 += e;
+            }
+            let entry = clusters
+                .entry(id.clone())
+                .or_insert_with(|| (u.group.clone(), Vec::new()));
+            entry.1.extend(per_seat.into_values());
+        }
+    }
+    let seat_games: f64 = done.iter().map(|r| r.seats.len() as f64).sum();
+    let games = done.len() as f64;
+    let mut out: Vec<Strength> = clusters
+        .into_iter()
+        .map(|(component, (group, units))| measure(component, group, &units, seat_games, games))
+        .collect();
+    judge(&mut out, 1.0 / players.max(1) as f64);
+    out
+}
+
+/// A ratio of sums over clusters with its cluster-robust 95% interval.
+fn ratio(units: &[(f64, f64)]) -> Estimate {
+    let n: f64 = units.iter().map(|u| u.0).sum();
+    let y: f64 = units.iter().map(|u| u.1).sum();
+    let value = y / n.max(1e-12);
+    let var: f64 = units
+        .iter()
+        .map(|&(ni, yi)| (yi - value * ni).powi(2))
+        .sum::<f64>()
+        / (n * n).max(1e-12);
+    let half = super::stats::Z95 * var.sqrt();
+    Estimate {
+        value,
+        lo: value - half,
+        hi: value + half,
+        n: units.len() as f64,
+    }
+}
+
+fn measure(
+    component: String,
+    group: String,
+    units: &[(f64, f64, f64)],
+    seat_games: f64,
+    games: f64,
+) -> Strength {
+    let uses: f64 = units.iter().map(|u| u.0).sum();
+    let mut win_share = ratio(&units.iter().map(|u| (u.0, u.1)).collect::<Vec<_>>());
+    win_share.lo = win_share.lo.max(0.0);
+    win_share.hi = win_share.hi.min(1.0);
+    let lift = ratio(&units.iter().map(|u| (u.0, u.1 - u.2)).collect::<Vec<_>>());
+    let expected = units.iter().map(|u| u.2).sum::<f64>() / uses.max(1e-12);
+    // Shares of the users' wins: a user's games won, not weighted by uses.
+    let user_wins: f64 = units.iter().map(|u| u.1 / u.0.max(1.0)).sum();
+    let others_n = seat_games - units.len() as f64;
+    Strength {
+        component,
+        group,
+        uses_per_game: uses / games.max(1.0),
+        users: units.len() as u64,
+        win_share,
+        expected,
+        others: if others_n > 0.0 {
+            ((games - user_wins) / others_n).clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+        lift,
+        group_lift: 0.0,
+        flag: None,
+    }
+}
+
+/// Sets each component's group median and flag.
+fn judge(all: &mut [Strength], fair: f64) {
+    let judged = |s: &Strength| s.users as usize >= MIN_USERS;
+    let tested = all.iter().filter(|s| judged(s)).count();
+    if tested == 0 {
+        return;
+    }
+    let z = normal_quantile(1.0 - 0.025 / tested as f64);
+    let mut medians: BTreeMap<String, f64> = BTreeMap::new();
+    let groups: Vec<String> = all.iter().map(|s| s.group.clone()).collect();
+    for g in groups {
+        if medians.contains_key(&g) {
+            continue;
+        }
+        let mut lifts: Vec<f64> = all
+            .iter()
+            .filter(|s| s.group == g && judged(s))
+            .map(|s| s.lift.value)
+            .collect();
+        lifts.sort_by(f64::total_cmp);
+        medians.insert(g, median(&lifts));
+    }
+    for s in all.iter_mut() {
+        s.group_lift = medians[&s.group];
+        if !judged(s) {
+            continue;
+        }
+        let half = (s.lift.hi - s.lift.lo) / 2.0;
+        let se = half / super::stats::Z95;
+        let gap = s.lift.value - s.group_lift;
+        if gap.abs() - z * se > MARGIN_OF_FAIR * fair {
+            s.flag = Some(if gap > 0.0 { Flag::Strong } else { Flag::Weak });
+        }
+    }
+}
+
+/// The median of sorted values (0 for none).
+fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// The standard normal quantile (Acklam's rational approximation, relative error under
+/// 1.2e-9), for `p` in (0, 1).
+pub fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let p = p.clamp(1e-300, 1.0 - 1e-16);
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < 0.024_25 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.024_25 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Uses;
+
+    /// Four-seat games won by seat `winner`, with level scores until the last round.
+    fn games(n: usize, winner: impl Fn(usize) -> usize) -> Vec<GameRecord> {
+        let content = crate::load(&[], None).expect("base pack loads");
+        (0..n)
+            .map(|i| {
+                let w = winner(i);
+                let mut r = GameRecord::new(&content, vec!["x".into(); 4], i as u64, i as u64);
+                r.winners = vec![w];
+                r.cause = Some("skill".into());
+                r.rounds = 4;
+                let mut last = vec![1, 1, 1, 1];
+                last[w] = 5;
+                r.score_by_round = vec![vec![0; 4], vec![1; 4], vec![1; 4], last.clone()];
+                r.scores = last;
+                r
+            })
+            .collect()
+    }
+
+    fn use_it(r: &mut GameRecord, component: &str, seat: u32, round: u32) {
+        r.uses
+            .entry(component.into())
+            .or_insert_with(|| Uses {
+                group: "common".into(),
+                by: Vec::new(),
+            })
+            .by
+            .push([seat, round]);
+    }
+
+    #[test]
+    fn the_quantile_matches_the_normal_table() {
+        assert!((normal_quantile(0.975) - 1.959_964).abs() < 1e-5);
+        assert!((normal_quantile(0.5)).abs() < 1e-9);
+        assert!((normal_quantile(0.001) + 3.090_232).abs() < 1e-5);
+    }
+
+    /// A seat ahead at the start of a round is expected to win more than one behind.
+    #[test]
+    fn the_model_expects_more_from_a_leader() {
+        let content = crate::load(&[], None).expect("base pack loads");
+        let records: Vec<GameRecord> = (0..200)
+            .map(|i| {
+                let mut r = GameRecord::new(&content, vec!["x".into(); 2], i, i);
+                // Seat 0 leads after round 1 in every game and wins three in four.
+                let w = usize::from(i % 4 == 0);
+                r.winners = vec![w];
+                r.cause = Some("skill".into());
+                r.rounds = 2;
+                let mut last = vec![3, 3];
+                last[w] = 4;
+                r.score_by_round = vec![vec![2, 0], last.clone()];
+                r.scores = last;
+                r
+            })
+            .collect();
+        let done: Vec<&GameRecord> = records.iter().collect();
+        let m = WinModel::fit(&done, 2);
+        let leader = m.expect(0, 2, 0);
+        let trailer = m.expect(1, 2, 1);
+        assert!(leader > 0.7 && trailer < 0.3, "{leader} {trailer}");
+        // In round 1 everyone is level: each seat's own rate, pulled toward a fair share.
+        assert!(m.expect(0, 1, 0) > 0.6, "{}", m.expect(0, 1, 0));
+    }
+
+    /// A card whose user always wins is flagged strong; cards used by whoever, whatever
+    /// the outcome, are not.
+    #[test]
+    fn a_card_that_always_wins_stands_out_from_its_group() {
+        let mut records = games(400, |i| i % 4);
+        for (i, r) in records.iter_mut().enumerate() {
+            let w = (i % 4) as u32;
+            use_it(r, "card strong", w, 2);
+            // Three ordinary cards, each taken by a seat that wins one game in four.
+            for k in 0..3u32 {
+                use_it(r, &format!("card plain{k}"), (i as u32 / 4 + k) % 4, 2);
+            }
+        }
+        let done: Vec<&GameRecord> = records.iter().collect();
+        let s = strengths(&done, 4);
+        let get = |id: &str| s.iter().find(|x| x.component == id).unwrap();
+        assert_eq!(get("card strong").flag, Some(Flag::Strong));
+        assert!((get("card strong").win_share.value - 1.0).abs() < 1e-9);
+        for k in 0..3 {
+            let plain = get(&format!("card plain{k}"));
+            assert_eq!(plain.flag, None, "{plain:?}");
+            assert!(
+                plain.lift.excludes(0.75) && !plain.lift.excludes(0.0),
+                "{plain:?}"
+            );
+        }
+    }
+
+    /// Too few users: measured, never judged.
+    #[test]
+    fn a_rarely_used_card_is_not_judged() {
+        let mut records = games(400, |i| i % 4);
+        for (i, r) in records.iter_mut().enumerate().take(MIN_USERS - 1) {
+            use_it(r, "card rare", (i % 4) as u32, 2);
+        }
+        let done: Vec<&GameRecord> = records.iter().collect();
+        let s = strengths(&done, 4);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].users as usize, MIN_USERS - 1);
+        assert_eq!(s[0].flag, None);
+    }
+}
