@@ -46,10 +46,21 @@ pub fn print(s: &Summary) {
         .map(|(k, v)| format!("{k} {}", v.percent()))
         .collect();
     println!("  end causes     {}", causes.join(", "));
-    println!("\n  seat  bot        mean score       win share (95% interval)");
+    // Bot names include weight sets (`greedy:skill-track`): the column fits the longest.
+    let bw = s
+        .seats
+        .iter()
+        .map(|x| x.bot.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    println!(
+        "\n  seat  {:<bw$} mean score       win share (95% interval)",
+        "bot"
+    );
     for seat in &s.seats {
         println!(
-            "  {:>4}  {:<10} {:<16} {}",
+            "  {:>4}  {:<bw$} {:<16} {}",
             seat.seat,
             seat.bot,
             seat.mean_score.plus_minus(2),
@@ -57,10 +68,13 @@ pub fn print(s: &Summary) {
         );
     }
     if s.bots.len() > 1 {
-        println!("\n  bot        seats   win share (95% interval)   parity");
+        println!(
+            "\n  {:<bw$} seats   win share (95% interval)   parity",
+            "bot"
+        );
         for b in &s.bots {
             println!(
-                "  {:<10} {:>5}   {:<26} {:.1}%",
+                "  {:<bw$} {:>5}   {:<26} {:.1}%",
                 b.bot,
                 b.seats,
                 b.win_share.percent(),

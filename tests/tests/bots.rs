@@ -201,3 +201,77 @@ fn the_disposable_apply_matches_apply() {
         engine.apply(&mut st, step % d.options.len()).unwrap();
     }
 }
+
+/// Named weight sets (issue 13, item 4): `[bots."greedy:SET"]` changes only the weights
+/// it names, over `[bots.greedy]`; `--bots greedy:SET` seats it under that name; a set
+/// the pack does not declare, a set for another bot or a badly named one is refused
+/// with what exists.
+#[test]
+fn weight_sets_are_strategies_a_seat_can_play() {
+    use weft_core::agent::{check_bot, GreedyWeights};
+    let mut files = tabriz_files();
+    let game = files.files["game.toml"].clone()
+        + "\n[bots.greedy]\ncoins = 0.3\nwool = 0.2\n\n[bots.\"greedy:hoard\"]\ncoins = 0.9\n";
+    files.files.insert("game.toml".into(), game);
+    let content = weft_core::content::load_content(&[files], &library()).unwrap();
+    let base = GreedyWeights::from_content(&content);
+    let hoard = GreedyWeights::from_content_set(&content, Some("hoard"));
+    assert_eq!((base.coins, hoard.coins), (0.3, 0.9));
+    assert_eq!(
+        hoard.counters, base.counters,
+        "wool = 0.2 still holds in the set"
+    );
+    assert_eq!(hoard.skill, base.skill);
+    assert_eq!(check_bot("greedy:hoard", &content), Ok(()));
+    let err = check_bot("greedy:rush", &content).unwrap_err();
+    assert!(
+        err.contains("no weight set `rush`") && err.contains("rush-silk, skill-track"),
+        "{err}"
+    );
+    let err = check_bot("mcts:hoard", &content).unwrap_err();
+    assert!(err.contains("weight sets are for the greedy bot"), "{err}");
+    let seat = make_agent("greedy:hoard", 1).unwrap();
+    assert_eq!(seat.name(), "greedy:hoard");
+    for (section, wanted) in [
+        (
+            "[bots.\"mcts:deep\"]\niterations = 5\n",
+            "not a weight set weft can seat",
+        ),
+        (
+            "[bots.\"greedy:two words\"]\ncoins = 1\n",
+            "not a weight set weft can seat",
+        ),
+        (
+            "[bots.\"greedy:x\"]\nprestig = 1\n",
+            "has no parameter `prestig`",
+        ),
+    ] {
+        let mut files = tabriz_files();
+        let game = files.files["game.toml"].clone() + "\n" + section;
+        files.files.insert("game.toml".into(), game);
+        let err = weft_core::content::load_content(&[files], &library()).unwrap_err();
+        assert!(err.to_string().contains(wanted), "{section}: {err}");
+    }
+}
+
+/// A seat playing a weight set plays differently from plain greedy, and the record names
+/// it: the same seeds with `greedy:skill-track` in seat 1 give other games.
+#[test]
+fn a_weight_set_changes_play_and_is_named_in_the_record() {
+    let content = tabriz_content();
+    let play = |bots: &[&str]| {
+        let mut cfg = weft_core::sim::SimConfig::new(2, 3, 4, bots);
+        cfg.jobs = 1;
+        weft_core::sim::run(&content, &cfg, &|_| {}).unwrap()
+    };
+    let plain = play(&["greedy"]);
+    let set = play(&["greedy:skill-track", "greedy"]);
+    assert_eq!(set[0].seats, ["greedy:skill-track", "greedy"]);
+    assert!(
+        plain
+            .iter()
+            .zip(&set)
+            .any(|(a, b)| a.decisions != b.decisions || a.scores != b.scores),
+        "a different strategy plays a different game"
+    );
+}

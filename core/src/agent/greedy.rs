@@ -40,6 +40,12 @@ pub struct GreedyWeights {
 impl GreedyWeights {
     /// Defaults overridden by `[bots.greedy]` in the content.
     pub fn from_content(content: &Content) -> GreedyWeights {
+        Self::from_content_set(content, None)
+    }
+
+    /// Defaults overridden by `[bots.greedy]`, then by the named weight set
+    /// `[bots."greedy:SET"]` (a strategy: only the weights it names change).
+    pub fn from_content_set(content: &Content, set: Option<&str>) -> GreedyWeights {
         let mut w = GreedyWeights {
             prestige: 1.0,
             skill: 0.5,
@@ -52,7 +58,10 @@ impl GreedyWeights {
             counters: Vec::new(),
             zones: Vec::new(),
         };
-        if let Some(t) = content.bot_params.get("greedy") {
+        let tables = std::iter::once("greedy".to_string())
+            .chain(set.map(|s| format!("greedy:{s}")))
+            .filter_map(|key| content.bot_params.get(&key));
+        for t in tables {
             let set = |name: &str, field: &mut f64| {
                 if let Some(v) = t.get(name) {
                     *field = *v;
@@ -67,7 +76,13 @@ impl GreedyWeights {
             set("workshop", &mut w.workshop);
             set("win", &mut w.win);
             for (name, &v) in t {
-                if let Some(k) = content.counter(name) {
+                // `coins`, `skill`, `prestige` are fixed weights above, not also counters.
+                if let Some(k) = content
+                    .counter(name)
+                    .filter(|_| !Self::NAMES.contains(&name.as_str()))
+                {
+                    // A set's weight replaces the base table's for the same counter.
+                    w.counters.retain(|&(c, _)| c != k);
                     w.counters.push((k, v));
                 }
                 if let Some(z) = name
@@ -76,6 +91,7 @@ impl GreedyWeights {
                     .map(|z| &content.zones[z as usize])
                     .filter(|z| z.owner == crate::content::ZoneOwner::Player)
                 {
+                    w.zones.retain(|&(i, _)| i != z.index);
                     w.zones.push((z.index, v));
                 }
             }
@@ -220,14 +236,25 @@ fn evaluate_scored(
 pub struct GreedyAgent {
     rng: Pcg64Mcg,
     weights: Option<GreedyWeights>,
+    /// The pack's weight set it plays (`greedy:SET`), if any.
+    set: Option<String>,
+    /// `greedy`, or `greedy:SET`: the name records and reports show.
+    name: String,
 }
 
 impl GreedyAgent {
     /// A greedy bot with its own seed; weights come from the content on first use.
     pub fn new(seed: u64) -> GreedyAgent {
+        GreedyAgent::with_set(seed, None)
+    }
+
+    /// A greedy bot that plays the pack's weight set `[bots."greedy:SET"]`.
+    pub fn with_set(seed: u64, set: Option<&str>) -> GreedyAgent {
         GreedyAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
             weights: None,
+            set: set.map(str::to_string),
+            name: set.map_or_else(|| "greedy".to_string(), |s| format!("greedy:{s}")),
         }
     }
 }
@@ -338,7 +365,7 @@ pub(crate) fn same_context(c: &Content, st: &GameState, p: usize) -> bool {
 
 impl Agent for GreedyAgent {
     fn name(&self) -> &str {
-        "greedy"
+        &self.name
     }
 
     fn choose(&mut self, engine: &mut Engine, state: &GameState, decision: &Decision) -> usize {
@@ -348,7 +375,7 @@ impl Agent for GreedyAgent {
         let content = engine.content().clone();
         let w = self
             .weights
-            .get_or_insert_with(|| GreedyWeights::from_content(&content))
+            .get_or_insert_with(|| GreedyWeights::from_content_set(&content, self.set.as_deref()))
             .clone();
         // Look ahead on a copy in which what this seat cannot see (other hands, deck
         // order, future dice) is re-dealt and re-seeded: a bot that looked ahead on the

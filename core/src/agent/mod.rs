@@ -77,20 +77,58 @@ pub fn make_agent_with(
     seed: u64,
     options: &BotOptions,
 ) -> Result<Box<dyn Agent>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
-        "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        "mcts" => Ok(Box::new(MctsAgent::new(seed, options.clone()))),
-        other => Err(format!(
-            "unknown bot `{other}`; bots are: {}",
+    let (base, set) = split_bot(name);
+    match (base, set) {
+        ("random", None) => Ok(Box::new(RandomAgent::new(seed))),
+        ("greedy", set) => Ok(Box::new(GreedyAgent::with_set(seed, set))),
+        ("mcts", None) => Ok(Box::new(MctsAgent::new(seed, options.clone()))),
+        ("random" | "mcts", Some(_)) => Err(format!(
+            "bot `{name}`: weight sets are for the greedy bot (`greedy:SET`, from `[bots.\"greedy:SET\"]` in the pack)"
+        )),
+        _ => Err(format!(
+            "unknown bot `{name}`; bots are: {}, and greedy:SET for a weight set of the pack",
             BOT_NAMES.join(", ")
         )),
     }
 }
 
-/// The parameters a pack may set under `[bots.NAME]`, or `None` for an unknown bot.
+/// A bot name split into the bot and its weight set: `greedy:rush-silk` is
+/// (`greedy`, `rush-silk`).
+pub fn split_bot(name: &str) -> (&str, Option<&str>) {
+    match name.split_once(':') {
+        Some((base, set)) => (base, Some(set)),
+        None => (name, None),
+    }
+}
+
+/// `Ok` when `name` is a bot this content can seat: a built-in bot, or `greedy:SET`
+/// for a weight set `[bots."greedy:SET"]` the pack declares.
+pub fn check_bot(name: &str, content: &crate::content::Content) -> Result<(), String> {
+    make_agent_with(name, 0, &BotOptions::default())?;
+    if let (_, Some(set)) = split_bot(name) {
+        if !content.bot_params.contains_key(name) {
+            let sets: Vec<&str> = content
+                .bot_params
+                .keys()
+                .filter_map(|k| k.strip_prefix("greedy:"))
+                .collect();
+            return Err(format!(
+                "bot `{name}`: the pack has no weight set `{set}` ([bots.\"greedy:{set}\"] in game.toml); {}",
+                if sets.is_empty() {
+                    "it declares none".to_string()
+                } else {
+                    format!("its sets are: {}", sets.join(", "))
+                }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The parameters a pack may set under `[bots.NAME]` (or `[bots."greedy:SET"]`, a
+/// weight set), or `None` for an unknown bot.
 pub fn bot_param_names(bot: &str) -> Option<&'static [&'static str]> {
-    match bot {
+    match bot.strip_prefix("greedy:").map_or(bot, |_| "greedy") {
         "random" => Some(&[]),
         "greedy" => Some(&GreedyWeights::NAMES),
         "mcts" => Some(&MctsConfig::NAMES),

@@ -941,6 +941,21 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     }
 
     for (bot, params) in &game.bots {
+        if let Some((base, set)) = bot.split_once(':') {
+            let good = !set.is_empty()
+                && set
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if base != "greedy" || !good {
+                ld.fail(
+                    gf,
+                    bot,
+                    format!("[bots.\"{bot}\"] is not a weight set weft can seat"),
+                    "a weight set is [bots.\"greedy:NAME\"] with a NAME of letters, digits, - and _; it changes the greedy weights it names",
+                );
+                continue;
+            }
+        }
         let Some(known) = crate::agent::bot_param_names(bot) else {
             ld.fail(
                 gf,
@@ -972,7 +987,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     "give a number such as 1.5",
                 );
             }
-            let ok = if bot == "greedy" {
+            let ok = if bot == "greedy" || bot.starts_with("greedy:") {
                 crate::agent::GreedyWeights::accepts(&counter_ids, &player_zones, name)
             } else {
                 known.contains(&name.as_str())
@@ -984,7 +999,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     format!("[bots.{bot}] has no parameter `{name}`"),
                     &if known.is_empty() {
                         format!("the {bot} bot takes no parameters")
-                    } else if bot == "greedy" {
+                    } else if bot == "greedy" || bot.starts_with("greedy:") {
                         format!(
                             "parameters are: {}, a counter id (a weight per unit), or zone:<id> of a player zone (a weight per card)",
                             known.join(", ")

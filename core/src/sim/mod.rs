@@ -289,6 +289,7 @@ pub fn run_indices(
         return Err("no bots given".into());
     }
     for b in &cfg.bots {
+        crate::agent::check_bot(b, content)?;
         make_agent_with(b, 0, &cfg.bot_options)?;
     }
     let next = AtomicUsize::new(0);
