@@ -124,6 +124,7 @@ pub fn render(
             1,
         ));
     }
+    h.push_str(crate::html::SORT_SCRIPT);
     h.push_str("</body></html>");
     Ok(h)
 }

@@ -29,6 +29,7 @@ pub mod report;
 pub mod scenario;
 pub mod sim;
 pub mod state;
+pub mod sweep;
 pub mod text;
 pub mod zones;
 

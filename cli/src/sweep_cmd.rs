@@ -1,0 +1,362 @@
+//! `weft sweep`: one number of the pack at several values, on the same seeds, with the
+//! chosen metric and its interval per value (a table, `--json`, or an HTML chart).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use plotters::prelude::*;
+use weft_core::compare::Metric;
+use weft_core::sim::SimConfig;
+use weft_core::sweep::{sweep, Setting, Sweep};
+
+use crate::html::{esc, STYLE};
+use crate::packs::PackArgs;
+
+/// Flags of `weft sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    packs: PackArgs,
+    /// The number to sweep: FILE:PATH=VALUES, e.g.
+    /// "commissions/common.toml:c22.reward.prestige=0..3" (PATH may start with the id
+    /// of an element of an array of tables; VALUES is A..B or a comma list).
+    #[arg(long = "set", value_name = "FILE:PATH=VALUES")]
+    set: String,
+    /// The metric per value (as for compare): default, the win share of the seats that
+    /// used the card or tile whose id starts PATH (holder).
+    #[arg(long, value_name = "NAME")]
+    metric: Option<String>,
+    /// Players per game.
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// Games per value (every value plays the same seeds).
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Bots by seat, comma separated, cycled over the seats.
+    #[arg(long, value_delimiter = ',', default_value = "greedy")]
+    bots: Vec<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Write a self-contained HTML report (the chart and the table) to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+}
+
+/// The holder metric of the card or tile whose id starts the path, if there is one.
+fn default_metric(setting: &Setting, content: &weft_core::Content) -> Option<Metric> {
+    let id = setting.path.first()?;
+    if content.commissions.iter().any(|c| &c.id == id)
+        || content.cards.iter().any(|c| &c.template == id)
+    {
+        return Some(Metric::Holder(format!("card {id}")));
+    }
+    if content.tiles.iter().any(|t| &t.id == id) {
+        return Some(Metric::Holder(format!("tile {id}")));
+    }
+    None
+}
+
+/// Runs `weft sweep`.
+pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &a.report {
+        crate::output::check_file("--report", path)?;
+    }
+    let setting: Setting = a
+        .set
+        .parse()
+        .map_err(|e| anyhow::anyhow!("error: --set: {e}"))?;
+    let (files, library) = a.packs.read()?;
+    let base = a.packs.load_files(&files, &library)?;
+    if !base.setup.contains_key(&(a.players as u8)) {
+        anyhow::bail!(
+            "error: the pack supports {:?} players, not {}",
+            base.player_counts(),
+            a.players
+        );
+    }
+    let metric = match &a.metric {
+        Some(m) => m
+            .parse::<Metric>()
+            .map_err(|e| anyhow::anyhow!("error: --metric: {e}"))?,
+        None => default_metric(&setting, &base).ok_or_else(|| {
+            anyhow::anyhow!(
+                "error: `{}` names no card or tile, so there is no default metric; give --metric (seat-win:1, score, rounds, …)",
+                setting
+            )
+        })?,
+    };
+    let metric = match metric {
+        Metric::Holder(c) if c.is_empty() => default_metric(&setting, &base).ok_or_else(|| {
+            anyhow::anyhow!(
+                "error: --metric holder needs a component here: --metric \"holder:card c22\""
+            )
+        })?,
+        m => m,
+    };
+    let mut cfg = SimConfig::new(a.players, a.games, a.seed, &[]);
+    cfg.bots = a.bots.clone();
+    if let Some(j) = a.jobs {
+        cfg.jobs = j;
+    }
+    let show =
+        !a.json && !crate::output::quiet() && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let n = setting.values.len();
+    let load = |f: &[weft_core::content::PackFiles]| {
+        a.packs.load_files(f, &library).map_err(|e| e.to_string())
+    };
+    let on_value = |i: usize| {
+        if show {
+            eprint!("\r{}/{n} values", i + 1);
+        }
+    };
+    let s = sweep(&files, &setting, &metric, &cfg, &load, &on_value)
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    if show {
+        eprintln!();
+    }
+    if let Some(path) = &a.report {
+        let html =
+            render(&s, &a).map_err(|e| anyhow::anyhow!("error: could not draw the report: {e}"))?;
+        std::fs::write(path, html)
+            .with_context(|| format!("error: could not write {}", path.display()))?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+    } else {
+        print(&s, &a);
+        if let Some(path) = &a.report {
+            crate::output::status(&format!("  report: {}", path.display()));
+        }
+    }
+    let errored: u64 = s.points.iter().map(|p| p.errored).sum();
+    Ok(if errored > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn fmt_value(s: &Sweep, e: &weft_core::report::Estimate) -> String {
+    if s.share {
+        e.percent()
+    } else {
+        format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
+    }
+}
+
+fn fmt_diff(s: &Sweep, e: &weft_core::report::Estimate) -> String {
+    if s.share {
+        format!(
+            "{:+.1} pts ({:+.1} to {:+.1})",
+            e.value * 100.0,
+            e.lo * 100.0,
+            e.hi * 100.0
+        )
+    } else {
+        format!("{:+.2} ({:+.2} to {:+.2})", e.value, e.lo, e.hi)
+    }
+}
+
+fn print(s: &Sweep, a: &SweepArgs) {
+    let chain: Vec<String> = s
+        .packs
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.version))
+        .collect();
+    println!(
+        "weft sweep: {} ({}); {} games per value, {} players, bots {}, seed {}",
+        s.setting,
+        s.current
+            .map_or("not set in the pack".into(), |c| format!("now {c}")),
+        a.games,
+        a.players,
+        a.bots.join(","),
+        a.seed
+    );
+    println!("  packs: {}", chain.join(" + "));
+    println!(
+        "  metric: {}{}",
+        s.metric,
+        s.fair
+            .map_or(String::new(), |f| format!(" (fair {:.1}%)", f * 100.0))
+    );
+    println!(
+        "\n  {:>8}  {:>8}  {:<24}  versus now (paired, 95%)",
+        "value", "finished", "metric (95%)"
+    );
+    for p in &s.points {
+        let now = s.current == Some(p.value);
+        println!(
+            "  {:>8}  {:>8}  {:<24}  {}",
+            format!("{}{}", p.value, if now { " (now)" } else { "" }),
+            p.finished,
+            fmt_value(s, &p.metric),
+            match (&p.versus_current, now) {
+                (_, true) => "–".into(),
+                (Some(d), false) => fmt_diff(s, d),
+                (None, false) => "–".into(),
+            }
+        );
+    }
+    let errored: u64 = s.points.iter().map(|p| p.errored).sum();
+    if errored > 0 {
+        println!("\n  {errored} games errored (left out); run weft sim at that value to see why");
+    }
+}
+
+type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The metric against the value, with 95% error bars and the fair share as a line.
+fn chart(s: &Sweep) -> DrawResult<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, 360)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let xs: Vec<f64> = s.points.iter().map(|p| p.value.as_f64()).collect();
+        let (x0, x1) = xs
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        let pad = ((x1 - x0) * 0.1).max(0.5);
+        let scale = if s.share { 100.0 } else { 1.0 };
+        let lo = s
+            .points
+            .iter()
+            .map(|p| p.metric.lo * scale)
+            .fold(s.fair.map_or(f64::MAX, |f| f * scale), f64::min);
+        let hi = s
+            .points
+            .iter()
+            .map(|p| p.metric.hi * scale)
+            .fold(s.fair.map_or(f64::MIN, |f| f * scale), f64::max);
+        let ypad = ((hi - lo) * 0.1).max(0.5);
+        let mut c = ChartBuilder::on(&root)
+            .caption(format!("{} by {}", s.metric, s.setting), ("sans-serif", 14))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((x0 - pad)..(x1 + pad), (lo - ypad)..(hi + ypad))?;
+        let whole_x = s
+            .points
+            .iter()
+            .all(|p| matches!(p.value, weft_core::sweep::Value::Int(_)));
+        let share = s.share;
+        c.configure_mesh()
+            .x_desc(s.setting.clone())
+            .y_desc(if s.share {
+                "percent of games".to_string()
+            } else {
+                s.metric.clone()
+            })
+            .x_label_formatter(&|x| {
+                if whole_x {
+                    // Whole-number sweeps are labelled at whole numbers only.
+                    if (x - x.round()).abs() < 1e-9 {
+                        format!("{}", x.round() as i64)
+                    } else {
+                        String::new()
+                    }
+                } else {
+                    format!("{x}")
+                }
+            })
+            .y_label_formatter(&|y| {
+                if share {
+                    format!("{y:.0}%")
+                } else {
+                    format!("{y}")
+                }
+            })
+            .draw()?;
+        let blue = RGBColor(70, 130, 180);
+        c.draw_series(LineSeries::new(
+            s.points
+                .iter()
+                .map(|p| (p.value.as_f64(), p.metric.value * scale)),
+            blue.stroke_width(2),
+        ))?
+        .label(s.metric.clone())
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], blue.stroke_width(2)));
+        c.draw_series(s.points.iter().map(|p| {
+            ErrorBar::new_vertical(
+                p.value.as_f64(),
+                p.metric.lo * scale,
+                p.metric.value * scale,
+                p.metric.hi * scale,
+                BLACK.stroke_width(1),
+                10,
+            )
+        }))?
+        .label("95% interval")
+        .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 5), (x + 10, y + 5)], BLACK));
+        if let Some(f) = s.fair {
+            let red = RGBColor(200, 60, 40);
+            c.draw_series(LineSeries::new(
+                vec![(x0 - pad, f * scale), (x1 + pad, f * scale)],
+                red.stroke_width(1),
+            ))?
+            .label("fair share")
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red));
+        }
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+fn render(s: &Sweep, a: &SweepArgs) -> DrawResult<String> {
+    let mut h = String::new();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    write!(
+        h,
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>weft sweep</title><style>{STYLE}</style></head><body><h1>weft sweep</h1><p class=\"meta\"><code>weft {}</code><br>weft {} · {} games per value · {} players · bots {} · seed {}</p>",
+        esc(&args.join(" ")),
+        env!("CARGO_PKG_VERSION"),
+        a.games,
+        a.players,
+        esc(&a.bots.join(",")),
+        a.seed
+    )?;
+    write!(
+        h,
+        "<p>{} ({}); metric: {}</p>",
+        esc(&s.setting),
+        s.current
+            .map_or("not set in the pack".into(), |c| format!("now {c}")),
+        esc(&s.metric)
+    )?;
+    h.push_str(&chart(s)?);
+    h.push_str("<table><tr><th>value</th><th>finished games</th><th>metric (95%)</th><th>versus now (paired, 95%)</th></tr>");
+    for p in &s.points {
+        let now = s.current == Some(p.value);
+        write!(
+            h,
+            "<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            p.value,
+            if now { " (now)" } else { "" },
+            p.finished,
+            fmt_value(s, &p.metric),
+            p.versus_current
+                .as_ref()
+                .filter(|_| !now)
+                .map_or("–".into(), |d| esc(&fmt_diff(s, d)))
+        )?;
+    }
+    h.push_str("</table>");
+    h.push_str(crate::html::SORT_SCRIPT);
+    h.push_str("</body></html>");
+    Ok(h)
+}

@@ -1,0 +1,361 @@
+//! `weft sweep`: one number of a pack's data played at several values on the same seeds,
+//! so a designer sees where a card becomes fair.
+//!
+//! A setting is written `FILE:PATH=VALUES`:
+//! - `FILE` is a file of the pack, as in the pack folder (`commissions/common.toml`);
+//! - `PATH` is dotted keys from the top of that file (`end.commissions`), or starts with
+//!   the `id` of an element of an array of tables (`c22.reward.prestige`: the
+//!   `[[commission]]` whose `id` is `c22`, then its `reward`, then `prestige`);
+//! - `VALUES` is an inclusive integer range `0..3` or a comma list `1,2,4` or `0.5,1.5`.
+//!
+//! Each value is a variant of the pack with that one number changed (in the last pack
+//! of the chain that has the file); every variant plays the same game seeds, so the
+//! differences between values are paired, as in `weft compare`.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::compare::Metric;
+use crate::content::{Content, PackFiles, PackInfo};
+use crate::report::ended;
+use crate::report::stats::{mean, wilson, Estimate};
+use crate::sim::{run, GameRecord, SimConfig};
+
+/// Most values one sweep may play.
+pub const MAX_VALUES: usize = 50;
+
+/// One value a setting takes.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// A whole number.
+    Int(i64),
+    /// A number with a fraction.
+    Float(f64),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+impl Value {
+    fn toml(self) -> toml::Value {
+        match self {
+            Value::Int(n) => toml::Value::Integer(n),
+            Value::Float(x) => toml::Value::Float(x),
+        }
+    }
+
+    /// As a number, for charts.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Value::Int(n) => n as f64,
+            Value::Float(x) => x,
+        }
+    }
+}
+
+/// A parsed `--set FILE:PATH=VALUES`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setting {
+    /// The pack file.
+    pub file: String,
+    /// The dotted path in it.
+    pub path: Vec<String>,
+    /// The values to play, in order.
+    pub values: Vec<Value>,
+}
+
+const SYNTAX: &str = "write it as FILE:PATH=VALUES, e.g. commissions/common.toml:c22.reward.prestige=0..3 or game.toml:end.commissions=7,9,11";
+
+fn number(text: &str) -> Result<Value, String> {
+    let t = text.trim();
+    if let Ok(n) = t.parse::<i64>() {
+        return Ok(Value::Int(n));
+    }
+    match t.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(Value::Float(x)),
+        _ => Err(format!("`{t}` is not a number; {SYNTAX}")),
+    }
+}
+
+impl std::str::FromStr for Setting {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Setting, String> {
+        let (target, values) = text
+            .split_once('=')
+            .ok_or_else(|| format!("`{text}` has no `=VALUES`; {SYNTAX}"))?;
+        let (file, path) = target
+            .rsplit_once(':')
+            .ok_or_else(|| format!("`{target}` has no `FILE:`; {SYNTAX}"))?;
+        let path: Vec<String> = path.split('.').map(|s| s.trim().to_string()).collect();
+        if file.trim().is_empty() || path.iter().any(String::is_empty) {
+            return Err(format!("`{target}` has an empty file or key; {SYNTAX}"));
+        }
+        let values = match values.split_once("..") {
+            Some((lo, hi)) => {
+                let (Value::Int(lo), Value::Int(hi)) = (number(lo)?, number(hi)?) else {
+                    return Err(format!(
+                        "a range `{values}` takes whole numbers; list fractions with commas"
+                    ));
+                };
+                if hi < lo || (hi - lo) as u64 >= MAX_VALUES as u64 {
+                    return Err(format!(
+                        "the range `{values}` must go up and hold at most {MAX_VALUES} values"
+                    ));
+                }
+                (lo..=hi).map(Value::Int).collect()
+            }
+            None => values
+                .split(',')
+                .map(number)
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        if values.is_empty() || values.len() > MAX_VALUES {
+            return Err(format!("give 1 to {MAX_VALUES} values; {SYNTAX}"));
+        }
+        Ok(Setting {
+            file: file.trim().to_string(),
+            path,
+            values,
+        })
+    }
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.path.join("."))
+    }
+}
+
+/// The table `path[..k]` leads to in `table`, where the first key may be an element id.
+fn walk<'t>(table: &'t mut toml::Table, path: &[String]) -> Result<&'t mut toml::Table, String> {
+    let mut here = table;
+    for (i, key) in path.iter().enumerate() {
+        let next = if here.contains_key(key) {
+            here.get_mut(key)
+        } else if i == 0 {
+            // An element id: the element of any array of tables with `id = key`.
+            here.iter_mut()
+                .filter_map(|(_, v)| v.as_array_mut())
+                .flat_map(|a| a.iter_mut())
+                .find(|e| e.get("id").and_then(toml::Value::as_str) == Some(key))
+        } else {
+            None
+        };
+        here = match next {
+            Some(toml::Value::Table(t)) => t,
+            Some(_) => return Err(format!("`{}` is not a table", path[..=i].join("."))),
+            None => {
+                return Err(format!(
+                    "there is no `{}` (a key, or the id of an element of an array of tables)",
+                    path[..=i].join(".")
+                ))
+            }
+        };
+    }
+    Ok(here)
+}
+
+impl Setting {
+    /// The current value in `packs` (the last pack with the file), if it is a number.
+    pub fn current(&self, packs: &[PackFiles]) -> Result<Option<Value>, String> {
+        let (_, table) = self.find(packs)?;
+        let mut table = table;
+        let (last, parents) = self.path.split_last().expect("parsed: not empty");
+        let here = walk(&mut table, parents)?;
+        Ok(match here.get(last) {
+            Some(toml::Value::Integer(n)) => Some(Value::Int(*n)),
+            Some(toml::Value::Float(x)) => Some(Value::Float(*x)),
+            _ => None,
+        })
+    }
+
+    fn find(&self, packs: &[PackFiles]) -> Result<(usize, toml::Table), String> {
+        let (i, pack) = packs
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, p)| p.files.contains_key(&self.file))
+            .ok_or_else(|| format!("no pack of the chain has the file `{}`", self.file))?;
+        let table = pack.files[&self.file]
+            .parse::<toml::Table>()
+            .map_err(|e| format!("{}/{}: {e}", pack.origin, self.file))?;
+        Ok((i, table))
+    }
+
+    /// The packs with the setting at `value`. The key must exist and hold a number.
+    pub fn apply(&self, packs: &[PackFiles], value: Value) -> Result<Vec<PackFiles>, String> {
+        let (i, mut table) = self.find(packs)?;
+        let (last, parents) = self.path.split_last().expect("parsed: not empty");
+        let here = walk(&mut table, parents)?;
+        match here.get(last) {
+            Some(toml::Value::Integer(_) | toml::Value::Float(_)) => {}
+            Some(other) => {
+                return Err(format!(
+                    "`{self}` is {other}, not a number; a sweep changes one number"
+                ))
+            }
+            // A missing key may be a default the loader fills in: set it.
+            None => {}
+        }
+        here.insert(last.clone(), value.toml());
+        let mut out = packs.to_vec();
+        out[i].files.insert(
+            self.file.clone(),
+            toml::to_string(&table).map_err(|e| e.to_string())?,
+        );
+        Ok(out)
+    }
+}
+
+/// One value's games.
+#[derive(Debug, Clone, Serialize)]
+pub struct Point {
+    /// The value played.
+    pub value: Value,
+    /// Games that ended by the rules.
+    pub finished: u64,
+    /// Games that errored.
+    pub errored: u64,
+    /// The metric over the games that say something about it.
+    pub metric: Estimate,
+    /// The metric minus its value at the pack's current value, paired by seed, with a
+    /// 95% interval (`None` when the current value is not among the values).
+    pub versus_current: Option<Estimate>,
+}
+
+/// A sweep's outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct Sweep {
+    /// The setting, `FILE:PATH`.
+    pub setting: String,
+    /// Its value in the pack as it is.
+    pub current: Option<Value>,
+    /// The metric, in words.
+    pub metric: String,
+    /// Whether the metric is a share (shown in percent).
+    pub share: bool,
+    /// The fair share (1 / players), for win-share metrics.
+    pub fair: Option<f64>,
+    /// The pack chain as it is.
+    pub packs: Vec<PackInfo>,
+    /// Per value.
+    pub points: Vec<Point>,
+}
+
+/// The metric's value in one game (a holder metric: the win share of the seats that
+/// used the component, `None` where nobody did).
+fn single(metric: &Metric, r: &GameRecord) -> Option<f64> {
+    metric.pair(r, r).map(|(a, _)| a)
+}
+
+/// Turns pack files into content, under the caller's limits.
+pub type LoadPacks<'a> = dyn Fn(&[PackFiles]) -> Result<Arc<Content>, String> + 'a;
+
+/// Plays every value of `setting` on the same seeds; `load` turns edited pack files into
+/// content (the caller's limits applied). `on_value(i)` is called after value `i`.
+pub fn sweep(
+    packs: &[PackFiles],
+    setting: &Setting,
+    metric: &Metric,
+    cfg: &SimConfig,
+    load: &LoadPacks<'_>,
+    on_value: &dyn Fn(usize),
+) -> Result<Sweep, String> {
+    if *metric == Metric::All {
+        return Err("a sweep charts one metric: give --metric (all is for compare)".into());
+    }
+    let current = setting.current(packs)?;
+    let base = load(packs)?;
+    let mut runs: Vec<(Value, Vec<GameRecord>)> = Vec::new();
+    for (i, &value) in setting.values.iter().enumerate() {
+        let edited = setting.apply(packs, value)?;
+        let content = load(&edited).map_err(|e| format!("at {setting} = {value}: {e}"))?;
+        runs.push((value, run(&content, cfg, &|_| {})?));
+        on_value(i);
+    }
+    let share = metric.is_share();
+    let at_current = current.and_then(|c| runs.iter().position(|(v, _)| *v == c));
+    let points = runs
+        .iter()
+        .map(|(value, records)| {
+            let xs: Vec<f64> = records
+                .iter()
+                .filter(|r| ended(r))
+                .filter_map(|r| single(metric, r))
+                .collect();
+            let est = if share {
+                wilson(xs.iter().sum(), xs.len() as f64)
+            } else {
+                mean(&xs)
+            };
+            let versus_current = at_current.map(|k| {
+                let diffs: Vec<f64> = runs[k]
+                    .1
+                    .iter()
+                    .zip(records)
+                    .filter(|(a, b)| ended(a) && ended(b))
+                    .filter_map(|(a, b)| metric.pair(a, b))
+                    .map(|(a, b)| b - a)
+                    .collect();
+                mean(&diffs)
+            });
+            Point {
+                value: *value,
+                finished: records.iter().filter(|r| ended(r)).count() as u64,
+                errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
+                metric: est,
+                versus_current,
+            }
+        })
+        .collect();
+    Ok(Sweep {
+        setting: setting.to_string(),
+        current,
+        metric: metric.to_string(),
+        share,
+        fair: matches!(metric, Metric::Holder(_) | Metric::SeatWin(_))
+            .then(|| 1.0 / cfg.players.max(1) as f64),
+        packs: base.packs.clone(),
+        points,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_parse_and_bad_ones_say_how_to_write_them() {
+        let s: Setting = "commissions/common.toml:c22.reward.prestige=0..3"
+            .parse()
+            .unwrap();
+        assert_eq!(s.file, "commissions/common.toml");
+        assert_eq!(s.path, ["c22", "reward", "prestige"]);
+        assert_eq!(s.values, (0..=3).map(Value::Int).collect::<Vec<_>>());
+        let s: Setting = "game.toml:end.commissions=7, 9,11".parse().unwrap();
+        assert_eq!(s.values, [Value::Int(7), Value::Int(9), Value::Int(11)]);
+        let s: Setting = "game.toml:bots.greedy.skill=0.5,1.5".parse().unwrap();
+        assert_eq!(s.values, [Value::Float(0.5), Value::Float(1.5)]);
+        for (bad, wanted) in [
+            ("game.toml:end.commissions", "no `=VALUES`"),
+            ("end.commissions=3", "no `FILE:`"),
+            ("game.toml:end.commissions=3..1", "must go up"),
+            ("game.toml:end.commissions=0..99", "at most 50"),
+            ("game.toml:end.commissions=1.5..3", "whole numbers"),
+            ("game.toml:end.commissions=a", "not a number"),
+            ("game.toml:end..x=1", "empty file or key"),
+        ] {
+            let e = bad.parse::<Setting>().unwrap_err();
+            assert!(e.contains(wanted), "{bad}: {e}");
+        }
+    }
+}

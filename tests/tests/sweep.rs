@@ -1,0 +1,75 @@
+//! `weft sweep` in the core (issue 13, item 3): one number of the pack played at several
+//! values on the same seeds, the metric per value, and paired differences against the
+//! pack's current value.
+
+use weft_core::compare::Metric;
+use weft_core::sim::SimConfig;
+use weft_core::sweep::{sweep, Setting, Value};
+use weft_tests::{library, tabriz_files};
+
+fn load(
+    files: &[weft_core::content::PackFiles],
+) -> Result<std::sync::Arc<weft_core::Content>, String> {
+    weft_core::load_files(files, &library()).map_err(|e| e.to_string())
+}
+
+/// Fewer commissions to end the game (R-END-1) make games shorter, value by value, and
+/// the value the pack has now is the zero of the paired differences.
+#[test]
+fn a_sweep_plays_each_value_on_the_same_seeds() {
+    let setting: Setting = "game.toml:end.commissions=5,9".parse().unwrap();
+    let mut cfg = SimConfig::new(2, 30, 4, &["random"]);
+    cfg.jobs = 2;
+    let s = sweep(
+        &[tabriz_files()],
+        &setting,
+        &Metric::Rounds,
+        &cfg,
+        &load,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(s.current, Some(Value::Int(9)));
+    assert_eq!(s.points.len(), 2);
+    let (five, nine) = (&s.points[0], &s.points[1]);
+    assert!(five.metric.value < nine.metric.value, "{five:?} {nine:?}");
+    let d = five
+        .versus_current
+        .as_ref()
+        .expect("paired with the current value");
+    assert!(d.hi < 0.0, "shorter on the same seeds: {d:?}");
+    assert_eq!(nine.versus_current.as_ref().unwrap().value, 0.0);
+}
+
+/// A card's number by its id (`c22.reward.prestige`), and what is refused: a path that
+/// is not there, a value that is not a number, a file no pack has, and `all`.
+#[test]
+fn a_setting_finds_a_card_by_id_and_refuses_what_is_not_a_number() {
+    let files = [tabriz_files()];
+    let s: Setting = "commissions/common.toml:c22.reward.prestige=0..2"
+        .parse()
+        .unwrap();
+    assert_eq!(s.current(&files).unwrap(), Some(Value::Int(1)));
+    let edited = s.apply(&files, Value::Int(2)).unwrap();
+    let content = load(&edited).unwrap();
+    let c22 = content.commissions.iter().find(|c| c.id == "c22").unwrap();
+    assert_eq!(c22.reward_prestige, 2);
+    for (bad, wanted) in [
+        (
+            "commissions/common.toml:c99.reward.prestige=1",
+            "there is no `c99`",
+        ),
+        ("commissions/common.toml:c22.name=1", "not a number"),
+        (
+            "commissions/none.toml:c22.reward.prestige=1",
+            "no pack of the chain has the file",
+        ),
+    ] {
+        let s: Setting = bad.parse().unwrap();
+        let err = s.apply(&files, Value::Int(1)).unwrap_err();
+        assert!(err.contains(wanted), "{bad}: {err}");
+    }
+    let cfg = SimConfig::new(2, 2, 1, &["random"]);
+    let err = sweep(&files, &s, &Metric::All, &cfg, &load, &|_| {}).unwrap_err();
+    assert!(err.contains("give --metric"), "{err}");
+}
