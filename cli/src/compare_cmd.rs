@@ -199,7 +199,9 @@ fn report(
         }
     }
     let cfg = pair.config(default_metric)?;
-    let show = !pair.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let show = !pair.json
+        && !crate::output::quiet()
+        && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let on_batch = |n: u64| {
         if show {
             eprint!("\r{n}/{} pairs", cfg.sim.games);
@@ -217,7 +219,7 @@ fn report(
     } else {
         print(command, &c, name_a, name_b);
         if let Some(path) = &pair.report {
-            println!("  report: {}", path.display());
+            crate::output::status(&format!("  report: {}", path.display()));
         }
     }
     Ok(if c.a.errored + c.b.errored > 0 {

@@ -47,7 +47,9 @@ fn emit(md: &str, out: Option<PathBuf>) -> anyhow::Result<()> {
     match out {
         Some(path) => {
             std::fs::write(&path, md)?;
-            eprintln!("wrote {}", path.display());
+            if !crate::output::quiet() {
+                eprintln!("wrote {}", path.display());
+            }
         }
         None => print!("{md}"),
     }

@@ -23,6 +23,7 @@ mod replay_cmd;
 mod runs_file;
 mod sim;
 mod state_cmd;
+mod sweep_cmd;
 mod table;
 mod test_cmd;
 
@@ -35,6 +36,10 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(name = "weft", version, long_about = None)]
 struct Cli {
+    /// Print results and errors only: no progress, no "wrote FILE" or "report: FILE"
+    /// lines.
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -57,6 +62,11 @@ enum Command {
     ///
     /// Example: weft ablate --card c07 --games 2000
     Ablate(compare_cmd::AblateArgs),
+    /// Play one number of the pack at several values on the same seeds, and chart a metric
+    /// against it: where does a card become fair?
+    ///
+    /// Example: weft sweep --set "commissions/common.toml:c22.reward.prestige=0..3" --report sweep.html
+    Sweep(sweep_cmd::SweepArgs),
     /// Load and validate a pack, call every hook on sample states, play 50 seeded games.
     ///
     /// Example: weft check --pack content/tabriz
@@ -122,7 +132,7 @@ fn write_man_pages(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
     }
     page("weft".into(), cmd)?;
     for path in &written {
-        println!("wrote {}", path.display());
+        output::status(&format!("wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -143,11 +153,13 @@ fn quiet_on_closed_pipe() {
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
+    output::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Sim(a) => sim::run(a),
         Command::Merge(a) => merge_cmd::run(a),
         Command::Compare(a) => compare_cmd::run_compare(a),
         Command::Ablate(a) => compare_cmd::run_ablate(a),
+        Command::Sweep(a) => sweep_cmd::run(a),
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),

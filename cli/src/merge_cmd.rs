@@ -182,7 +182,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<ExitCode> {
     } else {
         table::print(&summary);
         if let Some(path) = &a.report {
-            println!("report:  {}", path.display());
+            crate::output::status(&format!("report:  {}", path.display()));
         }
     }
     Ok(

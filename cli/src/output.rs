@@ -4,6 +4,28 @@
 
 use std::fs::OpenOptions;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by `-q/--quiet`: no progress, no "wrote FILE" or "report: FILE" lines.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns status output off (`-q/--quiet`) for the rest of the process.
+pub fn set_quiet(on: bool) {
+    QUIET.store(on, Ordering::Relaxed);
+}
+
+/// Whether `-q/--quiet` is on: results and errors still print, progress and status
+/// lines do not.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Prints a status line (a file written) on stdout unless `-q/--quiet` is on.
+pub fn status(line: &str) {
+    if !quiet() {
+        println!("{line}");
+    }
+}
 
 /// Checks that `path`, given with `flag`, can be written as a file: it is not a folder,
 /// its folder exists, and a file can be created there. An existing file is left as it

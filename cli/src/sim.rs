@@ -119,7 +119,7 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &a.save_failed {
         crate::output::check_dir("--save-failed", dir)?;
     }
-    let bar = progress_bar(cfg.indices().len() as u64, a.json);
+    let bar = progress_bar(cfg.indices().len() as u64, a.json || crate::output::quiet());
     let on_game = |_: &sim::GameRecord| bar.inc(1);
     let start = Instant::now();
     let records = sim::run(&content, &cfg, &on_game).map_err(|e| anyhow::anyhow!("error: {e}"))?;
@@ -150,10 +150,14 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         table::print(&summary);
         print_errors(&summary, saved.as_ref(), &a.packs.to_args().join(" "));
         if let Some(path) = &a.out {
-            println!("\nrecords: {} ({} games)", path.display(), records.len());
+            crate::output::status(&format!(
+                "\nrecords: {} ({} games)",
+                path.display(),
+                records.len()
+            ));
         }
         if let Some(path) = &a.report {
-            println!("report:  {}", path.display());
+            crate::output::status(&format!("report:  {}", path.display()));
         }
     }
     Ok(if summary.errored > 0 {

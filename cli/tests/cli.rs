@@ -435,3 +435,84 @@ fn ablate_and_compare_test_the_metric_asked_for() {
     assert!(err.contains("holder:card c22"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `weft sweep` (issue 13, item 3): the JSON has one point per value with the metric
+/// and the paired difference against the current value; the HTML report has the chart
+/// with a legend and axis labels; a setting naming no card needs `--metric`.
+#[test]
+fn sweep_charts_a_metric_against_a_value() {
+    let dir = std::env::temp_dir().join(format!("weft-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("sweep.html");
+    let (code, out, err) = weft(&[
+        "sweep",
+        "--set",
+        "commissions/common.toml:c22.reward.prestige=0..2",
+        "--games",
+        "12",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--json",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["metric"], "win share of the seats that used card c22");
+    assert_eq!(v["current"], 1);
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), 3);
+    assert_eq!(points[1]["versus_current"]["value"], 0.0);
+    let html = std::fs::read_to_string(&report).unwrap();
+    for part in [
+        "<svg",
+        "fair share",
+        "95% interval",
+        "commissions/common.toml:c22.reward.prestige",
+        "percent",
+    ] {
+        assert!(html.contains(part), "the report lacks {part}");
+    }
+    let (code, _, err) = weft(&[
+        "sweep",
+        "--set",
+        "game.toml:end.commissions=7..9",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("give --metric"), "{err}");
+    let (code, _, err) = weft(&["sweep", "--set", "game.toml:end.commissions"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("FILE:PATH=VALUES"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `-q/--quiet`, before or after the command: the summary still prints, the status line
+/// naming the report written does not, and the report is written all the same.
+#[test]
+fn quiet_keeps_results_and_drops_status_lines() {
+    let dir = std::env::temp_dir().join(format!("weft-quiet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("r.html");
+    let r = report.to_str().unwrap();
+    let (code, loud, _) = weft(&["sim", "--games", "4", "--seed", "2", "--report", r]);
+    assert_eq!(code, 0);
+    assert!(loud.contains("report:"), "{loud}");
+    for args in [
+        vec!["-q", "sim", "--games", "4", "--seed", "2", "--report", r],
+        vec![
+            "sim", "--quiet", "--games", "4", "--seed", "2", "--report", r,
+        ],
+    ] {
+        std::fs::remove_file(&report).ok();
+        let (code, out, err) = weft(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("weft: 4 games"), "{out}");
+        assert!(!out.contains("report:"), "{out}");
+        assert!(report.is_file(), "the report is still written");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -93,6 +93,8 @@ fn run_randomly_from(
 /// Checks content: hooks on sample states and `games` seeded random games.
 pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
     let mut problems = Vec::new();
+    // (game, players, seed, decisions, error) of every game that errored.
+    let mut game_errors: Vec<(u64, usize, u64, usize, String)> = Vec::new();
     let mut hook_calls = 0;
     let counts = content.player_counts();
     let mut samples: Vec<GameState> = Vec::new();
@@ -119,10 +121,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             .collect();
         let record = play_game(&mut engine, &mut seats, seed, i);
         if let Some(e) = &record.error {
-            problems.push(format!(
-                "game {i} ({players} players, seed {seed}) errored after {} decisions:\n{e}",
-                record.decisions
-            ));
+            game_errors.push((i, players, seed, record.decisions, e.clone()));
         }
         records.push(record.clone());
         // Sample states along a replay of the game.
@@ -139,6 +138,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
+    problems.extend(group_game_errors(&game_errors));
     if samples.is_empty() {
         if let Ok(st) = engine.new_game(counts[0] as usize, 1) {
             samples.push(st);
@@ -349,6 +349,68 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
     report
 }
 
+/// One problem per distinct game error: the first game that hit it, and how many more
+/// did (so fifty games failing the same way read as one problem, not fifty).
+fn group_game_errors(errors: &[(u64, usize, u64, usize, String)]) -> Vec<String> {
+    let mut order: Vec<&str> = Vec::new();
+    let mut by_error: std::collections::BTreeMap<&str, Vec<u64>> = Default::default();
+    for (i, _, _, _, e) in errors {
+        let games = by_error.entry(e.as_str()).or_default();
+        if games.is_empty() {
+            order.push(e.as_str());
+        }
+        games.push(*i);
+    }
+    order
+        .into_iter()
+        .map(|e| {
+            let games = &by_error[e];
+            let &(i, players, seed, decisions, _) = errors
+                .iter()
+                .find(|g| g.4 == e)
+                .expect("every grouped error has a game");
+            let more = match games.len() - 1 {
+                0 => String::new(),
+                n => format!(
+                    " (and {n} more game{} with the same error: {}{})",
+                    if n == 1 { "" } else { "s" },
+                    games[1..]
+                        .iter()
+                        .take(8)
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if n > 8 { ", …" } else { "" }
+                ),
+            };
+            format!(
+                "game {i} ({players} players, seed {seed}) errored after {decisions} decisions{more}:\n{e}"
+            )
+        })
+        .collect()
+}
+
+/// The problems with repeats folded: each once, in first-seen order, with how many times
+/// it occurred (the same hook failing on every sample state is one problem).
+fn fold_repeats(problems: Vec<String>) -> Vec<String> {
+    let mut counts: std::collections::HashMap<String, usize> = Default::default();
+    let mut order = Vec::new();
+    for p in problems {
+        let n = counts.entry(p.clone()).or_insert(0);
+        if *n == 0 {
+            order.push(p);
+        }
+        *n += 1;
+    }
+    order
+        .into_iter()
+        .map(|p| match counts[&p] {
+            1 => p,
+            n => format!("{p}\n(the same problem occurred {n} times, on different sample states)"),
+        })
+        .collect()
+}
+
 fn report(
     content: &Content,
     hook_calls: usize,
@@ -356,6 +418,7 @@ fn report(
     problems: Vec<String>,
     records: &[crate::sim::GameRecord],
 ) -> CheckReport {
+    let problems = fold_repeats(problems);
     CheckReport {
         ok: problems.is_empty(),
         tiles: content.tiles.len(),
@@ -364,5 +427,40 @@ fn report(
         games,
         problems,
         warnings: crate::lint::warnings(content, records),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fifty games failing the same way are one problem naming the first game and the
+    /// others; a different error is its own problem.
+    #[test]
+    fn game_errors_are_grouped_by_error() {
+        let mut errors: Vec<(u64, usize, u64, usize, String)> = (0..12)
+            .map(|i| (i, 4, 100 + i, 7, "boom at line 3".to_string()))
+            .collect();
+        errors.insert(1, (1, 2, 9, 3, "other".to_string()));
+        let p = group_game_errors(&errors);
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert!(
+            p[0].starts_with("game 0 (4 players, seed 100) errored after 7 decisions (and 11 more games with the same error: 1, 2, 3, 4, 5, 6, 7, 8, …):\nboom at line 3"),
+            "{}",
+            p[0]
+        );
+        assert!(p[1].starts_with("game 1 (2 players, seed 9) errored after 3 decisions:\nother"));
+    }
+
+    #[test]
+    fn repeated_problems_are_listed_once_with_their_count() {
+        let p = fold_repeats(vec!["a".into(), "b".into(), "a".into(), "a".into()]);
+        assert_eq!(
+            p,
+            [
+                "a\n(the same problem occurred 3 times, on different sample states)",
+                "b"
+            ]
+        );
     }
 }

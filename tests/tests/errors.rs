@@ -268,3 +268,24 @@ fn a_hook_that_asks_after_a_change_leaves_the_game_as_it_was() {
     g.answer("a");
     assert_eq!(g.count(p, "coins"), coins + 5, "the change happens once");
 }
+
+/// A tile file that fails to load is the one problem reported: the board's count of
+/// slots of that kind, short by the missing tile, is a knock-on and is not blamed on
+/// the board (which may be another pack's file).
+#[test]
+fn a_tile_that_fails_to_load_is_not_blamed_on_the_board() {
+    let mut files = weft_tests::tabriz_files();
+    let path = "tiles/wool-shop.toml".to_string();
+    let text = files.files[&path].replace("behaviour =", "behavior =");
+    assert_ne!(text, files.files[&path]);
+    files.files.insert(path, text);
+    let err = weft_core::load_files(&[files], &weft_tests::library())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("tiles/wool-shop.toml") && err.contains("unknown field `behavior`"),
+        "{err}"
+    );
+    assert!(!err.contains("board.toml"), "{err}");
+    assert!(err.contains("1 problem in the content"), "{err}");
+}
