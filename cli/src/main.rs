@@ -73,7 +73,7 @@ enum Command {
     Check(check::CheckArgs),
     /// Play answer keys from the start and print the state, decision and events as JSON.
     ///
-    /// Example: weft state --players 3 --seed 1 --answers move:plaza:north,act --json
+    /// Example: weft state --players 3 --seed 1 --answers move:plaza:south-market,act,buy:wool,done --json
     State(state_cmd::StateArgs),
     /// Reference documentation generated from a pack.
     ///
