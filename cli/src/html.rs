@@ -17,6 +17,20 @@ pub fn write(path: &Path, s: &Summary) -> anyhow::Result<()> {
     std::fs::write(path, html).with_context(|| format!("error: could not write {}", path.display()))
 }
 
+/// A component's name cell (and its price and what it gives, with `priced`), from the
+/// summary's catalogue; empty cells when the pack was not at hand.
+fn described(s: &Summary, component: &str, priced: bool) -> String {
+    let e = s.entry(component);
+    let cell = |f: fn(&weft_core::report::catalogue::Entry) -> &str| {
+        format!("<td>{}</td>", e.map_or(String::new(), |e| esc(f(e))))
+    };
+    if priced {
+        cell(|e| &e.name) + &cell(|e| &e.cost) + &cell(|e| &e.gives)
+    } else {
+        cell(|e| &e.name)
+    }
+}
+
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
 fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -217,16 +231,18 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         .map(|&(v, n)| (v as f64, n))
         .collect();
     h.push_str(&histogram_chart("game length", "rounds", &rounds)?);
+    h.push_str(&score_over_rounds_chart(s)?);
 
     strength_table(&mut h, s)?;
     if !s.cards.is_empty() {
-        h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
+        h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
     }
     for c in &s.cards {
         write!(
             h,
-            "<tr><td>{}</td><td>{:.2}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
+            "<tr><td>{}</td>{}<td>{:.2}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
             esc(&c.id),
+            described(s, &format!("card {}", c.id), true),
             c.drawn,
             c.fulfilled.percent(),
             if c.win_share_when_fulfilled.n > 0.0 {
@@ -241,7 +257,7 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         h.push_str("</table>");
     }
     if !s.held.is_empty() {
-        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th><th>where its copies end (share of copies in play)</th></tr>");
+        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th><th>where its copies end (share of copies in play)</th></tr>");
         for c in &s.held {
             let ends: Vec<String> = c
                 .ended_in
@@ -250,8 +266,9 @@ pub fn render(s: &Summary) -> DrawResult<String> {
                 .collect();
             write!(
                 h,
-                "<tr><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td></tr>",
+                "<tr><td>{}</td>{}<td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td></tr>",
                 esc(&c.id),
+                described(s, &format!("card {}", c.id), true),
                 c.in_play,
                 c.taken.percent(),
                 if c.win_share_when_taken.n > 0.0 {
@@ -266,12 +283,13 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         h.push_str("</table>");
     }
     if !s.areas.is_empty() {
-        h.push_str("<h2>Areas</h2><table><tr><th>area</th><th>workers placed per game</th><th>share of placements</th><th>win share of placers (95%)</th></tr>");
+        h.push_str("<h2>Areas</h2><table><tr><th>area</th><th>name</th><th>workers placed per game</th><th>share of placements</th><th>win share of placers (95%)</th></tr>");
         for a in &s.areas {
             write!(
                 h,
-                "<tr><td>{}</td><td>{:.2}</td><td>{:.1}%</td><td>{}</td></tr>",
+                "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.1}%</td><td>{}</td></tr>",
                 esc(&a.id),
+                described(s, &format!("area {}", a.id), false),
                 a.placed,
                 a.placement_share * 100.0,
                 if a.win_share_of_placers.n > 0.0 {
@@ -283,14 +301,16 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         }
         h.push_str("</table>");
     }
+    h.push_str(&board_heatmap(s));
     if !s.tiles.is_empty() {
-        h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
+        h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>name</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
     }
     for t in &s.tiles {
         write!(
             h,
-            "<tr><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}%</td><td>{:.1}%</td></tr>",
+            "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}%</td><td>{:.1}%</td></tr>",
             esc(&t.id),
+            described(s, &format!("tile {}", t.id), false),
             t.visits,
             t.actions,
             t.gained,
@@ -388,6 +408,125 @@ pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
     }
     h.push_str("</table>");
     Ok(())
+}
+
+/// The board as `board.toml` lays it out: each slot a circle whose area and colour grow
+/// with the moves that ended on it per game, labelled with its id and that number, and
+/// lines between neighbours. Empty without the pack's board or without visits.
+fn board_heatmap(s: &Summary) -> String {
+    if s.board.len() < 2 || s.slot_visits.is_empty() {
+        return String::new();
+    }
+    let (w, h, pad) = (760.0f64, 520.0f64, 60.0f64);
+    let xs = s.board.iter().map(|b| f64::from(b.pos[0]));
+    let ys = s.board.iter().map(|b| f64::from(b.pos[1]));
+    let (x0, x1) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    let (y0, y1) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    let sx = (w - 2.0 * pad) / (x1 - x0).max(1e-6);
+    let sy = (h - 2.0 * pad) / (y1 - y0).max(1e-6);
+    let k = sx.min(sy);
+    // Board y grows upward; SVG y grows downward.
+    let at = |p: [f32; 2]| {
+        (
+            pad + (f64::from(p[0]) - x0) * k,
+            h - pad - (f64::from(p[1]) - y0) * k,
+        )
+    };
+    let most = s
+        .slot_visits
+        .values()
+        .copied()
+        .fold(0.0f64, f64::max)
+        .max(1e-9);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">"
+    );
+    for b in &s.board {
+        let (ax, ay) = at(b.pos);
+        for n in &b.neighbours {
+            if let Some(o) = s.board.iter().find(|o| &o.id == n).filter(|o| o.id > b.id) {
+                let (bx, by) = at(o.pos);
+                svg.push_str(&format!(
+                    "<line x1=\"{ax:.1}\" y1=\"{ay:.1}\" x2=\"{bx:.1}\" y2=\"{by:.1}\" stroke=\"#bbb\"/>"
+                ));
+            }
+        }
+    }
+    for b in &s.board {
+        let (x, y) = at(b.pos);
+        let v = s.slot_visits.get(&b.id).copied().unwrap_or(0.0);
+        let share = v / most;
+        let r = 6.0 + 24.0 * share.sqrt();
+        let red = 255.0;
+        let other = 235.0 - 200.0 * share;
+        svg.push_str(&format!(
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"rgb({red:.0},{other:.0},{other:.0})\" stroke=\"#555\"><title>{} ({}): {v:.1} visits per game</title></circle><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{} {v:.1}</text>",
+            esc(&b.id),
+            esc(&b.kind),
+            y + r + 12.0,
+            esc(&b.id)
+        ));
+    }
+    svg.push_str(&format!(
+        "<text x=\"10\" y=\"{:.0}\" fill=\"#555\">circle area and colour: apprentice moves ending on the slot per game (largest {most:.1}); lines join neighbours</text></svg>",
+        h - 10.0
+    ));
+    format!("<h2>Board: where moves end</h2>{svg}")
+}
+
+/// Each seat's mean score at the end of each round: one line per seat, with a legend.
+fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
+    let mut svg = String::new();
+    let rows = &s.score_by_round;
+    if rows.len() < 2 {
+        return Ok(svg);
+    }
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE)?;
+        let top = rows.iter().flatten().copied().fold(1.0f64, f64::max) * 1.1;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "mean score at the end of each round, per seat",
+                ("sans-serif", 16),
+            )
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0.5f64..rows.len() as f64 + 0.5, 0f64..top)?;
+        chart
+            .configure_mesh()
+            .x_desc("round")
+            .y_desc("mean score")
+            .x_label_formatter(&|x| whole(*x))
+            .y_label_formatter(&|y| whole(*y))
+            .draw()?;
+        for seat in 0..s.players {
+            let colour = Palette99::pick(seat).to_rgba();
+            let name = s.seats.get(seat).map_or(format!("seat {}", seat + 1), |x| {
+                format!("seat {} ({})", x.seat, x.bot)
+            });
+            chart
+                .draw_series(LineSeries::new(
+                    rows.iter()
+                        .enumerate()
+                        .map(|(k, row)| ((k + 1) as f64, row.get(seat).copied().unwrap_or(0.0))),
+                    colour.stroke_width(2),
+                ))?
+                .label(name)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
 }
 
 /// Bars with 95% interval whiskers and an optional parity line.

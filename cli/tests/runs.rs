@@ -138,6 +138,10 @@ fn the_html_report_is_self_contained() {
         "decisiveness",
         "Commissions",
         "Tiles",
+        "Strength",
+        "Board: where moves end",
+        "mean score at the end of each round",
+        "Gabbeh door rug",
     ] {
         assert!(html.contains(section), "the report has `{section}`");
     }

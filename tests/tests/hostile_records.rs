@@ -78,7 +78,7 @@ fn a_tie_is_won_by_the_tie_break_and_else_shared() {
 fn a_report_of_unchecked_records_does_not_panic() {
     let content = weft_tests::content();
     let good = run(&content, 3, 2);
-    let edits: [fn(&mut GameRecord); 6] = [
+    let edits: [fn(&mut GameRecord); 7] = [
         |r| r.scores.clear(),
         |r| {
             r.winners = vec![99];
@@ -111,6 +111,10 @@ fn a_report_of_unchecked_records_does_not_panic() {
             };
             r.uses.insert("card c01".into(), u);
             assert!(r.validate().unwrap_err().contains("in round"));
+        },
+        |r| {
+            r.slot_visits.insert("plaza".into(), u32::MAX);
+            assert!(r.validate().unwrap_err().contains("more than a game has decisions"));
         },
     ];
     for (i, edit) in edits.iter().enumerate() {

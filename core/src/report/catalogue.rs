@@ -83,6 +83,38 @@ impl Entry {
     }
 }
 
+/// A board slot for drawing: where `board.toml` puts it and what it touches.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardSlot {
+    /// Slot id.
+    pub id: String,
+    /// Slot kind.
+    pub kind: String,
+    /// `pos` from `board.toml`.
+    pub pos: [f32; 2],
+    /// Ids of the neighbouring slots.
+    pub neighbours: Vec<String>,
+}
+
+/// The board's slots (empty for a board without slots).
+pub fn board(content: &Content) -> Vec<BoardSlot> {
+    let b = &content.board;
+    b.slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| BoardSlot {
+            id: s.id.clone(),
+            kind: s.kind.clone(),
+            pos: s.pos,
+            neighbours: b
+                .neighbours
+                .get(i)
+                .map(|n| n.iter().map(|&j| b.slots[j as usize].id.clone()).collect())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
 /// `1st`, `2nd`, `13th`.
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {

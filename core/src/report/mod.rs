@@ -157,6 +157,14 @@ pub struct Summary {
     pub winning_score_histogram: Vec<(i32, u64)>,
     /// Game lengths: (rounds, count).
     pub rounds_histogram: Vec<(u32, u64)>,
+    /// Per round (from the end of round 1), each seat's mean score over the finished
+    /// games that played that round; rounds fewer than a tenth of the games reached are
+    /// left out.
+    #[serde(default)]
+    pub score_by_round: Vec<Vec<f64>>,
+    /// Per board slot id, apprentice moves that ended on it per finished game.
+    #[serde(default)]
+    pub slot_visits: BTreeMap<String, f64>,
     /// Per deck card, in id order.
     pub cards: Vec<CardSummary>,
     /// Per tile, in id order.
@@ -174,6 +182,10 @@ pub struct Summary {
     /// ([`Summary::describe`]); empty for a summary of records alone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub catalogue: Vec<catalogue::Entry>,
+    /// The board's slots with their `board.toml` positions and neighbours, from the pack
+    /// ([`Summary::describe`]), for the heatmap.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub board: Vec<catalogue::BoardSlot>,
     /// Ludii-style quality metrics.
     pub metrics: Metrics,
     /// Plain-language warnings.
@@ -189,6 +201,7 @@ impl Summary {
     /// the warnings. The pack must be the one the records were played with.
     pub fn describe(&mut self, content: &crate::content::Content) {
         self.catalogue = catalogue::catalogue(content);
+        self.board = catalogue::board(content);
         self.warnings = warnings(self);
     }
 
@@ -308,9 +321,21 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
                 .filter_map(|r| r.winners.first().and_then(|&w| r.scores.get(w).copied())),
         ),
         rounds_histogram: histogram(done.iter().map(|r| r.rounds)),
+        score_by_round: mean_score_by_round(&done, players),
+        slot_visits: {
+            let mut m: BTreeMap<String, f64> = BTreeMap::new();
+            for r in &done {
+                for (id, &n) in &r.slot_visits {
+                    *m.entry(id.clone()).or_default() += f64::from(n);
+                }
+            }
+            m.values_mut().for_each(|v| *v /= nf.max(1.0));
+            m
+        },
         metrics: metrics::metrics(records, &shares),
         strength: strength::strengths(&done, players),
         catalogue: Vec::new(),
+        board: Vec::new(),
         seats,
         bots,
         cards,
@@ -323,6 +348,28 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
     };
     summary.warnings = warnings(&summary);
     summary
+}
+
+/// Each seat's mean score at the end of each round, over the games that reached it.
+fn mean_score_by_round(done: &[&GameRecord], players: usize) -> Vec<Vec<f64>> {
+    let mut sums: Vec<(Vec<f64>, f64)> = Vec::new();
+    for r in done {
+        for (k, row) in r.score_by_round.iter().enumerate() {
+            if sums.len() <= k {
+                sums.push((vec![0.0; players], 0.0));
+            }
+            let (seat_sums, n) = &mut sums[k];
+            *n += 1.0;
+            for (s, &x) in row.iter().enumerate().take(players) {
+                seat_sums[s] += f64::from(x);
+            }
+        }
+    }
+    let floor = (done.len() as f64 / 10.0).max(1.0);
+    sums.into_iter()
+        .take_while(|(_, n)| *n >= floor)
+        .map(|(seat_sums, n)| seat_sums.into_iter().map(|x| x / n).collect())
+        .collect()
 }
 
 fn card_summaries(done: &[&GameRecord]) -> Vec<CardSummary> {

@@ -149,6 +149,11 @@ pub struct GameRecord {
     /// records written before it was recorded.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub uses: BTreeMap<String, Uses>,
+    /// Per board slot id, the moves that ended on it (the board heatmap; tiles are dealt
+    /// to slots at random, so this is where play happens, not which tile). Left out of
+    /// records written before it was recorded.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub slot_visits: BTreeMap<String, u32>,
     /// The answers, for a replay of an errored game (not written to `--out`).
     #[serde(skip)]
     pub replay: Replay,
@@ -226,6 +231,7 @@ impl GameRecord {
                 .collect(),
             score_by_round: Vec::new(),
             uses: BTreeMap::new(),
+            slot_visits: BTreeMap::new(),
         }
     }
 
@@ -367,6 +373,14 @@ impl GameRecord {
         }
         for id in self.areas.keys() {
             check_name("an area id", id)?;
+        }
+        for (id, &n) in &self.slot_visits {
+            check_name("a slot id", id)?;
+            if n as usize > super::MAX_DECISIONS {
+                return Err(format!(
+                    "slot {id} claims {n} visits, more than a game has decisions"
+                ));
+            }
         }
         for (id, u) in &self.uses {
             check_name("a component", id)?;
@@ -674,6 +688,9 @@ impl Tracker {
                 let tile = &content.tiles[st.board[to as usize].tile as usize].id;
                 if let Some(t) = rec.tiles.get_mut(tile) {
                     t.visits += 1;
+                }
+                if let Some(slot) = content.board.slots.get(to as usize) {
+                    *rec.slot_visits.entry(slot.id.clone()).or_default() += 1;
                 }
             }
             Action::Act => {
