@@ -69,9 +69,10 @@ pub fn render(
         let scale = if t.share { 100.0 } else { 1.0 };
         write!(
             h,
-            "<table><tr><th>tested metric</th><th>{}</th><th>{}</th><th>B − A</th><th>always-valid 95% interval</th><th>margin</th><th>pairs</th><th>p</th></tr><tr><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{:+.2} to {:+.2}</td><td>{}</td><td>{}</td><td>{:.4}</td></tr></table>",
+            "<table><tr><th>tested metric</th><th>{}</th><th>{}</th><th>B − A</th><th>always-valid {:.0}% interval</th><th>margin</th><th>pairs</th><th>p</th></tr><tr><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{:+.2} to {:+.2}</td><td>{}</td><td>{}</td><td>{:.4}</td></tr></table>",
             esc(name_a),
             esc(name_b),
+            (1.0 - c.threshold) * 100.0,
             esc(&t.diff.metric),
             f(&t.diff.a),
             f(&t.diff.b),

@@ -55,8 +55,12 @@ pub struct SweepArgs {
 /// The holder metric of the card or tile whose id starts the path, if there is one.
 fn default_metric(setting: &Setting, content: &weft_core::Content) -> Option<Metric> {
     let id = setting.path.first()?;
-    if content.commissions.iter().any(|c| &c.id == id)
-        || content.cards.iter().any(|c| &c.template == id)
+    // Deck commissions and the pack's [[cards]]: the cards whose uses records keep.
+    let deck = |c: &weft_core::content::Commission| content.grades[c.grade as usize].deck;
+    if content.commissions.iter().any(|c| &c.id == id && deck(c))
+        || content.cards[content.commissions.len()..]
+            .iter()
+            .any(|c| &c.template == id)
     {
         return Some(Metric::Holder(format!("card {id}")));
     }

@@ -106,7 +106,7 @@ impl std::str::FromStr for Setting {
                         "a range `{values}` takes whole numbers; list fractions with commas"
                     ));
                 };
-                if hi < lo || (hi - lo) as u64 >= MAX_VALUES as u64 {
+                if hi < lo || i128::from(hi) - i128::from(lo) >= MAX_VALUES as i128 {
                     return Err(format!(
                         "the range `{values}` must go up and hold at most {MAX_VALUES} values"
                     ));
@@ -275,6 +275,7 @@ pub fn sweep(
     }
     let current = setting.current(packs)?;
     let base = load(packs)?;
+    metric.check(&base, cfg.players)?;
     let mut runs: Vec<(Value, Vec<GameRecord>)> = Vec::new();
     for (i, &value) in setting.values.iter().enumerate() {
         let edited = setting.apply(packs, value)?;
@@ -283,7 +284,8 @@ pub fn sweep(
         on_value(i);
     }
     let share = metric.is_share();
-    let at_current = current.and_then(|c| runs.iter().position(|(v, _)| *v == c));
+    // By number: a pack's `1.0` is the value `1` of a whole-number range.
+    let at_current = current.and_then(|c| runs.iter().position(|(v, _)| v.as_f64() == c.as_f64()));
     let points = runs
         .iter()
         .map(|(value, records)| {
@@ -319,7 +321,7 @@ pub fn sweep(
         .collect();
     Ok(Sweep {
         setting: setting.to_string(),
-        current,
+        current: at_current.map(|k| runs[k].0).or(current),
         metric: metric.to_string(),
         share,
         fair: matches!(metric, Metric::Holder(_) | Metric::SeatWin(_))
@@ -353,6 +355,10 @@ mod tests {
             ("game.toml:end.commissions=1.5..3", "whole numbers"),
             ("game.toml:end.commissions=a", "not a number"),
             ("game.toml:end..x=1", "empty file or key"),
+            (
+                "game.toml:end.commissions=-9223372036854775808..9223372036854775807",
+                "at most 50",
+            ),
         ] {
             let e = bad.parse::<Setting>().unwrap_err();
             assert!(e.contains(wanted), "{bad}: {e}");

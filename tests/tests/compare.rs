@@ -174,6 +174,37 @@ fn the_holder_metric_measures_what_the_removed_tile_gave_its_users() {
     }
 }
 
+/// A metric about something the game does not have would compare zeros and stop on "no
+/// difference": a seat past the player count, a card or tile the pack does not define, a
+/// commission that is never used (not of a deck), and an alpha outside (0, 1) are
+/// refused before any game.
+#[test]
+fn a_metric_about_nothing_is_refused() {
+    let c = tabriz_content();
+    for (metric, wanted) in [
+        (Metric::SeatWin(9), "there are seats 1 to 4"),
+        (Metric::SeatScore(0), "there are seats 1 to 4"),
+        (
+            Metric::Holder("card nope".into()),
+            "the pack has no card nope",
+        ),
+        (
+            Metric::Uses("tile nope".into()),
+            "the pack has no tile nope",
+        ),
+    ] {
+        let mut cfg = config(40);
+        cfg.metric = metric;
+        let err = compare(&c, &c, &cfg, &|_| {}).unwrap_err();
+        assert!(err.contains(wanted), "{err}");
+    }
+    let mut cfg = config(40);
+    cfg.alpha = 1.5;
+    assert!(compare(&c, &c, &cfg, &|_| {})
+        .unwrap_err()
+        .contains("alpha"));
+}
+
 /// A holder metric without a component cannot be tested.
 #[test]
 fn the_holder_metric_needs_a_component() {

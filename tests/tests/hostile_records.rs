@@ -114,7 +114,10 @@ fn a_report_of_unchecked_records_does_not_panic() {
         },
         |r| {
             r.slot_visits.insert("plaza".into(), u32::MAX);
-            assert!(r.validate().unwrap_err().contains("more than a game has decisions"));
+            assert!(r
+                .validate()
+                .unwrap_err()
+                .contains("more than a game has decisions"));
         },
     ];
     for (i, edit) in edits.iter().enumerate() {

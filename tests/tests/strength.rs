@@ -113,6 +113,12 @@ fn recorded_uses_agree_with_the_counts() {
                 );
             }
         }
+        assert_eq!(
+            r.score_by_round.len(),
+            r.rounds as usize,
+            "game {}",
+            r.index
+        );
         r.validate().unwrap();
     }
     let mut cfg = SimConfig::new(3, 10, 5, &["random"]);
@@ -122,6 +128,28 @@ fn recorded_uses_agree_with_the_counts() {
         assert_eq!(total(&r, "area "), placed as usize);
         let taken: u32 = r.held.values().flat_map(|h| h.taken_by.iter()).sum();
         assert_eq!(total(&r, "card "), taken as usize);
+        // One row per round played, the last the final score: setup (round 0, where
+        // Cabriole's players choose) ends no round.
+        assert_eq!(
+            r.score_by_round.len(),
+            r.rounds as usize,
+            "game {}",
+            r.index
+        );
         r.validate().unwrap();
     }
+}
+
+/// A record read from a file that claims four billion rounds (validation bounds the rows,
+/// not the count) is summarised at once: the win model walks the rows the record holds.
+#[test]
+fn a_record_claiming_billions_of_rounds_does_not_stall_the_report() {
+    let mut cfg = SimConfig::new(2, 4, 5, &["random"]);
+    cfg.jobs = 1;
+    let mut records = run(&tabriz_content(), &cfg, &|_| {}).unwrap();
+    records[0].rounds = u32::MAX;
+    let started = std::time::Instant::now();
+    let s = summarise(&records, None, None);
+    assert_eq!(s.games, 4);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }

@@ -166,6 +166,43 @@ fn count(r: &GameRecord, field: &str) -> f64 {
 }
 
 impl Metric {
+    /// `Err` unless the metric names things this content and player count have: a seat
+    /// from 1 to `players`, a component (`card`, `tile`, `area`) the pack defines.
+    /// A metric about something absent would compare zeros and stop on "no difference".
+    pub fn check(&self, content: &crate::content::Content, players: usize) -> Result<(), String> {
+        match self {
+            Metric::SeatWin(s) | Metric::SeatScore(s) if *s == 0 || *s > players => {
+                Err(format!("{self}: there are seats 1 to {players}"))
+            }
+            Metric::Holder(c) | Metric::Uses(c) if !c.is_empty() => {
+                let (kind, id) = c.split_once(' ').unwrap_or(("", c));
+                let known = match kind {
+                    // Uses are kept for deck commissions and the pack's [[cards]].
+                    "card" => {
+                        content
+                            .commissions
+                            .iter()
+                            .any(|k| k.id == id && content.grades[k.grade as usize].deck)
+                            || content.cards[content.commissions.len()..]
+                                .iter()
+                                .any(|k| k.template == id)
+                    }
+                    "tile" => content.tiles.iter().any(|t| t.id == id),
+                    "area" => content.board.areas.iter().any(|a| a.id == id),
+                    _ => false,
+                };
+                if known {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{self}: the pack has no {c}; `weft doc content` lists the ids"
+                    ))
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Whether the metric is a share (0 to 1), shown as a percentage.
     pub fn is_share(&self) -> bool {
         matches!(
@@ -197,8 +234,8 @@ impl Metric {
     fn game(&self, r: &GameRecord) -> Option<f64> {
         Some(match self {
             Metric::All | Metric::Holder(_) => return None,
-            Metric::SeatWin(s) => r.win_share(s - 1),
-            Metric::SeatScore(s) => f64::from(*r.scores.get(s - 1)?),
+            Metric::SeatWin(s) => r.win_share(s.checked_sub(1)?),
+            Metric::SeatScore(s) => f64::from(*r.scores.get(s.checked_sub(1)?)?),
             Metric::Score => {
                 r.scores.iter().map(|&x| f64::from(x)).sum::<f64>() / r.scores.len().max(1) as f64
             }

@@ -193,6 +193,12 @@ pub fn compare(
     if matches!(&cfg.metric, Metric::Holder(c) if c.is_empty()) {
         return Err("the holder metric needs a component: --metric \"holder:card c19\"".into());
     }
+    if !(cfg.alpha > 0.0 && cfg.alpha < 1.0) {
+        return Err(format!("alpha must be between 0 and 1, not {}", cfg.alpha));
+    }
+    // The metric must name something of the variant with it (A): in `ablate`, B lacks
+    // the removed card by design.
+    cfg.metric.check(a, players)?;
     let metrics = extractors(players, a.end.commissions > 0 || b.end.commissions > 0);
     let all = cfg.metric == Metric::All;
     let threshold = if all {

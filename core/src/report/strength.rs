@@ -80,11 +80,19 @@ pub struct WinModel {
     by_seat: BTreeMap<(u32, u32, u32), (f64, f64)>,
 }
 
-/// How many seats were strictly ahead of `seat` at the start of `round` (1-based).
+/// How many seats were strictly ahead of `seat` at the start of `round` (1-based): the
+/// row of the end of the round before, never the final row (that would be the outcome).
+/// Records written before setup rounds were left out of the rows (Cabriole's round 0
+/// gave an extra first row) are read with that offset.
 fn ahead(r: &GameRecord, seat: usize, round: u32) -> u32 {
+    let rows = &r.score_by_round;
+    let offset = rows.len().saturating_sub(r.rounds as usize);
+    let last_standing = rows.len().checked_sub(2);
     let Some(row) = (round as usize)
         .checked_sub(2)
-        .and_then(|k| r.score_by_round.get(k))
+        .map(|k| k + offset)
+        .filter(|&k| last_standing.is_some_and(|l| k <= l))
+        .and_then(|k| rows.get(k))
     else {
         return 0;
     };
@@ -113,7 +121,10 @@ impl WinModel {
             by_seat: BTreeMap::new(),
         };
         for r in done {
-            for round in 1..=r.rounds.max(1) {
+            // Bounded by the rows the record holds: a hostile `rounds` cannot make this
+            // loop run for billions of rounds.
+            let rounds = r.rounds.max(1).min(r.score_by_round.len() as u32 + 1);
+            for round in 1..=rounds {
                 let cell = round.min(LAST_ROUND_CELL);
                 for seat in 0..r.seats.len() {
                     let a = ahead(r, seat, round);
@@ -180,11 +191,14 @@ fn ratio(units: &[(f64, f64)]) -> Estimate {
     let n: f64 = units.iter().map(|u| u.0).sum();
     let y: f64 = units.iter().map(|u| u.1).sum();
     let value = y / n.max(1e-12);
+    // The k / (k − 1) small-sample factor keeps intervals honest at 20 clusters.
+    let k = units.len() as f64;
     let var: f64 = units
         .iter()
         .map(|&(ni, yi)| (yi - value * ni).powi(2))
         .sum::<f64>()
-        / (n * n).max(1e-12);
+        / (n * n).max(1e-12)
+        * if k > 1.0 { k / (k - 1.0) } else { 1.0 };
     let half = super::stats::Z95 * var.sqrt();
     Estimate {
         value,

@@ -738,8 +738,12 @@ impl Tracker {
             }
         }
         if st.round != self.round && st.result.is_none() {
+            // A row is the score at the end of a round played: moving from setup (round
+            // 0, as in Cabriole, whose players choose during setup) to round 1 ends none.
+            if self.round >= 1 {
+                rec.score_by_round.push(scores_now(content, st));
+            }
             self.round = st.round;
-            rec.score_by_round.push(scores_now(content, st));
         }
     }
 
