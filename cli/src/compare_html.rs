@@ -108,15 +108,7 @@ pub fn render(
     h.push_str("</table>");
     for (name, s) in [(name_a, &c.a), (name_b, &c.b)] {
         write!(h, "<h2>{}: warnings</h2>", esc(name))?;
-        if s.warnings.is_empty() {
-            h.push_str("<p>None.</p>");
-        } else {
-            h.push_str("<ul class=\"warn\">");
-            for w in &s.warnings {
-                write!(h, "<li>{}</li>", esc(w))?;
-            }
-            h.push_str("</ul>");
-        }
+        crate::html::warnings_list(&mut h, &s.warnings);
         let mut table = String::new();
         strength_table(&mut table, s)?;
         h.push_str(&table.replacen(

@@ -31,6 +31,21 @@ fn described(s: &Summary, component: &str, priced: bool) -> String {
     }
 }
 
+/// The warnings as a list, or "None.".
+pub(crate) fn warnings_list(h: &mut String, warnings: &[String]) {
+    if warnings.is_empty() {
+        h.push_str("<p>None.</p>");
+        return;
+    }
+    h.push_str("<ul class=\"warn\">");
+    for w in warnings {
+        h.push_str("<li>");
+        h.push_str(&esc(w));
+        h.push_str("</li>");
+    }
+    h.push_str("</ul>");
+}
+
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
 fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -127,15 +142,7 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         s.mean_decisions
     )?;
     h.push_str("<h2>Warnings</h2>");
-    if s.warnings.is_empty() {
-        h.push_str("<p>None.</p>");
-    } else {
-        h.push_str("<ul class=\"warn\">");
-        for w in &s.warnings {
-            write!(h, "<li>{}</li>", esc(w))?;
-        }
-        h.push_str("</ul>");
-    }
+    warnings_list(&mut h, &s.warnings);
 
     h.push_str("<h2>Who wins</h2>");
     let labels: Vec<String> = s
