@@ -153,3 +153,35 @@ fn a_record_claiming_billions_of_rounds_does_not_stall_the_report() {
     assert_eq!(s.games, 4);
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
+
+/// A card whose points are far cheaper than its group's is named in the warnings from
+/// the pack's data alone, before play has shown anything: c05 broken (4 prestige for
+/// one wool) in ten random games, too few to judge its strength.
+#[test]
+fn points_far_cheaper_than_the_group_are_named() {
+    let content = broken_content();
+    let mut cfg = SimConfig::new(2, 10, 3, &["random"]);
+    cfg.jobs = 2;
+    let records = run(&content, &cfg, &|_| {}).expect("the run plays");
+    let mut s = summarise(&records, Some(3), None);
+    s.describe(&content);
+    let w = s
+        .warnings
+        .iter()
+        .find(|w| w.starts_with("card c05 (Bird saddle bag) gives"))
+        .unwrap_or_else(|| panic!("{:?}", s.warnings));
+    assert!(
+        w.contains("× the typical points for its price: it costs 1 wool (value 1) for 4 prestige"),
+        "{w}"
+    );
+    // The unchanged base pack names no card this way.
+    let base = tabriz_content();
+    let records = run(&base, &cfg, &|_| {}).expect("the run plays");
+    let mut s = summarise(&records, Some(3), None);
+    s.describe(&base);
+    assert!(
+        !s.warnings.iter().any(|w| w.contains("the typical points")),
+        "{:?}",
+        s.warnings
+    );
+}

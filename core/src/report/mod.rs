@@ -619,8 +619,35 @@ fn warnings(s: &Summary) -> Vec<String> {
     for x in s.strength.iter().filter(|x| x.flag.is_some()) {
         w.push(strength_warning(s, x));
     }
+    // Points far cheaper than the rest of its group, said even when play has not (yet)
+    // shown it: a flagged component's warning already carries the sentence.
+    for e in &s.catalogue {
+        let flagged = s
+            .strength
+            .iter()
+            .any(|x| x.component == e.component && x.flag.is_some());
+        if let (Some(v), Some(m), Some((1, of)), Some(sentence)) = (
+            e.value_for_cost,
+            e.group_value_for_cost,
+            e.rank,
+            e.value_sentence(),
+        ) {
+            if !flagged && of >= 4 && v >= VALUE_OUTLIER * m {
+                w.push(format!(
+                    "{} ({}) gives {:.1}× the typical points for its price: {sentence}",
+                    e.component,
+                    e.name,
+                    v / m
+                ));
+            }
+        }
+    }
     w
 }
+
+/// A card whose points per unit of price reach this multiple of its group's median is
+/// named in the warnings (the base packs' cheapest points are 1.7× and 1.2× theirs).
+pub const VALUE_OUTLIER: f64 = 2.0;
 
 /// What using a component means, for people: `fulfils it`, `takes it`, …
 fn use_verb(s: &Summary, component: &str) -> &'static str {
