@@ -47,7 +47,7 @@ pub(crate) fn warnings_list(h: &mut String, warnings: &[String]) {
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -64,9 +64,9 @@ fn today() -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-/// A report's provenance line: the command that made it, the bots by seat, the weft
-/// version and the date.
-pub(crate) fn header_line(s: &Summary) -> String {
+/// The command this process was run with, as it could be typed again (`weft sweep
+/// --set "a b=1"`: words with spaces or quotes quoted).
+pub(crate) fn command_line() -> String {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .map(|a| {
@@ -77,14 +77,20 @@ pub(crate) fn header_line(s: &Summary) -> String {
             }
         })
         .collect();
+    format!("weft {}", args.join(" "))
+}
+
+/// A report's provenance line: the command that made it, the bots by seat, the weft
+/// version and the date.
+pub(crate) fn header_line(s: &Summary) -> String {
     let bots: Vec<String> = s
         .seats
         .iter()
         .map(|x| format!("seat {} {}", x.seat, x.bot))
         .collect();
     format!(
-        "<p class=\"meta\"><code>weft {}</code><br>bots: {} · weft {} · {} (UTC)</p>",
-        esc(&args.join(" ")),
+        "<p class=\"meta\"><code>{}</code><br>bots: {} · weft {} · {} (UTC)</p>",
+        esc(&command_line()),
         esc(&bots.join(", ")),
         env!("CARGO_PKG_VERSION"),
         today()

@@ -55,19 +55,10 @@ pub struct SweepArgs {
 /// The holder metric of the card or tile whose id starts the path, if there is one.
 fn default_metric(setting: &Setting, content: &weft_core::Content) -> Option<Metric> {
     let id = setting.path.first()?;
-    // Deck commissions and the pack's [[cards]]: the cards whose uses records keep.
-    let deck = |c: &weft_core::content::Commission| content.grades[c.grade as usize].deck;
-    if content.commissions.iter().any(|c| &c.id == id && deck(c))
-        || content.cards[content.commissions.len()..]
-            .iter()
-            .any(|c| &c.template == id)
-    {
-        return Some(Metric::Holder(format!("card {id}")));
-    }
-    if content.tiles.iter().any(|t| &t.id == id) {
-        return Some(Metric::Holder(format!("tile {id}")));
-    }
-    None
+    ["card", "tile"]
+        .into_iter()
+        .find(|kind| weft_core::compare::metric::recorded(content, kind, id))
+        .map(|kind| Metric::Holder(format!("{kind} {id}")))
 }
 
 /// Runs `weft sweep`.
@@ -323,12 +314,12 @@ fn chart(s: &Sweep) -> DrawResult<String> {
 
 fn render(s: &Sweep, a: &SweepArgs) -> DrawResult<String> {
     let mut h = String::new();
-    let args: Vec<String> = std::env::args().skip(1).collect();
     write!(
         h,
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>weft sweep</title><style>{STYLE}</style></head><body><h1>weft sweep</h1><p class=\"meta\"><code>weft {}</code><br>weft {} · {} games per value · {} players · bots {} · seed {}</p>",
-        esc(&args.join(" ")),
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>weft sweep</title><style>{STYLE}</style></head><body><h1>weft sweep</h1><p class=\"meta\"><code>{}</code><br>weft {} · {} (UTC) · {} games per value · {} players · bots {} · seed {}</p>",
+        esc(&crate::html::command_line()),
         env!("CARGO_PKG_VERSION"),
+        crate::html::today(),
         a.games,
         a.players,
         esc(&a.bots.join(",")),

@@ -2,7 +2,7 @@
 //! base pack is flagged as too strong, an unchanged card beside it is not, and the
 //! warning says so in plain words with the card's name, price and value for cost.
 
-use weft_core::report::{summarise, Flag};
+use weft_core::report::{summarise, Flag, Summary};
 use weft_core::sim::{run, SimConfig};
 use weft_tests::{library, tabriz_content, tabriz_files};
 
@@ -20,16 +20,27 @@ fn broken_content() -> std::sync::Arc<weft_core::Content> {
     weft_core::load_files(&[files], &library()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The summary of `games` games of `content` at `players` players with `bot` in every
+/// seat (run seed 3, two workers), with the pack's names and prices.
+fn described(
+    content: &std::sync::Arc<weft_core::Content>,
+    players: usize,
+    games: u64,
+    bot: &str,
+) -> Summary {
+    let mut cfg = SimConfig::new(players, games, 3, &[bot]);
+    cfg.jobs = 2;
+    let records = run(content, &cfg, &|_| {}).expect("the run plays");
+    let mut s = summarise(&records, Some(3), None);
+    s.describe(content);
+    s
+}
+
 /// Greedy bots, 150 four-player games: the broken card is flagged strong and named in a
 /// warning with its price; c11, unchanged, is measured and not flagged.
 #[test]
 fn a_broken_card_is_flagged_and_an_unchanged_one_is_not() {
-    let content = broken_content();
-    let mut cfg = SimConfig::new(4, 150, 3, &["greedy"]);
-    cfg.jobs = 2;
-    let records = run(&content, &cfg, &|_| {}).expect("the run plays");
-    let mut s = summarise(&records, Some(3), None);
-    s.describe(&content);
+    let s = described(&broken_content(), 4, 150, "greedy");
     let get = |id: &str| {
         s.strength
             .iter()
@@ -61,11 +72,7 @@ fn a_broken_card_is_flagged_and_an_unchanged_one_is_not() {
 /// repeated workshop conversion), and leaves c05 and c11 alone.
 #[test]
 fn the_unchanged_base_pack_flags_its_known_outlier() {
-    let content = tabriz_content();
-    let mut cfg = SimConfig::new(4, 150, 3, &["greedy"]);
-    cfg.jobs = 2;
-    let records = run(&content, &cfg, &|_| {}).expect("the run plays");
-    let s = summarise(&records, Some(3), None);
+    let s = described(&tabriz_content(), 4, 150, "greedy");
     let flag = |id: &str| {
         s.strength
             .iter()
@@ -159,12 +166,7 @@ fn a_record_claiming_billions_of_rounds_does_not_stall_the_report() {
 /// one wool) in ten random games, too few to judge its strength.
 #[test]
 fn points_far_cheaper_than_the_group_are_named() {
-    let content = broken_content();
-    let mut cfg = SimConfig::new(2, 10, 3, &["random"]);
-    cfg.jobs = 2;
-    let records = run(&content, &cfg, &|_| {}).expect("the run plays");
-    let mut s = summarise(&records, Some(3), None);
-    s.describe(&content);
+    let s = described(&broken_content(), 2, 10, "random");
     let w = s
         .warnings
         .iter()
@@ -175,10 +177,7 @@ fn points_far_cheaper_than_the_group_are_named() {
         "{w}"
     );
     // The unchanged base pack names no card this way.
-    let base = tabriz_content();
-    let records = run(&base, &cfg, &|_| {}).expect("the run plays");
-    let mut s = summarise(&records, Some(3), None);
-    s.describe(&base);
+    let s = described(&tabriz_content(), 2, 10, "random");
     assert!(
         !s.warnings.iter().any(|w| w.contains("the typical points")),
         "{:?}",

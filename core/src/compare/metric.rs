@@ -129,6 +129,27 @@ impl fmt::Display for Metric {
     }
 }
 
+/// Whether records keep the uses of component `kind id` (see
+/// [`crate::sim::GameRecord::uses`]): a `card` that is a deck commission or a
+/// `[[cards]]` template, a `tile`, an `area` the pack defines. A commission of a grade
+/// that is never drawn is not recorded.
+pub fn recorded(content: &crate::content::Content, kind: &str, id: &str) -> bool {
+    match kind {
+        "card" => {
+            content
+                .commissions
+                .iter()
+                .any(|k| k.id == id && content.grades[k.grade as usize].deck)
+                || content.cards[content.commissions.len()..]
+                    .iter()
+                    .any(|k| k.template == id)
+        }
+        "tile" => content.tiles.iter().any(|t| t.id == id),
+        "area" => content.board.areas.iter().any(|a| a.id == id),
+        _ => false,
+    }
+}
+
 /// The seats that used `component` in `r`.
 fn users(r: &GameRecord, component: &str) -> Vec<usize> {
     let mut seats: Vec<usize> = r
@@ -176,22 +197,7 @@ impl Metric {
             }
             Metric::Holder(c) | Metric::Uses(c) if !c.is_empty() => {
                 let (kind, id) = c.split_once(' ').unwrap_or(("", c));
-                let known = match kind {
-                    // Uses are kept for deck commissions and the pack's [[cards]].
-                    "card" => {
-                        content
-                            .commissions
-                            .iter()
-                            .any(|k| k.id == id && content.grades[k.grade as usize].deck)
-                            || content.cards[content.commissions.len()..]
-                                .iter()
-                                .any(|k| k.template == id)
-                    }
-                    "tile" => content.tiles.iter().any(|t| t.id == id),
-                    "area" => content.board.areas.iter().any(|a| a.id == id),
-                    _ => false,
-                };
-                if known {
+                if recorded(content, kind, id) {
                     Ok(())
                 } else {
                     Err(format!(
