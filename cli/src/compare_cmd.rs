@@ -7,40 +7,29 @@ use std::sync::Arc;
 
 use clap::Args;
 use weft_core::ablate::{ablate, Component};
-use weft_core::agent::BotOptions;
 use weft_core::compare::{compare, CompareConfig, Comparison, Metric};
-use weft_core::sim::{Limits, SimConfig};
 use weft_core::Content;
 
 use crate::packs::PackArgs;
+use crate::play_args::PlayArgs;
 
 /// Flags shared by compare and ablate.
 #[derive(Args, Debug)]
 pub struct PairArgs {
-    /// Players per game.
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Most pairs of games to play (each pair: one game per variant, same seed).
     #[arg(long, default_value_t = 2000)]
     games: u64,
-    /// Run seed; pair i is seeded from (seed, i).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Bots by seat, comma separated, cycled over the seats.
     #[arg(long, value_delimiter = ',', default_value = "greedy")]
     bots: Vec<String>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    jobs: Option<usize>,
     /// Pairs between two looks of the sequential test.
     #[arg(long, default_value_t = 100)]
     batch: u64,
     /// False-alarm rate over all metrics together.
     #[arg(long, default_value_t = 0.05)]
     alpha: f64,
-    /// Iterations per decision for the mcts bot.
-    #[arg(long, value_name = "N")]
-    mcts_iterations: Option<u32>,
     /// The metric to test and stop on: holder[:COMPONENT] (win share of the seats that
     /// used it; ablate's default, for the removed card or tile), seat-win:N,
     /// seat-score:N, score, rounds, ends:CAUSE, uses:COMPONENT, count:FIELD, or all
@@ -64,18 +53,7 @@ pub struct PairArgs {
 impl PairArgs {
     /// The config, testing `default_metric` unless `--metric` names another.
     fn config(&self, default_metric: Metric) -> anyhow::Result<CompareConfig> {
-        let mut sim = SimConfig::new(self.players, self.games, self.seed, &[]);
-        sim.bots = self.bots.clone();
-        if let Some(j) = self.jobs {
-            sim.jobs = j;
-        }
-        sim.limits = Limits {
-            game_seconds: Some(120.0),
-        };
-        sim.bot_options = BotOptions {
-            mcts_iterations: self.mcts_iterations,
-            mcts_millis: None,
-        };
+        let sim = self.play.config(self.games, &self.bots);
         let mut cfg = CompareConfig::new(sim);
         cfg.batch = self.batch.max(1);
         cfg.min_pairs = cfg.batch.min(self.games);
@@ -103,7 +81,7 @@ impl PairArgs {
         }
         cfg.margin = self
             .margin
-            .or_else(|| CompareConfig::margin_for(&cfg.metric, self.players));
+            .or_else(|| CompareConfig::margin_for(&cfg.metric, self.play.players));
         Ok(cfg)
     }
 }
@@ -190,13 +168,7 @@ fn report(
         crate::output::check_file("--report", path)?;
     }
     for c in [a, b] {
-        if !c.setup.contains_key(&(pair.players as u8)) {
-            anyhow::bail!(
-                "error: a variant supports {:?} players, not {}",
-                c.player_counts(),
-                pair.players
-            );
-        }
+        pair.play.check_players(c)?;
     }
     let cfg = pair.config(default_metric)?;
     let show = !pair.json

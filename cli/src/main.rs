@@ -19,6 +19,7 @@ mod merge_cmd;
 mod new_cmd;
 mod output;
 mod packs;
+mod play_args;
 mod replay_cmd;
 mod runs_file;
 mod sim;

@@ -211,6 +211,11 @@ fn read_all(files: &[PathBuf]) -> anyhow::Result<Read> {
         out.stopped.extend(file.stopped);
         for runs_file::Line { line, record: r } in file.records {
             let at = format!("{}:{line}", path.display());
+            if r.variant.is_some() {
+                anyhow::bail!(
+                    "error: {at} was played by `weft sweep` (each value on its own pack); join a sweep's shards with `weft sweep --merge FILES`"
+                );
+            }
             if let Some(first) = out.records.first() {
                 check_same_run(first, &first_at, &r, &at)?;
                 if let Err(why) = same_catalogue(first, &r) {

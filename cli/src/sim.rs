@@ -8,9 +8,10 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use weft_core::report::{self, Summary};
-use weft_core::sim::{self, SimConfig};
+use weft_core::sim;
 
 use crate::packs::PackArgs;
+use crate::play_args::PlayArgs;
 use crate::{html, runs_file, table};
 
 /// Flags of `weft sim`.
@@ -18,21 +19,14 @@ use crate::{html, runs_file, table};
 pub struct SimArgs {
     #[command(flatten)]
     packs: PackArgs,
-    /// Players per game (2–5 in the base pack).
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Run seed; game i is seeded from (seed, i).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Bots by seat, comma separated, cycled over the seats.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<String>,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    jobs: Option<usize>,
     /// Print one JSON summary object on stdout.
     #[arg(long)]
     json: bool,
@@ -40,9 +34,6 @@ pub struct SimArgs {
     /// ./weft-failed).
     #[arg(long, value_name = "DIR")]
     save_failed: Option<PathBuf>,
-    /// Wall-clock seconds one game may take before the watchdog stops it (0: none).
-    #[arg(long, default_value_t = 120.0)]
-    game_seconds: f64,
     /// Play the games in two separate processes and compare the state hash after every
     /// decision; exit 1 at the first difference.
     #[arg(long)]
@@ -59,9 +50,6 @@ pub struct SimArgs {
     /// shards anywhere with the same flags and join their --out files with `weft merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<sim::Shard>,
-    /// Iterations per decision for the mcts bot (default 100, or `[bots.mcts]`).
-    #[arg(long, value_name = "N")]
-    mcts_iterations: Option<u32>,
     /// Milliseconds per decision for the mcts bot instead of a fixed number of
     /// iterations. Not reproducible: the search depth depends on the machine.
     #[arg(long, value_name = "MS")]
@@ -77,30 +65,10 @@ fn parse_shard(text: &str) -> Result<sim::Shard, String> {
 
 pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
-    if !content.setup.contains_key(&(a.players as u8)) || a.players == 0 {
-        anyhow::bail!(
-            "error: this pack supports {:?} players, not {}",
-            content.player_counts(),
-            a.players
-        );
-    }
-    let cfg = SimConfig {
-        players: a.players,
-        games: a.games,
-        seed: a.seed,
-        bots: a.bots.clone(),
-        jobs: a
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        limits: sim::Limits {
-            game_seconds: (a.game_seconds > 0.0).then_some(a.game_seconds),
-        },
-        shard: a.shard.unwrap_or(sim::Shard::ALL),
-        bot_options: weft_core::agent::BotOptions {
-            mcts_iterations: a.mcts_iterations,
-            mcts_millis: a.mcts_ms,
-        },
-    };
+    a.play.check_players(&content)?;
+    let mut cfg = a.play.config(a.games, &a.bots);
+    cfg.shard = a.shard.unwrap_or(sim::Shard::ALL);
+    cfg.bot_options.mcts_millis = a.mcts_ms;
     if a.emit_hashes {
         for line in sim::hash_trace(&content, &cfg).map_err(|e| anyhow::anyhow!("error: {e}"))? {
             println!("{line}");
@@ -124,8 +92,11 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let records = sim::run(&content, &cfg, &on_game).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     bar.finish_and_clear();
-    let mut summary =
-        report::summarise(&records, Some(a.seed), Some(start.elapsed().as_secs_f64()));
+    let mut summary = report::summarise(
+        &records,
+        Some(a.play.seed),
+        Some(start.elapsed().as_secs_f64()),
+    );
     summary.describe(&content);
     if let Some(path) = &a.out {
         runs_file::write(path, &records)?;
@@ -197,15 +168,15 @@ fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
     args.extend(a.packs.to_args());
     args.extend([
         "--players".into(),
-        a.players.to_string(),
+        a.play.players.to_string(),
         "--games".into(),
         a.games.to_string(),
         "--seed".into(),
-        a.seed.to_string(),
+        a.play.seed.to_string(),
         "--bots".into(),
         a.bots.join(","),
     ]);
-    if let Some(n) = a.mcts_iterations {
+    if let Some(n) = a.play.mcts_iterations {
         args.extend(["--mcts-iterations".into(), n.to_string()]);
     }
     let run = || -> anyhow::Result<String> {

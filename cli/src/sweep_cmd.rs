@@ -9,11 +9,12 @@ use anyhow::Context;
 use clap::Args;
 use plotters::prelude::*;
 use weft_core::compare::Metric;
-use weft_core::sim::SimConfig;
-use weft_core::sweep::{sweep, Setting, Sweep};
+use weft_core::sweep::{self, Setting, Sweep};
+use weft_core::Content;
 
 use crate::html::{esc, STYLE};
 use crate::packs::PackArgs;
+use crate::play_args::PlayArgs;
 
 /// Flags of `weft sweep`.
 #[derive(Args, Debug)]
@@ -23,27 +24,35 @@ pub struct SweepArgs {
     /// The number to sweep: FILE:PATH=VALUES, e.g.
     /// "commissions/common.toml:c22.reward.prestige=0..3" (PATH may start with the id
     /// of an element of an array of tables; VALUES is A..B or a comma list).
-    #[arg(long = "set", value_name = "FILE:PATH=VALUES")]
-    set: String,
+    #[arg(
+        long = "set",
+        value_name = "FILE:PATH=VALUES",
+        required_unless_present = "merge"
+    )]
+    set: Option<String>,
     /// The metric per value (as for compare): default, the win share of the seats that
     /// used the card or tile whose id starts PATH (holder).
     #[arg(long, value_name = "NAME")]
     metric: Option<String>,
-    /// Players per game.
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Games per value (every value plays the same seeds).
     #[arg(long, default_value_t = 200)]
     games: u64,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Bots by seat, comma separated, cycled over the seats.
     #[arg(long, value_delimiter = ',', default_value = "greedy")]
     bots: Vec<String>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Play only shard I of N (0-based) of every value's games, and write them to --out.
+    /// Run the N shards anywhere with the same flags, then join them with --merge.
+    #[arg(long, value_name = "I/N", value_parser = weft_core::sim::Shard::parse, requires = "out")]
+    shard: Option<weft_core::sim::Shard>,
+    /// Write every game of every value to FILE (JSON Lines, marked with its value).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Join the --out files of a sweep's shards and report the sweep instead of playing
+    /// (the setting, games, seed and bots come from the files; give the same --pack).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "out"])]
+    merge: Vec<PathBuf>,
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
@@ -61,74 +70,149 @@ fn default_metric(setting: &Setting, content: &weft_core::Content) -> Option<Met
         .map(|kind| Metric::Holder(format!("{kind} {id}")))
 }
 
-/// Runs `weft sweep`.
-pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
-    if let Some(path) = &a.report {
-        crate::output::check_file("--report", path)?;
-    }
-    let setting: Setting = a
-        .set
-        .parse()
-        .map_err(|e| anyhow::anyhow!("error: --set: {e}"))?;
-    let (files, library) = a.packs.read()?;
-    let base = a.packs.load_files(&files, &library)?;
-    if !base.setup.contains_key(&(a.players as u8)) {
-        anyhow::bail!(
-            "error: the pack supports {:?} players, not {}",
-            base.player_counts(),
-            a.players
-        );
-    }
-    let metric = match &a.metric {
+/// The metric to chart: `--metric`, else (or for a bare `holder`) the holder metric of
+/// the card or tile the setting names.
+fn chosen_metric(given: Option<&str>, setting: &Setting, base: &Content) -> anyhow::Result<Metric> {
+    let metric = match given {
         Some(m) => m
             .parse::<Metric>()
             .map_err(|e| anyhow::anyhow!("error: --metric: {e}"))?,
-        None => default_metric(&setting, &base).ok_or_else(|| {
+        None => default_metric(setting, base).ok_or_else(|| {
             anyhow::anyhow!(
                 "error: `{}` names no card or tile, so there is no default metric; give --metric (seat-win:1, score, rounds, …)",
                 setting
             )
         })?,
     };
-    let metric = match metric {
-        Metric::Holder(c) if c.is_empty() => default_metric(&setting, &base).ok_or_else(|| {
+    Ok(match metric {
+        Metric::Holder(c) if c.is_empty() => default_metric(setting, base).ok_or_else(|| {
             anyhow::anyhow!(
                 "error: --metric holder needs a component here: --metric \"holder:card c22\""
             )
         })?,
         m => m,
-    };
-    let mut cfg = SimConfig::new(a.players, a.games, a.seed, &[]);
-    cfg.bots = a.bots.clone();
-    if let Some(j) = a.jobs {
-        cfg.jobs = j;
+    })
+}
+
+/// Runs `weft sweep`.
+pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &a.report {
+        crate::output::check_file("--report", path)?;
     }
-    let show =
-        !a.json && !crate::output::quiet() && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let n = setting.values.len();
+    if let Some(path) = &a.out {
+        crate::output::check_file("--out", path)?;
+    }
+    let given: Option<Setting> = a
+        .set
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("error: --set: {e}"))?;
+    let (files, library) = a.packs.read()?;
     let load = |f: &[weft_core::content::PackFiles]| {
         a.packs.load_files(f, &library).map_err(|e| e.to_string())
     };
+    if !a.merge.is_empty() {
+        return merge(&a, given.as_ref(), &files, &load);
+    }
+    let setting = given.expect("clap: --set is required without --merge");
+    let base = load(&files).map_err(|e| anyhow::anyhow!("{e}"))?;
+    a.play.check_players(&base)?;
+    let metric = chosen_metric(a.metric.as_deref(), &setting, &base)?;
+    let mut cfg = a.play.config(a.games, &a.bots);
+    cfg.shard = a.shard.unwrap_or(weft_core::sim::Shard::ALL);
+    let show =
+        !a.json && !crate::output::quiet() && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let n = setting.values.len();
     let on_value = |i: usize| {
         if show {
             eprint!("\r{}/{n} values", i + 1);
         }
     };
-    let s = sweep(&files, &setting, &metric, &cfg, &load, &on_value)
+    sweep::check(&base, &metric, a.play.players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let runs = sweep::play(&files, &setting, &cfg, &load, &on_value)
         .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     if show {
         eprintln!();
     }
+    if let Some(path) = &a.out {
+        let records: Vec<_> = runs
+            .iter()
+            .flat_map(|v| v.records.iter().cloned())
+            .collect();
+        crate::runs_file::write(path, &records)?;
+    }
+    if let Some(shard) = a.shard {
+        let played: usize = runs.iter().map(|v| v.records.len()).sum();
+        let out = a.out.as_ref().expect("clap: --shard requires --out");
+        if !a.json {
+            println!(
+                "weft sweep: shard {}/{} of {setting}: {played} games over {n} values written to {}",
+                shard.index,
+                shard.count,
+                out.display()
+            );
+            println!("  when every shard is done: weft sweep --merge FILE… (with the same --pack)");
+        }
+        let errored = runs
+            .iter()
+            .flat_map(|v| &v.records)
+            .any(|r| r.error.is_some());
+        return Ok(if errored {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    let s = sweep::summarise(&files, &base, &setting, &metric, &runs)
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    finish(&a, &s)
+}
+
+/// `--merge`: joins the shards' records and reports the sweep they make.
+fn merge(
+    a: &SweepArgs,
+    given: Option<&Setting>,
+    files: &[weft_core::content::PackFiles],
+    load: &sweep::LoadPacks<'_>,
+) -> anyhow::Result<ExitCode> {
+    let mut records = Vec::new();
+    for path in &a.merge {
+        let read = crate::runs_file::read(path)?;
+        if let Some(p) = read.problems.first().or(read.stopped.as_ref()) {
+            anyhow::bail!("error: {p}; a sweep is joined from whole shards only");
+        }
+        records.extend(read.records.into_iter().map(|l| l.record));
+    }
+    let (setting, runs) = sweep::join(records).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    if let Some(g) = given {
+        if (g.file.as_str(), &g.path) != (setting.file.as_str(), &setting.path) {
+            anyhow::bail!("error: the files hold a sweep of {setting}, not of {g}");
+        }
+    }
+    sweep::check_played_on(files, &setting, &runs, load)
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let base = load(files).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let metric = chosen_metric(a.metric.as_deref(), &setting, &base)?;
+    let players = runs[0].records[0].seats.len();
+    sweep::check(&base, &metric, players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let s = sweep::summarise(files, &base, &setting, &metric, &runs)
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    finish(a, &s)
+}
+
+/// Writes the report, prints the table or JSON, and exits 1 if any game errored.
+fn finish(a: &SweepArgs, s: &Sweep) -> anyhow::Result<ExitCode> {
     if let Some(path) = &a.report {
         let html =
-            render(&s, &a).map_err(|e| anyhow::anyhow!("error: could not draw the report: {e}"))?;
+            render(s).map_err(|e| anyhow::anyhow!("error: could not draw the report: {e}"))?;
         std::fs::write(path, html)
             .with_context(|| format!("error: could not write {}", path.display()))?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&s)?);
+        println!("{}", serde_json::to_string_pretty(s)?);
     } else {
-        print(&s, &a);
+        print(s);
         if let Some(path) = &a.report {
             crate::output::status(&format!("  report: {}", path.display()));
         }
@@ -162,7 +246,7 @@ fn fmt_diff(s: &Sweep, e: &weft_core::report::Estimate) -> String {
     }
 }
 
-fn print(s: &Sweep, a: &SweepArgs) {
+fn print(s: &Sweep) {
     let chain: Vec<String> = s
         .packs
         .iter()
@@ -173,10 +257,10 @@ fn print(s: &Sweep, a: &SweepArgs) {
         s.setting,
         s.current
             .map_or("not set in the pack".into(), |c| format!("now {c}")),
-        a.games,
-        a.players,
-        a.bots.join(","),
-        a.seed
+        s.games,
+        s.seats.len(),
+        s.seats.join(","),
+        s.seed
     );
     println!("  packs: {}", chain.join(" + "));
     println!(
@@ -312,7 +396,7 @@ fn chart(s: &Sweep) -> DrawResult<String> {
     Ok(svg)
 }
 
-fn render(s: &Sweep, a: &SweepArgs) -> DrawResult<String> {
+fn render(s: &Sweep) -> DrawResult<String> {
     let mut h = String::new();
     write!(
         h,
@@ -320,10 +404,10 @@ fn render(s: &Sweep, a: &SweepArgs) -> DrawResult<String> {
         esc(&crate::html::command_line()),
         env!("CARGO_PKG_VERSION"),
         crate::html::today(),
-        a.games,
-        a.players,
-        esc(&a.bots.join(",")),
-        a.seed
+        s.games,
+        s.seats.len(),
+        esc(&s.seats.join(",")),
+        s.seed
     )?;
     write!(
         h,

@@ -490,6 +490,60 @@ fn sweep_charts_a_metric_against_a_value() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `weft sweep --shard I/N --out FILE` and `--merge` (issue 13, item 3): the joined
+/// shards print the same JSON as one process; `--shard` needs `--out`; `weft merge`
+/// sends a sweep's records to `weft sweep --merge`.
+#[test]
+fn sweep_shards_merge_into_the_whole_sweep() {
+    let dir = std::env::temp_dir().join(format!("weft-sweep-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let flags = [
+        "sweep",
+        "--set",
+        "game.toml:end.commissions=8,9",
+        "--metric",
+        "rounds",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+    ];
+    let (code, whole, err) = weft(&[&flags[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let mut outs = Vec::new();
+    for i in 0..2 {
+        let out = dir.join(format!("s{i}.jsonl"));
+        let shard = format!("{i}/2");
+        let (code, text, err) = weft(
+            &[
+                &flags[..],
+                &["--shard", &shard, "--out", out.to_str().unwrap()],
+            ]
+            .concat(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(text.contains("weft sweep --merge"), "{text}");
+        outs.push(out.to_str().unwrap().to_string());
+    }
+    let (code, merged, err) = weft(&[
+        "sweep", "--merge", &outs[1], &outs[0], "--metric", "rounds", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, whole);
+    let (code, _, err) = weft(&["sweep", "--merge", &outs[0]]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did every shard finish"), "{err}");
+    let (code, _, err) = weft(&["merge", &outs[0]]);
+    assert_eq!(code, 1);
+    assert!(err.contains("weft sweep --merge"), "{err}");
+    let (code, _, err) = weft(&[&flags[..], &["--shard", "0/2"]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("--out"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `-q/--quiet`, before or after the command: the summary still prints, the status line
 /// naming the report written does not, and the report is written all the same.
 #[test]

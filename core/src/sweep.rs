@@ -39,7 +39,8 @@ impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Value::Int(n) => write!(f, "{n}"),
-            Value::Float(x) => write!(f, "{x}"),
+            // `{:?}` keeps the point of `1.0`, so the text parses back to a fraction.
+            Value::Float(x) => write!(f, "{x:?}"),
         }
     }
 }
@@ -247,8 +248,23 @@ pub struct Sweep {
     pub fair: Option<f64>,
     /// The pack chain as it is.
     pub packs: Vec<PackInfo>,
+    /// Games per value (every value plays the same seeds).
+    pub games: u64,
+    /// The run seed.
+    pub seed: u64,
+    /// Bot name per seat.
+    pub seats: Vec<String>,
     /// Per value.
     pub points: Vec<Point>,
+}
+
+/// The games of one value of a sweep, sorted by game index.
+#[derive(Debug, Clone)]
+pub struct ValueGames {
+    /// The value played.
+    pub value: Value,
+    /// Its games (of this shard, or of every shard once merged).
+    pub records: Vec<GameRecord>,
 }
 
 /// The metric's value in one game (a holder metric: the win share of the seats that
@@ -260,8 +276,41 @@ fn single(metric: &Metric, r: &GameRecord) -> Option<f64> {
 /// Turns pack files into content, under the caller's limits.
 pub type LoadPacks<'a> = dyn Fn(&[PackFiles]) -> Result<Arc<Content>, String> + 'a;
 
-/// Plays every value of `setting` on the same seeds; `load` turns edited pack files into
-/// content (the caller's limits applied). `on_value(i)` is called after value `i`.
+/// Checks that `metric` can be swept at `players` on `base`, the pack as it is. A sweep
+/// charts one metric, so `all` is refused.
+pub fn check(base: &Content, metric: &Metric, players: usize) -> Result<(), String> {
+    if *metric == Metric::All {
+        return Err("a sweep charts one metric: give --metric (all is for compare)".into());
+    }
+    metric.check(base, players)
+}
+
+/// Plays every value of `setting` on the same seeds (this process's shard of them, per
+/// `cfg.shard`); `load` turns edited pack files into content (the caller's limits
+/// applied). `on_value(i)` is called after value `i`. Every record is marked with its
+/// variant (`FILE:PATH=VALUE`) so the shards of a sweep can be joined by [`join`].
+pub fn play(
+    packs: &[PackFiles],
+    setting: &Setting,
+    cfg: &SimConfig,
+    load: &LoadPacks<'_>,
+    on_value: &dyn Fn(usize),
+) -> Result<Vec<ValueGames>, String> {
+    let mut runs = Vec::new();
+    for (i, &value) in setting.values.iter().enumerate() {
+        let edited = setting.apply(packs, value)?;
+        let content = load(&edited).map_err(|e| format!("at {setting} = {value}: {e}"))?;
+        let mut records = run(&content, cfg, &|_| {})?;
+        for r in &mut records {
+            r.variant = Some(format!("{setting}={value}"));
+        }
+        runs.push(ValueGames { value, records });
+        on_value(i);
+    }
+    Ok(runs)
+}
+
+/// Plays and summarises a whole sweep in this process: [`check`], [`play`], [`summarise`].
 pub fn sweep(
     packs: &[PackFiles],
     setting: &Setting,
@@ -270,25 +319,34 @@ pub fn sweep(
     load: &LoadPacks<'_>,
     on_value: &dyn Fn(usize),
 ) -> Result<Sweep, String> {
-    if *metric == Metric::All {
-        return Err("a sweep charts one metric: give --metric (all is for compare)".into());
-    }
-    let current = setting.current(packs)?;
     let base = load(packs)?;
-    metric.check(&base, cfg.players)?;
-    let mut runs: Vec<(Value, Vec<GameRecord>)> = Vec::new();
-    for (i, &value) in setting.values.iter().enumerate() {
-        let edited = setting.apply(packs, value)?;
-        let content = load(&edited).map_err(|e| format!("at {setting} = {value}: {e}"))?;
-        runs.push((value, run(&content, cfg, &|_| {})?));
-        on_value(i);
-    }
+    check(&base, metric, cfg.players)?;
+    let runs = play(packs, setting, cfg, load, on_value)?;
+    summarise(packs, &base, setting, metric, &runs)
+}
+
+/// The metric per value and the paired differences against the pack's current value,
+/// from the games of every value (all of them: a shard's games alone are not a sweep).
+pub fn summarise(
+    packs: &[PackFiles],
+    base: &Content,
+    setting: &Setting,
+    metric: &Metric,
+    runs: &[ValueGames],
+) -> Result<Sweep, String> {
+    let current = setting.current(packs)?;
+    let first = runs
+        .iter()
+        .flat_map(|v| v.records.first())
+        .next()
+        .ok_or("the sweep played no games")?;
     let share = metric.is_share();
     // By number: a pack's `1.0` is the value `1` of a whole-number range.
-    let at_current = current.and_then(|c| runs.iter().position(|(v, _)| v.as_f64() == c.as_f64()));
+    let at_current = current.and_then(|c| runs.iter().position(|v| v.value.as_f64() == c.as_f64()));
     let points = runs
         .iter()
-        .map(|(value, records)| {
+        .map(|run| {
+            let records = &run.records;
             let xs: Vec<f64> = records
                 .iter()
                 .filter(|r| ended(r))
@@ -301,7 +359,7 @@ pub fn sweep(
             };
             let versus_current = at_current.map(|k| {
                 let diffs: Vec<f64> = runs[k]
-                    .1
+                    .records
                     .iter()
                     .zip(records)
                     .filter(|(a, b)| ended(a) && ended(b))
@@ -311,7 +369,7 @@ pub fn sweep(
                 mean(&diffs)
             });
             Point {
-                value: *value,
+                value: run.value,
                 finished: records.iter().filter(|r| ended(r)).count() as u64,
                 errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
                 metric: est,
@@ -319,16 +377,132 @@ pub fn sweep(
             }
         })
         .collect();
+    let players = first.seats.len();
     Ok(Sweep {
         setting: setting.to_string(),
-        current: at_current.map(|k| runs[k].0).or(current),
+        current: at_current.map(|k| runs[k].value).or(current),
         metric: metric.to_string(),
         share,
         fair: matches!(metric, Metric::Holder(_) | Metric::SeatWin(_))
-            .then(|| 1.0 / cfg.players.max(1) as f64),
+            .then(|| 1.0 / players.max(1) as f64),
         packs: base.packs.clone(),
+        games: runs
+            .iter()
+            .map(|v| v.records.len() as u64)
+            .max()
+            .unwrap_or(0),
+        seed: first.run_seed,
+        seats: first.seats.clone(),
         points,
     })
+}
+
+/// Groups the records of a sweep's shards (any order, any files) by value, and checks
+/// that they make one whole sweep: every record names the same setting, every value has
+/// every game of the run exactly once, and all were played with the same seed, seats and
+/// game count. The setting comes back with the values found, in the order the values
+/// were first written.
+pub fn join(records: Vec<GameRecord>) -> Result<(Setting, Vec<ValueGames>), String> {
+    let Some(first) = records.first() else {
+        return Err("the files hold no games".into());
+    };
+    let (run_seed, run_games, seats) = (first.run_seed, first.run_games, first.seats.clone());
+    let mut setting: Option<Setting> = None;
+    let mut runs: Vec<ValueGames> = Vec::new();
+    for r in records {
+        let variant = r.variant.as_deref().ok_or_else(|| {
+            format!(
+                "game {} was not played by `weft sweep` (it has no setting); join `weft sim --out` files with `weft merge`",
+                r.index
+            )
+        })?;
+        let one: Setting = variant
+            .parse()
+            .map_err(|e| format!("game {}: its setting `{variant}`: {e}", r.index))?;
+        let [value] = one.values[..] else {
+            return Err(format!(
+                "game {}: its setting `{variant}` holds more than one value",
+                r.index
+            ));
+        };
+        match &setting {
+            None => setting = Some(one.clone()),
+            Some(s) if s.file != one.file || s.path != one.path => {
+                return Err(format!(
+                    "the files mix two sweeps: `{s}` and `{one}`; join the shards of one sweep"
+                ))
+            }
+            Some(_) => {}
+        }
+        if (r.run_seed, r.run_games, &r.seats) != (run_seed, run_games, &seats) {
+            return Err(format!(
+                "game {} at {one} = {value} was played with other flags (seed {}, {} games, bots {}) than the first (seed {run_seed}, {run_games} games, bots {}); join the shards of one sweep",
+                r.index,
+                r.run_seed,
+                r.run_games,
+                r.seats.join(","),
+                seats.join(",")
+            ));
+        }
+        match runs.iter_mut().find(|v| v.value == value) {
+            Some(v) => v.records.push(r),
+            None => {
+                if runs.len() == MAX_VALUES {
+                    return Err(format!("the files hold more than {MAX_VALUES} values"));
+                }
+                runs.push(ValueGames {
+                    value,
+                    records: vec![r],
+                })
+            }
+        }
+    }
+    for v in &mut runs {
+        v.records.sort_by_key(|r| r.index);
+        if let Some(w) = v.records.windows(2).find(|w| w[0].index == w[1].index) {
+            return Err(format!(
+                "game {} at value {} is there twice; did two shards use the same --shard?",
+                w[0].index, v.value
+            ));
+        }
+        // Every index is below `run_games` (validated) and none is there twice, so the
+        // missing count is a difference and the first gap is found in one walk.
+        let missing = run_games.saturating_sub(v.records.len() as u64);
+        if missing > 0 || v.records.len() as u64 > run_games {
+            let gap = (0..)
+                .zip(&v.records)
+                .find(|(i, r)| r.index != *i)
+                .map_or(v.records.len() as u64, |(i, _)| i);
+            return Err(format!(
+                "{missing} of the {run_games} games at value {} are missing (the first is game {gap}); did every shard finish?",
+                v.value
+            ));
+        }
+    }
+    let mut setting = setting.expect("at least one record");
+    setting.values = runs.iter().map(|v| v.value).collect();
+    Ok((setting, runs))
+}
+
+/// Checks that each value's games were played on `packs` with the setting at that value
+/// (by content digest), so that a join is summarised against the pack it was played on.
+pub fn check_played_on(
+    packs: &[PackFiles],
+    setting: &Setting,
+    runs: &[ValueGames],
+    load: &LoadPacks<'_>,
+) -> Result<(), String> {
+    for v in runs {
+        let content = load(&setting.apply(packs, v.value)?)
+            .map_err(|e| format!("at {setting} = {}: {e}", v.value))?;
+        if let Some(r) = v.records.iter().find(|r| r.digest != content.digest) {
+            return Err(format!(
+                "game {} at {setting} = {} was played on other content than this pack at that value (digest {} vs {}); give the --pack the sweep was run with",
+                r.index, v.value, r.digest, content.digest
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -73,3 +73,63 @@ fn a_setting_finds_a_card_by_id_and_refuses_what_is_not_a_number() {
     let err = sweep(&files, &s, &Metric::All, &cfg, &load, &|_| {}).unwrap_err();
     assert!(err.contains("give --metric"), "{err}");
 }
+
+/// Sharding (issue 13, item 3, "shardable like sim"): the shards of a sweep, joined in
+/// any order, give the same sweep as one process; a join refuses a missing shard, a
+/// shard given twice, two different sweeps, and records played on another pack.
+#[test]
+fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
+    use weft_core::sim::Shard;
+    use weft_core::sweep::{check_played_on, join, play, summarise};
+    let files = [tabriz_files()];
+    let setting: Setting = "game.toml:end.commissions=7,9".parse().unwrap();
+    let mut cfg = SimConfig::new(2, 12, 5, &["random"]);
+    cfg.jobs = 2;
+    let whole = sweep(&files, &setting, &Metric::Rounds, &cfg, &load, &|_| {}).unwrap();
+    let shard = |index| {
+        let mut c = cfg.clone();
+        c.shard = Shard { index, count: 2 };
+        play(&files, &setting, &c, &load, &|_| {})
+            .unwrap()
+            .into_iter()
+            .flat_map(|v| v.records)
+            .collect::<Vec<_>>()
+    };
+    let (zero, one) = (shard(0), shard(1));
+    assert_eq!(
+        zero[0].variant.as_deref(),
+        Some("game.toml:end.commissions=7")
+    );
+    let both: Vec<_> = one.iter().chain(&zero).cloned().collect();
+    let (joined, runs) = join(both).unwrap();
+    assert_eq!(joined.values, setting.values);
+    check_played_on(&files, &joined, &runs, &load).unwrap();
+    let base = load(&files).unwrap();
+    let merged = summarise(&files, &base, &joined, &Metric::Rounds, &runs).unwrap();
+    assert_eq!(
+        serde_json::to_string(&merged).unwrap(),
+        serde_json::to_string(&whole).unwrap()
+    );
+
+    let err = join(zero.clone()).unwrap_err();
+    assert!(
+        err.contains("6 of the 12 games at value 7 are missing"),
+        "{err}"
+    );
+    let twice: Vec<_> = zero.iter().chain(&zero).chain(&one).cloned().collect();
+    let err = join(twice).unwrap_err();
+    assert!(err.contains("there twice"), "{err}");
+    let mut other = one.clone();
+    for r in &mut other {
+        r.variant = Some("game.toml:end.skill=7".into());
+    }
+    let err = join(zero.iter().cloned().chain(other).collect()).unwrap_err();
+    assert!(err.contains("mix two sweeps"), "{err}");
+    let mut plain = zero.clone();
+    plain[0].variant = None;
+    assert!(join(plain).unwrap_err().contains("weft merge"));
+    // Played at 7 and 9, joined against a pack whose `7` is something else.
+    let elsewhere: Setting = "game.toml:end.skill=7,9".parse().unwrap();
+    let err = check_played_on(&files, &elsewhere, &runs, &load).unwrap_err();
+    assert!(err.contains("other content"), "{err}");
+}

@@ -105,6 +105,10 @@ pub struct GameRecord {
     pub packs: Vec<PackInfo>,
     /// Digest of the whole chain; records of different content never merge.
     pub digest: String,
+    /// The one setting this game's pack was changed at, `FILE:PATH=VALUE`, when it was
+    /// played by a `weft sweep` shard ([`crate::sweep`]); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     /// Bot name per seat.
     pub seats: Vec<String>,
     /// Seat that held the first-player marker in round 1.
@@ -170,6 +174,7 @@ impl GameRecord {
             run_games: 0,
             packs: content.packs.clone(),
             digest: content.digest.clone(),
+            variant: None,
             replay: Replay::empty(content, &seats, seed),
             seats,
             first_player: 0,
@@ -353,6 +358,9 @@ impl GameRecord {
             check_name(&format!("the bot name of seat {}", s + 1), name)?;
         }
         check_chain(&self.packs, &self.digest)?;
+        if let Some(variant) = &self.variant {
+            check_text("the sweep setting", variant)?;
+        }
         if let Some(cause) = &self.cause {
             check_name("the end cause", cause)?;
         }

@@ -1,0 +1,61 @@
+//! The flags of every command that plays bot games (`sim`, `compare`, `ablate`,
+//! `sweep`): players, run seed, workers, the per-game watchdog and the mcts bot's
+//! iterations. Each command keeps its own `--games` and `--bots`, whose defaults differ.
+
+use clap::Args;
+use weft_core::agent::BotOptions;
+use weft_core::sim::{Limits, SimConfig};
+use weft_core::Content;
+
+/// Flags shared by the commands that play bot games.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Players per game.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Run seed; game i is seeded from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Wall-clock seconds one game may take before the watchdog stops it (0: none).
+    #[arg(long, default_value_t = 120.0)]
+    pub game_seconds: f64,
+    /// Iterations per decision for the mcts bot (default 100, or `[bots.mcts]`).
+    #[arg(long, value_name = "N")]
+    pub mcts_iterations: Option<u32>,
+}
+
+impl PlayArgs {
+    /// A run of `games` games with `bots` by seat, under these flags.
+    pub fn config(&self, games: u64, bots: &[String]) -> SimConfig {
+        let mut cfg = SimConfig::new(self.players, games, self.seed, &[]);
+        cfg.bots = bots.to_vec();
+        if let Some(j) = self.jobs {
+            cfg.jobs = j.max(1);
+        }
+        cfg.limits = Limits {
+            game_seconds: (self.game_seconds > 0.0 && self.game_seconds.is_finite())
+                .then_some(self.game_seconds),
+        };
+        cfg.bot_options = BotOptions {
+            mcts_iterations: self.mcts_iterations,
+            mcts_millis: None,
+        };
+        cfg
+    }
+
+    /// An error unless `content` can be played at `--players`.
+    pub fn check_players(&self, content: &Content) -> anyhow::Result<()> {
+        let known = u8::try_from(self.players).is_ok_and(|n| content.setup.contains_key(&n));
+        if self.players == 0 || !known {
+            anyhow::bail!(
+                "error: the pack supports {:?} players, not {}",
+                content.player_counts(),
+                self.players
+            );
+        }
+        Ok(())
+    }
+}
