@@ -360,7 +360,7 @@ th{cursor:pointer;user-select:none}th[data-dir=asc]::after{content:' \\25B2'}th[
 pub(crate) const SORT_SCRIPT: &str = "<script>document.querySelectorAll('table').forEach(t=>{const h=t.rows[0];if(!h)return;[...h.cells].forEach((th,i)=>th.addEventListener('click',()=>{const rows=[...t.rows].slice(1);const dir=th.dataset.dir==='asc'?'desc':'asc';[...h.cells].forEach(c=>delete c.dataset.dir);th.dataset.dir=dir;const key=r=>{const x=(r.cells[i]||{}).textContent||'';const n=parseFloat(x.replace('\\u2212','-'));return isNaN(n)?x:n};rows.sort((a,b)=>{const p=key(a),q=key(b);const c=(typeof p==='number'&&typeof q==='number')?p-q:String(p).localeCompare(String(q));return dir==='asc'?c:-c});rows.forEach(r=>t.tBodies[0].appendChild(r))}))})</script>";
 
 /// A whole number's label (`5`), and none between whole numbers.
-fn whole(x: f64) -> String {
+pub(crate) fn whole(x: f64) -> String {
     if (x - x.round()).abs() < 1e-9 {
         format!("{}", x.round() as i64)
     } else {
@@ -368,8 +368,14 @@ fn whole(x: f64) -> String {
     }
 }
 
+/// Rows shown in the strength table before the rest folds away: the strongest and the
+/// weakest this many, and every flagged component.
+const STRENGTH_ENDS: usize = 6;
+
 /// Every component with enough users, ranked by how far its lift sits from its group's
-/// typical lift, with its price and value for cost when the pack was at hand.
+/// typical lift, with its price and value for cost when the pack was at hand. A long
+/// table shows its two ends and every flagged row; the whole of it follows, folded, one
+/// table per group.
 pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
     use std::fmt::Write;
     let min = weft_core::report::strength::MIN_USERS;
@@ -384,9 +390,48 @@ pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
     ranked.sort_by(|a, b| (b.lift.value - b.group_lift).total_cmp(&(a.lift.value - a.group_lift)));
     write!(
         h,
-        "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is beyond a 95% interval corrected for the number of components and larger than a fifth of a fair share. This is association: <code>weft ablate</code> measures what a component causes.</p><table><tr><th>component</th><th>name</th><th>group</th><th>costs</th><th>gives</th><th>users</th><th>win share (95%)</th><th>expected</th><th>lift (95%)</th><th>typical of group</th><th>value for cost (rank)</th><th></th></tr>"
+        "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is beyond a 95% interval corrected for the number of components and larger than a fifth of a fair share. This is association: <code>weft ablate</code> measures what a component causes.</p>"
     )?;
-    for x in ranked {
+    let n = ranked.len();
+    if n <= 2 * STRENGTH_ENDS + 2 {
+        return strength_rows(h, s, &ranked);
+    }
+    let shown: Vec<_> = ranked
+        .iter()
+        .enumerate()
+        .filter(|(i, x)| *i < STRENGTH_ENDS || *i >= n - STRENGTH_ENDS || x.flag.is_some())
+        .map(|(_, x)| *x)
+        .collect();
+    write!(
+        h,
+        "<p>The {STRENGTH_ENDS} furthest above their group, the {STRENGTH_ENDS} furthest below, and every flagged one; all {n} follow, by group.</p>"
+    )?;
+    strength_rows(h, s, &shown)?;
+    let mut groups: Vec<&str> = ranked.iter().map(|x| x.group.as_str()).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    write!(
+        h,
+        "<details><summary>All {n} components, by group</summary>"
+    )?;
+    for g in groups {
+        let rows: Vec<_> = ranked.iter().filter(|x| x.group == g).copied().collect();
+        write!(h, "<h3>{} ({})</h3>", esc(g), rows.len())?;
+        strength_rows(h, s, &rows)?;
+    }
+    h.push_str("</details>");
+    Ok(())
+}
+
+/// One strength table of `rows`, in the order given.
+fn strength_rows(
+    h: &mut String,
+    s: &Summary,
+    rows: &[&weft_core::report::Strength],
+) -> std::fmt::Result {
+    use std::fmt::Write;
+    h.push_str("<table><tr><th>component</th><th>name</th><th>group</th><th>costs</th><th>gives</th><th>users</th><th>win share (95%)</th><th>expected</th><th>lift (95%)</th><th>typical of group</th><th>value for cost (rank)</th><th></th></tr>");
+    for x in rows {
         let e = s.entry(&x.component);
         let text = |f: fn(&weft_core::report::catalogue::Entry) -> &str| {
             e.map_or(String::new(), |e| esc(f(e)))
@@ -488,7 +533,7 @@ fn board_heatmap(s: &Summary) -> String {
 }
 
 /// Each seat's mean score at the end of each round: one line per seat, with a legend.
-fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
+pub(crate) fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
     let mut svg = String::new();
     let rows = &s.score_by_round;
     if rows.len() < 2 {
@@ -558,7 +603,8 @@ fn shares_chart(
             .map(|e| e.hi)
             .fold(parity.unwrap_or(0.0), f64::max)
             .max(0.05)
-            * 1.15;
+            // Room above the bars for the legend.
+            * 1.4;
         let n = shares.len().max(1) as u32;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
@@ -569,34 +615,55 @@ fn shares_chart(
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .x_desc("seat")
+            .y_desc("percent of games won")
             .x_label_formatter(&|x| match x {
                 SegmentValue::CenterOf(i) => labels.get(*i as usize).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .draw()?;
-        chart.draw_series(
-            Histogram::vertical(&chart)
-                .style(RGBColor(70, 130, 180).filled())
-                .margin(20)
-                .data(shares.iter().enumerate().map(|(i, e)| (i as u32, e.value))),
-        )?;
-        chart.draw_series(shares.iter().enumerate().map(|(i, e)| {
-            ErrorBar::new_vertical(
-                SegmentValue::CenterOf(i as u32),
-                e.lo,
-                e.value,
-                e.hi,
-                BLACK.stroke_width(2),
-                12,
-            )
-        }))?;
+        let blue = RGBColor(70, 130, 180);
+        chart
+            .draw_series(
+                Histogram::vertical(&chart)
+                    .style(blue.filled())
+                    .margin(20)
+                    .data(shares.iter().enumerate().map(|(i, e)| (i as u32, e.value))),
+            )?
+            .label("win share")
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], blue.filled()));
+        chart
+            .draw_series(shares.iter().enumerate().map(|(i, e)| {
+                ErrorBar::new_vertical(
+                    SegmentValue::CenterOf(i as u32),
+                    e.lo,
+                    e.value,
+                    e.hi,
+                    BLACK.stroke_width(2),
+                    12,
+                )
+            }))?
+            .label("95% interval")
+            .legend(|(x, y)| {
+                PathElement::new(vec![(x + 7, y - 6), (x + 7, y + 6)], BLACK.stroke_width(2))
+            });
         if let Some(p) = parity {
-            chart.draw_series(LineSeries::new(
-                vec![(SegmentValue::Exact(0), p), (SegmentValue::Last, p)],
-                RGBColor(200, 60, 40).stroke_width(1),
-            ))?;
+            let red = RGBColor(200, 60, 40);
+            chart
+                .draw_series(LineSeries::new(
+                    vec![(SegmentValue::Exact(0), p), (SegmentValue::Last, p)],
+                    red.stroke_width(1),
+                ))?
+                .label("fair share")
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red));
         }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()?;
         root.present()?;
     }
     Ok(svg)

@@ -381,13 +381,21 @@ fn ablate_and_compare_test_the_metric_asked_for() {
     let report = dir.join("ablate.html");
     let report_arg = report.to_str().unwrap();
     let (code, out, err) = weft(&[
-        "ablate", "--card", "c07", "--games", "20", "--batch", "20", "--bots", "random", "--json",
+        "ablate", "--card", "c07", "--games", "40", "--batch", "20", "--bots", "random", "--json",
         "--report", report_arg,
     ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["metric"], "win share of the seats that used card c07");
     assert!(v["tested"]["interval"].is_array(), "{v}");
+    // Two looks (20 pairs cannot stop the run: fewer than 30 tested pairs), both kept
+    // for the chart of the run's path.
+    let looks = v["tested"]["looks"].as_array().unwrap();
+    assert_eq!(looks.len(), 2, "{v}");
+    assert_eq!(
+        (looks[0]["played"].as_u64(), looks[1]["played"].as_u64()),
+        (Some(20), Some(40))
+    );
     assert!(
         ["difference", "no difference", "budget"].contains(&v["stopped_on"].as_str().unwrap()),
         "{v}"
@@ -399,6 +407,10 @@ fn ablate_and_compare_test_the_metric_asked_for() {
         "with: warnings",
         "without card c07: warnings",
         "weft ablate --card c07",
+        "B − A over the run",
+        "pairs played",
+        "win share by seat, in both variants",
+        "without card c07: score over rounds",
     ] {
         assert!(html.contains(part), "the report lacks {part}");
     }

@@ -3,7 +3,27 @@
 -- in `pairs` order, so every run makes the same choices (DESIGN invariant 5).
 local M = {}
 
--- The keys of a bundle in a fixed order.
+-- A bundle key that is neither coins nor a material: an error naming it, so a typo or a
+-- key the bundle cannot give (prestige, skill) is not silently dropped.
+local function unknown(ctx, bundle)
+  local bad = {}
+  for k in pairs(bundle) do
+    if k ~= "coins" and not table.find(ctx:materials(), k) then
+      table.insert(bad, tostring(k))
+    end
+  end
+  table.sort(bad)
+  error(
+    "weft.materials: `"
+      .. table.concat(bad, "`, `")
+      .. "` in a bundle is not coins or a material of the pack ("
+      .. table.concat(ctx:materials(), ", ")
+      .. "); fix the key in the params (skill and prestige have their own params)",
+    0
+  )
+end
+
+-- The keys of a bundle in a fixed order (coins, then materials); other keys are left out.
 function M.keys(ctx, bundle)
   local out = {}
   if bundle.coins then
@@ -13,6 +33,21 @@ function M.keys(ctx, bundle)
     if bundle[m] then
       table.insert(out, m)
     end
+  end
+  return out
+end
+
+-- The keys as M.keys, and an error if the bundle holds any other key. Paying and gaining
+-- check (a bundle is paid or gained whenever its action is taken); labels and can_pay,
+-- run for every option offered, do not pay for the check.
+local function strict_keys(ctx, bundle)
+  local out = M.keys(ctx, bundle)
+  local n = 0
+  for _ in pairs(bundle) do
+    n += 1
+  end
+  if n ~= #out then
+    unknown(ctx, bundle)
   end
   return out
 end
@@ -28,13 +63,13 @@ function M.can_pay(ctx, p, bundle)
 end
 
 function M.pay(ctx, p, bundle)
-  for _, k in ipairs(M.keys(ctx, bundle)) do
+  for _, k in ipairs(strict_keys(ctx, bundle)) do
     ctx:pay(p, k, bundle[k])
   end
 end
 
 function M.gain(ctx, p, bundle)
-  for _, k in ipairs(M.keys(ctx, bundle)) do
+  for _, k in ipairs(strict_keys(ctx, bundle)) do
     ctx:gain(p, k, bundle[k])
   end
 end

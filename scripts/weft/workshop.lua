@@ -8,6 +8,8 @@
 --   convert {}                                   discard a commission from hand, gain one
 --                                                of each material it requires
 --   roll    { die = "white" }                    roll a pool die, gain the face
+-- A bundle ({...} above) holds coins and the pack's materials; any other key (a typo,
+-- prestige, skill) is an error naming it, never a silent nothing (weft.materials).
 local bundle = require("weft.materials")
 local cards = require("weft.cards")
 

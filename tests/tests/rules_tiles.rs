@@ -513,3 +513,34 @@ fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
         "{e}"
     );
 }
+
+/// R-WS-4 with a bundle key the workshop cannot give: `gain = { prestige = 1 }` was
+/// silently dropped; now the action is an error naming the key and the materials, and
+/// the game state is left as it was.
+#[test]
+fn a_workshop_bundle_with_an_unknown_key_is_an_error_not_a_silent_nothing() {
+    let content = content_with_files(|files| {
+        let common = files.files.get_mut("commissions/common.toml").unwrap();
+        *common = common.replace(
+            "params = { effect = \"gain\", gain = { coins = 1 } }",
+            "params = { effect = \"gain\", gain = { prestige = 1 } }",
+        );
+    });
+    let mut g = Game::with(content, 2, 1);
+    let p = g.current();
+    g.set_tucked(p, vec![g.card("c02")]);
+    g.refresh();
+    g.pass_until(|g| g.st.round == 2);
+    while !g.offers("workshop:c02") {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    let before = g.st.clone();
+    let err = g.try_answer("workshop:c02").unwrap_err().to_string();
+    assert!(
+        err.contains("`prestige` in a bundle is not coins or a material"),
+        "{err}"
+    );
+    assert!(err.contains("wool"), "names the materials: {err}");
+    assert_eq!(g.st, before, "nothing changed");
+}

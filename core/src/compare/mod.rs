@@ -84,6 +84,22 @@ pub struct Tested {
     pub pairs: u64,
     /// Whether it is a share, shown in percent.
     pub share: bool,
+    /// The estimate and always-valid interval at every look of the run, in order (the
+    /// sequential path the report charts); the last is this one.
+    pub looks: Vec<Look>,
+}
+
+/// The tested metric at one look of a sequential run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Look {
+    /// Pairs played by this look.
+    pub played: u64,
+    /// B − A over the pairs that say something about the metric.
+    pub diff: f64,
+    /// The always-valid interval's low end.
+    pub lo: f64,
+    /// Its high end.
+    pub hi: f64,
 }
 
 /// One metric in both variants.
@@ -227,7 +243,15 @@ pub fn compare(
             }
             continue;
         }
-        let t = test_metric(cfg, &rec_a, &rec_b);
+        let mut t = test_metric(cfg, &rec_a, &rec_b);
+        let mut looks = tested.take().map_or_else(Vec::new, |old: Tested| old.looks);
+        looks.push(Look {
+            played,
+            diff: t.diff.diff.value,
+            lo: t.interval.0,
+            hi: t.interval.1,
+        });
+        t.looks = looks;
         // The tests are valid at every look; a floor of pairs keeps the variance estimate
         // they use from resting on a handful of games.
         let enough = t.pairs >= MIN_TESTED_PAIRS;
@@ -302,6 +326,7 @@ fn test_metric(cfg: &CompareConfig, a: &[GameRecord], b: &[GameRecord]) -> Teste
         margin: cfg.margin,
         pairs: d.len() as u64,
         share,
+        looks: Vec::new(),
     }
 }
 

@@ -140,8 +140,10 @@ impl WinModel {
 
     /// The chance that `seat`, `ahead` seats behind the lead at the start of `round`,
     /// goes on to win.
+    /// A use before round 1 (a setup choice, as a character taken at setup) is judged
+    /// as at the start of round 1: everyone level, each seat its own rate.
     pub fn expect(&self, seat: usize, round: u32, ahead: u32) -> f64 {
-        let cell = round.min(LAST_ROUND_CELL);
+        let cell = round.clamp(1, LAST_ROUND_CELL);
         let p1 = shrunk(self.by_ahead.get(&ahead), self.fair);
         let p2 = shrunk(self.by_round.get(&(cell, ahead)), p1);
         shrunk(self.by_seat.get(&(seat as u32, cell, ahead)), p2)
@@ -404,6 +406,9 @@ mod tests {
         assert!(leader > 0.7 && trailer < 0.3, "{leader} {trailer}");
         // In round 1 everyone is level: each seat's own rate, pulled toward a fair share.
         assert!(m.expect(0, 1, 0) > 0.6, "{}", m.expect(0, 1, 0));
+        // A setup choice (round 0, e.g. a character) is judged as round 1, by seat.
+        assert_eq!(m.expect(0, 0, 0), m.expect(0, 1, 0));
+        assert_eq!(m.expect(1, 0, 0), m.expect(1, 1, 0));
     }
 
     /// A card whose user always wins is flagged strong; cards used by whoever, whatever
