@@ -167,8 +167,8 @@ fn report(
     if let Some(path) = &pair.report {
         crate::output::check_file("--report", path)?;
     }
-    for c in [a, b] {
-        pair.play.check_players(c)?;
+    for (c, name) in [(a, name_a), (b, name_b)] {
+        pair.play.check_players(c, &format!("variant `{name}`"))?;
     }
     let cfg = pair.config(default_metric)?;
     let show = !pair.json

@@ -68,10 +68,10 @@ pub fn render(command: &str, c: &Comparison, (name_a, name_b): (&str, &str)) -> 
         let scale = if t.share { 100.0 } else { 1.0 };
         write!(
             h,
-            "<table><tr><th>tested metric</th><th>{}</th><th>{}</th><th>B − A</th><th>always-valid {:.0}% interval</th><th>margin</th><th>pairs</th><th>p</th></tr><tr><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{:+.2} to {:+.2}</td><td>{}</td><td>{}</td><td>{:.4}</td></tr></table>",
+            "<table><tr><th>tested metric</th><th>{}</th><th>{}</th><th>B − A</th><th>always-valid {}% interval</th><th>margin</th><th>pairs</th><th>p</th></tr><tr><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{:+.2} to {:+.2}</td><td>{}</td><td>{}</td><td>{:.4}</td></tr></table>",
             esc(name_a),
             esc(name_b),
-            (1.0 - c.threshold) * 100.0,
+            level_text((1.0 - c.threshold) * 100.0),
             esc(&t.diff.metric),
             f(&t.diff.a),
             f(&t.diff.b),
@@ -208,7 +208,7 @@ fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
             ))?;
             if !name.is_empty() {
                 series
-                    .label(format!("{name} ({level:.0}%)"))
+                    .label(format!("{name} ({}%)", level_text(level)))
                     .legend(move |(x, y)| {
                         PathElement::new(vec![(x, y), (x + 20, y)], blue.mix(0.5))
                     });
@@ -261,6 +261,12 @@ fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
         root.present()?;
     }
     Ok(svg)
+}
+
+/// `95`, `99.9`: the interval's level without a rounding that would say 100%.
+fn level_text(level: f64) -> String {
+    let text = format!("{level:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn fmt_margin(m: f64, share: bool) -> String {

@@ -46,12 +46,13 @@ impl PlayArgs {
         cfg
     }
 
-    /// An error unless `content` can be played at `--players`.
-    pub fn check_players(&self, content: &Content) -> anyhow::Result<()> {
+    /// An error unless `content` (named `which` in the message) can be played at
+    /// `--players`.
+    pub fn check_players(&self, content: &Content, which: &str) -> anyhow::Result<()> {
         let known = u8::try_from(self.players).is_ok_and(|n| content.setup.contains_key(&n));
         if self.players == 0 || !known {
             anyhow::bail!(
-                "error: the pack supports {:?} players, not {}",
+                "error: {which} supports {:?} players, not {}",
                 content.player_counts(),
                 self.players
             );

@@ -65,7 +65,7 @@ fn parse_shard(text: &str) -> Result<sim::Shard, String> {
 
 pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
-    a.play.check_players(&content)?;
+    a.play.check_players(&content, "the pack")?;
     let mut cfg = a.play.config(a.games, &a.bots);
     cfg.shard = a.shard.unwrap_or(sim::Shard::ALL);
     cfg.bot_options.mcts_millis = a.mcts_ms;

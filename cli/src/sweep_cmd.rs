@@ -44,7 +44,13 @@ pub struct SweepArgs {
     bots: Vec<String>,
     /// Play only shard I of N (0-based) of every value's games, and write them to --out.
     /// Run the N shards anywhere with the same flags, then join them with --merge.
-    #[arg(long, value_name = "I/N", value_parser = weft_core::sim::Shard::parse, requires = "out")]
+    #[arg(
+        long,
+        value_name = "I/N",
+        value_parser = weft_core::sim::Shard::parse,
+        requires = "out",
+        conflicts_with_all = ["report", "json"]
+    )]
     shard: Option<weft_core::sim::Shard>,
     /// Write every game of every value to FILE (JSON Lines, marked with its value).
     #[arg(long, value_name = "FILE")]
@@ -117,8 +123,15 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
     }
     let setting = given.expect("clap: --set is required without --merge");
     let base = load(&files).map_err(|e| anyhow::anyhow!("{e}"))?;
-    a.play.check_players(&base)?;
-    let metric = chosen_metric(a.metric.as_deref(), &setting, &base)?;
+    a.play.check_players(&base, "the pack")?;
+    // A shard only plays: the metric is chosen at the join (a given one is checked now).
+    let metric = if a.shard.is_some() && a.metric.is_none() {
+        None
+    } else {
+        let m = chosen_metric(a.metric.as_deref(), &setting, &base)?;
+        sweep::check(&base, &m, a.play.players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+        Some(m)
+    };
     let mut cfg = a.play.config(a.games, &a.bots);
     cfg.shard = a.shard.unwrap_or(weft_core::sim::Shard::ALL);
     let show =
@@ -129,7 +142,6 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
             eprint!("\r{}/{n} values", i + 1);
         }
     };
-    sweep::check(&base, &metric, a.play.players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let runs = sweep::play(&files, &setting, &cfg, &load, &on_value)
         .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     if show {
@@ -145,25 +157,28 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
     if let Some(shard) = a.shard {
         let played: usize = runs.iter().map(|v| v.records.len()).sum();
         let out = a.out.as_ref().expect("clap: --shard requires --out");
-        if !a.json {
-            println!(
-                "weft sweep: shard {}/{} of {setting}: {played} games over {n} values written to {}",
-                shard.index,
-                shard.count,
-                out.display()
-            );
-            println!("  when every shard is done: weft sweep --merge FILE… (with the same --pack)");
-        }
         let errored = runs
             .iter()
             .flat_map(|v| &v.records)
-            .any(|r| r.error.is_some());
-        return Ok(if errored {
+            .filter(|r| r.error.is_some())
+            .count();
+        println!(
+            "weft sweep: shard {}/{} of {setting}: {played} games over {n} values written to {}",
+            shard.index,
+            shard.count,
+            out.display()
+        );
+        if errored > 0 {
+            println!("  {errored} games errored; run weft sim at that value with --save-failed to see why");
+        }
+        println!("  when every shard is done: weft sweep --merge FILE… (with the same --pack)");
+        return Ok(if errored > 0 {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS
         });
     }
+    let metric = metric.expect("chosen unless this is a shard");
     let s = sweep::summarise(&files, &base, &setting, &metric, &runs)
         .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     finish(&a, &s)

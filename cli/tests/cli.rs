@@ -553,6 +553,11 @@ fn sweep_shards_merge_into_the_whole_sweep() {
     let (code, _, err) = weft(&[&flags[..], &["--shard", "0/2"]].concat());
     assert_eq!(code, 2);
     assert!(err.contains("--out"), "{err}");
+    // A shard writes records; the report and the JSON are the join's.
+    let (code, _, err) =
+        weft(&[&flags[..], &["--shard", "0/2", "--out", &outs[0], "--json"]].concat());
+    assert_eq!(code, 2);
+    assert!(err.contains("--json"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -122,6 +122,15 @@ impl std::str::FromStr for Setting {
         if values.is_empty() || values.len() > MAX_VALUES {
             return Err(format!("give 1 to {MAX_VALUES} values; {SYNTAX}"));
         }
+        // By number: `1` and `1.0` are one value, and a value played twice would be one
+        // value's games twice over.
+        for (i, v) in values.iter().enumerate() {
+            if values[..i].iter().any(|w| w.as_f64() == v.as_f64()) {
+                return Err(format!(
+                    "the value {v} is listed twice; list each value once"
+                ));
+            }
+        }
         Ok(Setting {
             file: file.trim().to_string(),
             path,
@@ -407,6 +416,12 @@ pub fn join(records: Vec<GameRecord>) -> Result<(Setting, Vec<ValueGames>), Stri
         return Err("the files hold no games".into());
     };
     let (run_seed, run_games, seats) = (first.run_seed, first.run_games, first.seats.clone());
+    if run_games == 0 {
+        return Err(format!(
+            "game {} does not say how many games its run has; it was not written by a `weft sweep` shard",
+            first.index
+        ));
+    }
     let mut setting: Option<Setting> = None;
     let mut runs: Vec<ValueGames> = Vec::new();
     for r in records {
@@ -533,9 +548,29 @@ mod tests {
                 "game.toml:end.commissions=-9223372036854775808..9223372036854775807",
                 "at most 50",
             ),
+            ("game.toml:end.commissions=1,2,1", "listed twice"),
+            ("game.toml:end.commissions=1,1.0", "listed twice"),
         ] {
             let e = bad.parse::<Setting>().unwrap_err();
             assert!(e.contains(wanted), "{bad}: {e}");
+        }
+    }
+
+    /// A record's `variant` (`FILE:PATH=VALUE`) reads back as the same value, of the
+    /// same kind: a fraction written `1.0` stays a TOML float, so the content digest of a
+    /// joined shard matches the pack at that value.
+    #[test]
+    fn a_value_reads_back_from_its_text_as_itself() {
+        for v in [
+            Value::Float(1.0),
+            Value::Float(1e16),
+            Value::Float(-0.5),
+            Value::Float(0.1),
+            Value::Int(-3),
+            Value::Int(7),
+        ] {
+            let s: Setting = format!("game.toml:end.x={v}").parse().unwrap();
+            assert_eq!(s.values, [v], "{v}");
         }
     }
 }

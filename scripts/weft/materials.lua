@@ -7,8 +7,10 @@ local M = {}
 -- key the bundle cannot give (prestige, skill) is not silently dropped.
 local function unknown(ctx, bundle)
   local bad = {}
-  for k in pairs(bundle) do
-    if k ~= "coins" and not table.find(ctx:materials(), k) then
+  for k, v in pairs(bundle) do
+    if type(v) ~= "number" then
+      table.insert(bad, tostring(k) .. " = " .. tostring(v))
+    elseif k ~= "coins" and not table.find(ctx:materials(), k) then
       table.insert(bad, tostring(k))
     end
   end
@@ -16,9 +18,9 @@ local function unknown(ctx, bundle)
   error(
     "weft.materials: `"
       .. table.concat(bad, "`, `")
-      .. "` in a bundle is not coins or a material of the pack ("
+      .. "` in a bundle is not a number of coins or of a material of the pack ("
       .. table.concat(ctx:materials(), ", ")
-      .. "); fix the key in the params (skill and prestige have their own params)",
+      .. "); fix it in the params (skill and prestige have their own params)",
     0
   )
 end

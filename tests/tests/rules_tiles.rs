@@ -538,7 +538,7 @@ fn a_workshop_bundle_with_an_unknown_key_is_an_error_not_a_silent_nothing() {
     let before = g.st.clone();
     let err = g.try_answer("workshop:c02").unwrap_err().to_string();
     assert!(
-        err.contains("`prestige` in a bundle is not coins or a material"),
+        err.contains("`prestige` in a bundle is not a number of coins or of a material"),
         "{err}"
     );
     assert!(err.contains("wool"), "names the materials: {err}");

@@ -128,6 +128,16 @@ fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
     let mut plain = zero.clone();
     plain[0].variant = None;
     assert!(join(plain).unwrap_err().contains("weft merge"));
+    let mut sizeless = zero.clone();
+    for r in &mut sizeless {
+        r.run_games = 0;
+    }
+    let err = join(sizeless).unwrap_err();
+    assert!(err.contains("not written by a `weft sweep` shard"), "{err}");
+    let mut escaped = zero[0].clone();
+    escaped.variant = Some("game.toml:end.commissions\u{1b}[2J=7".into());
+    let err = escaped.validate().unwrap_err();
+    assert!(err.contains("control character"), "{err}");
     // Played at 7 and 9, joined against a pack whose `7` is something else.
     let elsewhere: Setting = "game.toml:end.skill=7,9".parse().unwrap();
     let err = check_played_on(&files, &elsewhere, &runs, &load).unwrap_err();

@@ -84,8 +84,8 @@ pub struct Tested {
     pub pairs: u64,
     /// Whether it is a share, shown in percent.
     pub share: bool,
-    /// The estimate and always-valid interval at every look of the run, in order (the
-    /// sequential path the report charts); the last is this one.
+    /// The estimate and always-valid interval at every look of the run where the
+    /// interval was bounded, in order (the sequential path the report charts).
     pub looks: Vec<Look>,
 }
 
@@ -245,12 +245,15 @@ pub fn compare(
         }
         let mut t = test_metric(cfg, &rec_a, &rec_b);
         let mut looks = tested.take().map_or_else(Vec::new, |old: Tested| old.looks);
-        looks.push(Look {
-            played,
-            diff: t.diff.diff.value,
-            lo: t.interval.0,
-            hi: t.interval.1,
-        });
+        // Before two pairs inform it the interval is unbounded: no look to chart.
+        if t.interval.0.is_finite() && t.interval.1.is_finite() {
+            looks.push(Look {
+                played,
+                diff: t.diff.diff.value,
+                lo: t.interval.0,
+                hi: t.interval.1,
+            });
+        }
         t.looks = looks;
         // The tests are valid at every look; a floor of pairs keeps the variance estimate
         // they use from resting on a handful of games.

@@ -360,6 +360,10 @@ impl GameRecord {
         check_chain(&self.packs, &self.digest)?;
         if let Some(variant) = &self.variant {
             check_text("the sweep setting", variant)?;
+            // It is echoed in messages: no terminal escapes.
+            if variant.chars().any(char::is_control) {
+                return Err("the sweep setting holds a control character".into());
+            }
         }
         if let Some(cause) = &self.cause {
             check_name("the end cause", cause)?;
