@@ -12,12 +12,14 @@ local function add_faces(ctx, faces)
   end
 end
 
-local function held(ctx)
+-- The materials on the tile's slots as options; labelled only when `labels` is true
+-- (the player is asked), since a replayed answer reads keys only.
+local function held(ctx, labels)
   local out = {}
   for i = 1, ctx:slot_count() do
     local m = ctx:slot(i)
     if m then
-      table.insert(out, { key = m, label = "Take " .. m, slot = i })
+      table.insert(out, { key = m, label = labels and ("Take " .. m) or nil, slot = i })
     end
   end
   return out
@@ -72,7 +74,7 @@ return {
   action = function(ctx, params)
     local p = ctx:player()
     for _ = 1, params.take or 2 do
-      local opts = unique(held(ctx))
+      local opts = unique(held(ctx, ctx:asking()))
       if #opts == 0 then
         return
       end

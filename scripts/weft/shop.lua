@@ -82,7 +82,9 @@ local function price(d, position)
   return d.price or 1
 end
 
-local function buy_options(ctx, params, slots, p)
+-- The materials player p can buy now; labelled only when `labels` is true (the player is
+-- asked), since a replayed answer reads keys only.
+local function buy_options(ctx, params, slots, p, labels)
   local out = {}
   for i, d in ipairs(params.displays) do
     local s, m, position = rightmost(params, slots, i)
@@ -95,7 +97,8 @@ local function buy_options(ctx, params, slots, p)
             key = key .. ":" .. i
           end
         end
-        table.insert(out, { key = key, label = "Buy " .. m .. " for " .. cost, display = i, slot = s, material = m, cost = cost })
+        local label = labels and ("Buy " .. m .. " for " .. cost) or nil
+        table.insert(out, { key = key, label = label, display = i, slot = s, material = m, cost = cost })
       end
     end
   end
@@ -128,7 +131,7 @@ function M.restock(ctx, params)
 end
 
 function M.can_act(ctx, params)
-  return #buy_options(ctx, params, ctx:slots(), ctx:player()) > 0
+  return #buy_options(ctx, params, ctx:slots(), ctx:player(), false) > 0
 end
 
 function M.action(ctx, params)
@@ -136,7 +139,7 @@ function M.action(ctx, params)
   local slots = ctx:slots()
   local bought = {}
   for _ = 1, params.max_buy or 99 do
-    local opts = buy_options(ctx, params, slots, p)
+    local opts = buy_options(ctx, params, slots, p, ctx:asking())
     if #opts == 0 then
       break
     end

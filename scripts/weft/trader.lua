@@ -5,15 +5,17 @@
 -- the player can pay). A repeatable trade must pay something, or it could repeat forever.
 local bundle = require("weft.materials")
 
-local function options(ctx, params, p, used)
+-- The trades player p can make now; labelled only when `labels` is true (the player is
+-- asked), since a replayed answer reads keys only.
+local function options(ctx, params, p, used, labels)
   local out = {}
   for i, t in ipairs(params.trades) do
     if not (t.once and used[i]) and bundle.can_pay(ctx, p, t.pay) then
-      table.insert(out, {
-        key = "trade:" .. i,
-        label = "Pay " .. bundle.text(ctx, t.pay) .. " for " .. bundle.text(ctx, t.gain) .. (t.once and " (once)" or ""),
-        index = i,
-      })
+      local label = nil
+      if labels then
+        label = "Pay " .. bundle.text(ctx, t.pay) .. " for " .. bundle.text(ctx, t.gain) .. (t.once and " (once)" or "")
+      end
+      table.insert(out, { key = "trade:" .. i, label = label, index = i })
     end
   end
   return out
@@ -32,7 +34,7 @@ end
 return {
   describe = describe,
   can_act = function(ctx, params)
-    return #options(ctx, params, ctx:player(), {}) > 0
+    return #options(ctx, params, ctx:player(), {}, false) > 0
   end,
   action = function(ctx, params)
     local p = ctx:player()
@@ -49,7 +51,7 @@ return {
     local done = 0
     while params.max_trades == nil or done < params.max_trades do
       done += 1
-      local opts = options(ctx, params, p, used)
+      local opts = options(ctx, params, p, used, ctx:asking())
       if #opts == 0 then
         return
       end

@@ -29,7 +29,10 @@ function effects.trade(ctx, p, params)
     local pick = ctx:choose({
       prompt = "Trade?",
       options = {
-        { key = "trade", label = "Pay " .. bundle.text(ctx, params.pay) .. " for " .. bundle.text(ctx, params.gain) },
+        {
+          key = "trade",
+          label = ctx:asking() and ("Pay " .. bundle.text(ctx, params.pay) .. " for " .. bundle.text(ctx, params.gain)) or nil,
+        },
         { key = "skip", label = "Do not trade" },
       },
     })
@@ -45,7 +48,7 @@ function effects.buy(ctx, p, params)
     local pick = ctx:choose({
       prompt = "Buy?",
       options = {
-        { key = "buy", label = "Buy 1 " .. params.material .. " for " .. params.price },
+        { key = "buy", label = ctx:asking() and ("Buy 1 " .. params.material .. " for " .. params.price) or nil },
         { key = "skip", label = "Do not buy" },
       },
     })
@@ -57,10 +60,12 @@ function effects.buy(ctx, p, params)
 end
 
 function effects.sell(ctx, p, params)
+  local asking = ctx:asking()
   local opts = {}
   for _, m in ipairs(ctx:materials()) do
     if ctx:has(p, m, 1) then
-      table.insert(opts, { key = m, label = "Sell 1 " .. m .. " for " .. (ctx:material_value(m) + (params.bonus or 0)) })
+      local label = asking and ("Sell 1 " .. m .. " for " .. (ctx:material_value(m) + (params.bonus or 0))) or nil
+      table.insert(opts, { key = m, label = label })
     end
   end
   if #opts == 0 then

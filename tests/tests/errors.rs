@@ -91,6 +91,29 @@ fn choose_reads_option_tables_raw() {
     assert_eq!(&*d.options[1].label, "b", "a missing label is the key");
 }
 
+/// `ctx:asking()`: true when the next question will be put to the player (its labels are
+/// read), false while the run replays recorded answers (labels unread). Each answer re-runs
+/// the hook from the start, so the final run sees false before both questions, and a
+/// question that is asked gets the labels built for it.
+#[test]
+fn asking_tells_a_question_put_to_the_player_from_a_replayed_one() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local replayed = 0\n  if not ctx:asking() then replayed += 1 end\n  ctx:choose({ options = { { key = 'a', label = ctx:asking() and 'Asked A' or 'replayed A' }, 'b' } })\n  if not ctx:asking() then replayed += 1 end\n  ctx:choose({ options = { { key = 'c', label = ctx:asking() and 'Asked C' or 'replayed C' }, 'd' } })\n  ctx:gain(ctx:player(), 'coins', replayed)\nend }\n",
+    ));
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    g.answer("act");
+    assert_eq!(&*g.st.decision().unwrap().options[0].label, "Asked A");
+    g.answer("a");
+    assert_eq!(&*g.st.decision().unwrap().options[0].label, "Asked C");
+    g.answer("d");
+    assert_eq!(
+        g.count(p, "coins"),
+        coins + 2,
+        "both questions replayed in the final run"
+    );
+}
+
 /// A script that reaches past `ctx:choose` to the host function behind it
 /// (`ctx:__choose`) and goes on after a pending question still only asks: the host's
 /// flag decides, its changes are thrown away, and a second question is refused.

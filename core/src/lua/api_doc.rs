@@ -260,6 +260,12 @@ pub const CTX_DOCS: &[CtxDoc] = &[
         access: Access::Ask,
     },
     CtxDoc {
+        name: "asking",
+        call: "ctx:asking()",
+        text: "whether the next `ctx:choose` with two or more options will be put to the player (true) or is answered from the answers this run replays (false). Labels are read only when asking: build costly labels only then (`label = asking and (\"Buy \" .. m) or nil`); a missing label shows the key",
+        access: Access::Read,
+    },
+    CtxDoc {
         name: "area",
         call: "ctx:area()",
         text: "this area's id (area hooks)",

@@ -495,6 +495,10 @@ impl UserData for Ctx {
             };
             Ok(this.names.card_info[ix as usize].clone())
         });
+        m.add_method("asking", |_, this, ()| {
+            // Every recorded answer consumed: the next question is put to the player.
+            Ok(this.next_answer >= this.answers.len())
+        });
         m.add_method("materials", |_, this, ()| {
             Ok(this.names.material_list.clone())
         });
