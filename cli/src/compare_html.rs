@@ -11,7 +11,10 @@ use plotters::prelude::*;
 use weft_core::compare::{Comparison, Tested};
 use weft_core::report::Estimate;
 
-use crate::html::{esc, score_over_rounds_chart, strength_table, whole, STYLE};
+use crate::html::{
+    esc, legend, score_over_rounds_chart, strength_table, whole, DrawResult, FAIR_RED, SERIES_BLUE,
+    STYLE,
+};
 
 /// Writes the report of comparison `c` (made by `command`) to `path`.
 pub fn write(
@@ -129,8 +132,6 @@ pub fn render(command: &str, c: &Comparison, (name_a, name_b): (&str, &str)) -> 
     Ok(h)
 }
 
-type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
-
 /// The tested metric's B − A and its always-valid interval at every look of the run,
 /// with the zero line and the "no difference" margin: where the run stopped and why.
 fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
@@ -191,7 +192,7 @@ fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
                 }
             })
             .draw()?;
-        let blue = RGBColor(70, 130, 180);
+        let blue = SERIES_BLUE;
         // The interval as a band: along its top end, then back along its bottom end.
         let band: Vec<(f64, f64)> = looks
             .iter()
@@ -237,7 +238,7 @@ fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
             .label("no difference (0)")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK));
         if let Some(m) = margin {
-            let red = RGBColor(200, 60, 40);
+            let red = FAIR_RED;
             for (k, y) in [m, -m].into_iter().enumerate() {
                 let series = chart.draw_series(DashedLineSeries::new(
                     vec![(0.0, y), (last * 1.05, y)],
@@ -252,12 +253,7 @@ fn path_chart(t: &Tested, level: f64) -> DrawResult<String> {
                 }
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present()?;
     }
     Ok(svg)
@@ -313,7 +309,7 @@ fn seats_chart(c: &Comparison, (name_a, name_b): (&str, &str)) -> DrawResult<Str
             .x_label_formatter(&|x| whole(*x))
             .y_label_formatter(&|y| format!("{y:.0}%"))
             .draw()?;
-        let colours = [RGBColor(70, 130, 180), RGBColor(230, 150, 40)];
+        let colours = [SERIES_BLUE, RGBColor(230, 150, 40)];
         for (k, name) in [name_a, name_b].into_iter().enumerate() {
             let colour = colours[k];
             let offset = if k == 0 { -0.18 } else { 0.18 };
@@ -342,7 +338,7 @@ fn seats_chart(c: &Comparison, (name_a, name_b): (&str, &str)) -> DrawResult<Str
                 )
             }))?;
         }
-        let red = RGBColor(200, 60, 40);
+        let red = FAIR_RED;
         chart
             .draw_series(LineSeries::new(
                 vec![(0.5, fair), (seats.len() as f64 + 0.5, fair)],
@@ -350,12 +346,7 @@ fn seats_chart(c: &Comparison, (name_a, name_b): (&str, &str)) -> DrawResult<Str
             ))?
             .label("fair share")
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present()?;
     }
     Ok(svg)

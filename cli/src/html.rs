@@ -105,7 +105,13 @@ pub(crate) fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
+/// What drawing a chart returns (plotters' errors, boxed).
+pub(crate) type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// The colour of the main series of every chart.
+pub(crate) const SERIES_BLUE: RGBColor = RGBColor(70, 130, 180);
+/// The colour of the fair-share and margin lines.
+pub(crate) const FAIR_RED: RGBColor = RGBColor(200, 60, 40);
 
 /// The whole page.
 pub fn render(s: &Summary) -> DrawResult<String> {
@@ -576,15 +582,24 @@ pub(crate) fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The legend box of a chart, at `at`: every report's charts draw it the same way.
+pub(crate) fn legend<'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    at: SeriesLabelPosition,
+) -> DrawResult<()> {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
 }
 
 /// Bars with 95% interval whiskers and an optional parity line.
@@ -623,7 +638,7 @@ fn shares_chart(
             })
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .draw()?;
-        let blue = RGBColor(70, 130, 180);
+        let blue = SERIES_BLUE;
         chart
             .draw_series(
                 Histogram::vertical(&chart)
@@ -649,7 +664,7 @@ fn shares_chart(
                 PathElement::new(vec![(x + 7, y - 6), (x + 7, y + 6)], BLACK.stroke_width(2))
             });
         if let Some(p) = parity {
-            let red = RGBColor(200, 60, 40);
+            let red = FAIR_RED;
             chart
                 .draw_series(LineSeries::new(
                     vec![(SegmentValue::Exact(0), p), (SegmentValue::Last, p)],
@@ -658,12 +673,7 @@ fn shares_chart(
                 .label("fair share")
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present()?;
     }
     Ok(svg)
@@ -699,7 +709,7 @@ fn histogram_chart(title: &str, x_label: &str, data: &[(f64, u64)]) -> DrawResul
         chart.draw_series(data.iter().map(|&(v, n)| {
             Rectangle::new(
                 [(v - 0.45, 0.0), (v + 0.45, n as f64)],
-                RGBColor(70, 130, 180).filled(),
+                SERIES_BLUE.filled(),
             )
         }))?;
         root.present()?;

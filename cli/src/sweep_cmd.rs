@@ -12,7 +12,7 @@ use weft_core::compare::Metric;
 use weft_core::sweep::{self, Setting, Sweep};
 use weft_core::Content;
 
-use crate::html::{esc, STYLE};
+use crate::html::{esc, legend, DrawResult, FAIR_RED, SERIES_BLUE, STYLE};
 use crate::packs::PackArgs;
 use crate::play_args::PlayArgs;
 
@@ -308,8 +308,6 @@ fn print(s: &Sweep) {
     }
 }
 
-type DrawResult<T> = Result<T, Box<dyn std::error::Error>>;
-
 /// The metric against the value, with 95% error bars and the fair share as a line.
 fn chart(s: &Sweep) -> DrawResult<String> {
     let mut svg = String::new();
@@ -371,7 +369,7 @@ fn chart(s: &Sweep) -> DrawResult<String> {
                 }
             })
             .draw()?;
-        let blue = RGBColor(70, 130, 180);
+        let blue = SERIES_BLUE;
         c.draw_series(LineSeries::new(
             s.points
                 .iter()
@@ -393,7 +391,7 @@ fn chart(s: &Sweep) -> DrawResult<String> {
         .label("95% interval")
         .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 5), (x + 10, y + 5)], BLACK));
         if let Some(f) = s.fair {
-            let red = RGBColor(200, 60, 40);
+            let red = FAIR_RED;
             c.draw_series(LineSeries::new(
                 vec![(x0 - pad, f * scale), (x1 + pad, f * scale)],
                 red.stroke_width(1),
@@ -401,11 +399,7 @@ fn chart(s: &Sweep) -> DrawResult<String> {
             .label("fair share")
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red));
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut c, SeriesLabelPosition::LowerRight)?;
         root.present()?;
     }
     Ok(svg)
