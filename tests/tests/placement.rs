@@ -923,3 +923,36 @@ fn records_leave_out_areas_with_no_usable_space() {
         );
     }
 }
+
+/// `ctx:asking()` in a `resolve` hook (C-RES-1): the chosen option's key is not one of
+/// the answers it counts. Right after the key the next question is put to the player
+/// (labels built), and the final run, which replays that answer, sees false.
+#[test]
+fn asking_in_a_resolve_hook_does_not_count_the_chosen_key() {
+    let content = queues_with(|f| {
+        seat1(f);
+        edit(
+            f,
+            "areas/row.lua",
+            "local good = ctx:choose{ prompt = \"Which good?\", options = { \"wood\", \"silk\" } }",
+            "if not ctx:asking() then ctx:gain(p, \"coins\", 100) end\n    local pick = ctx:choose{ prompt = \"Which good?\", options = { { key = \"wood\", label = ctx:asking() and \"Asked: wood\" or \"replayed\" }, \"silk\" } }\n    local good = if type(pick) == \"table\" then pick.key else pick",
+        );
+    });
+    let mut g = Game::with(content, 3, 7);
+    for a in [
+        "market", "row2", "extra", "row1", "row1", "market", "bazaar", "extra", "row2",
+    ] {
+        g.answer(&format!("place:{a}"));
+    }
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    g.answer("goods");
+    assert_eq!(g.keys(), ["wood", "silk"]);
+    assert_eq!(&*g.decision().options[0].label, "Asked: wood");
+    g.answer("wood");
+    assert_eq!(
+        g.count(p, "coins"),
+        coins + 100,
+        "the final run replayed the answer"
+    );
+}

@@ -2,6 +2,15 @@
 
 use weft_tests::{content_with_files, Game};
 
+/// The labels of the pending question, as a player sees them.
+fn labels(g: &Game) -> Vec<String> {
+    g.decision()
+        .options
+        .iter()
+        .map(|o| o.label.to_string())
+        .collect()
+}
+
 /// A 2-player game whose first player stands on the plaza with `tile` placed at north.
 fn at_tile(tile: &str, coins: u32) -> Game {
     let mut g = Game::new(2, 1);
@@ -27,9 +36,12 @@ fn shop_sells_from_the_right_at_its_price() {
     g.answer("act");
     // Only the rightmost material (silk, slot 3, price 4) is for sale.
     assert_eq!(g.keys(), vec!["buy:silk", "done"]);
+    assert_eq!(labels(&g), ["Buy silk for 4", "Buy nothing more"]);
     g.answer("buy:silk");
     // Then the rightmost is camel (slot 2, price 3).
     assert_eq!(g.keys(), vec!["buy:camel", "done"]);
+    // A later question is labelled too (labels are built only when asking: `ctx:asking()`).
+    assert_eq!(labels(&g), ["Buy camel for 3", "Buy nothing more"]);
     // The effect commits when it finishes (invariant 4).
     g.answer("buy:camel");
     assert_eq!(g.count(p, "coins"), 20 - 4 - 3);
@@ -175,6 +187,13 @@ fn trades_repeat_except_once() {
         vec!["trade:1", "done"],
         "the once-only trade is gone"
     );
+    // The second question is labelled as the first was (`ctx:asking()`), not by keys.
+    let shown = labels(&g);
+    assert!(
+        shown[0].starts_with("Pay ") && shown[0].contains(" for "),
+        "{shown:?}"
+    );
+    assert_eq!(shown[1], "Stop trading");
     g.answer("trade:1");
     g.answer("trade:1"); // repeated: 4 green → 2 red
     assert_eq!(g.count(p, "red"), 3);
