@@ -77,8 +77,13 @@ fn default_metric(setting: &Setting, content: &weft_core::Content) -> Option<Met
 }
 
 /// The metric to chart: `--metric`, else (or for a bare `holder`) the holder metric of
-/// the card or tile the setting names.
-fn chosen_metric(given: Option<&str>, setting: &Setting, base: &Content) -> anyhow::Result<Metric> {
+/// the card or tile the setting names; checked against `base` at `players`.
+fn chosen_metric(
+    given: Option<&str>,
+    setting: &Setting,
+    base: &Content,
+    players: usize,
+) -> anyhow::Result<Metric> {
     let metric = match given {
         Some(m) => m
             .parse::<Metric>()
@@ -90,14 +95,16 @@ fn chosen_metric(given: Option<&str>, setting: &Setting, base: &Content) -> anyh
             )
         })?,
     };
-    Ok(match metric {
+    let metric = match metric {
         Metric::Holder(c) if c.is_empty() => default_metric(setting, base).ok_or_else(|| {
             anyhow::anyhow!(
                 "error: --metric holder needs a component here: --metric \"holder:card c22\""
             )
         })?,
         m => m,
-    })
+    };
+    sweep::check(base, &metric, players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    Ok(metric)
 }
 
 /// Runs `weft sweep`.
@@ -128,9 +135,12 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
     let metric = if a.shard.is_some() && a.metric.is_none() {
         None
     } else {
-        let m = chosen_metric(a.metric.as_deref(), &setting, &base)?;
-        sweep::check(&base, &m, a.play.players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
-        Some(m)
+        Some(chosen_metric(
+            a.metric.as_deref(),
+            &setting,
+            &base,
+            a.play.players,
+        )?)
     };
     let mut cfg = a.play.config(a.games, &a.bots);
     cfg.shard = a.shard.unwrap_or(weft_core::sim::Shard::ALL);
@@ -208,9 +218,8 @@ fn merge(
     sweep::check_played_on(files, &setting, &runs, load)
         .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let base = load(files).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let metric = chosen_metric(a.metric.as_deref(), &setting, &base)?;
     let players = runs[0].records[0].seats.len();
-    sweep::check(&base, &metric, players).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let metric = chosen_metric(a.metric.as_deref(), &setting, &base, players)?;
     let s = sweep::summarise(files, &base, &setting, &metric, &runs)
         .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     finish(a, &s)

@@ -19,7 +19,7 @@ use serde::Serialize;
 use crate::compare::Metric;
 use crate::content::{Content, PackFiles, PackInfo};
 use crate::report::ended;
-use crate::report::stats::{mean, wilson, Estimate};
+use crate::report::stats::{estimate, mean, Estimate};
 use crate::sim::{run, GameRecord, SimConfig};
 
 /// Most values one sweep may play.
@@ -361,11 +361,7 @@ pub fn summarise(
                 .filter(|r| ended(r))
                 .filter_map(|r| single(metric, r))
                 .collect();
-            let est = if share {
-                wilson(xs.iter().sum(), xs.len() as f64)
-            } else {
-                mean(&xs)
-            };
+            let est = estimate(&xs, share);
             let versus_current = at_current.map(|k| {
                 let diffs: Vec<f64> = runs[k]
                     .records

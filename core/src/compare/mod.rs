@@ -21,7 +21,7 @@ use serde::Serialize;
 pub use metric::Metric;
 
 use crate::content::{Content, PackInfo};
-use crate::report::stats::{mean, msprt_interval, msprt_p_value, wilson, Estimate};
+use crate::report::stats::{estimate, mean, msprt_interval, msprt_p_value, Estimate};
 use crate::report::{ended, summarise, Summary};
 use crate::sim::{run_indices, GameRecord, SimConfig};
 
@@ -310,18 +310,11 @@ fn test_metric(cfg: &CompareConfig, a: &[GameRecord], b: &[GameRecord]) -> Teste
     let xb: Vec<f64> = values.iter().map(|v| v.1).collect();
     let d: Vec<f64> = values.iter().map(|v| v.1 - v.0).collect();
     let share = cfg.metric.is_share();
-    let est = |v: &[f64]| {
-        if share {
-            wilson(v.iter().sum(), v.len() as f64)
-        } else {
-            mean(v)
-        }
-    };
     Tested {
         diff: MetricDiff {
             metric: cfg.metric.to_string(),
-            a: est(&xa),
-            b: est(&xb),
+            a: estimate(&xa, share),
+            b: estimate(&xb, share),
             diff: mean(&d),
             p_value: msprt_p_value(&d, cfg.effect),
         },
@@ -429,17 +422,10 @@ fn diffs(
             let xa: Vec<f64> = pairs.iter().map(|(x, _)| f(x)).collect();
             let xb: Vec<f64> = pairs.iter().map(|(_, y)| f(y)).collect();
             let d: Vec<f64> = xa.iter().zip(&xb).map(|(p, q)| q - p).collect();
-            let est = |v: &[f64]| {
-                if *is_share {
-                    wilson(v.iter().sum(), v.len() as f64)
-                } else {
-                    mean(v)
-                }
-            };
             MetricDiff {
                 metric: name.clone(),
-                a: est(&xa),
-                b: est(&xb),
+                a: estimate(&xa, *is_share),
+                b: estimate(&xb, *is_share),
                 diff: mean(&d),
                 p_value: msprt_p_value(&d, effect),
             }

@@ -70,6 +70,16 @@ pub fn wilson(successes: f64, n: f64) -> Estimate {
     }
 }
 
+/// Per-game values of one metric: a share (each value in 0..=1, summed as successes) with
+/// its Wilson interval, or any other number as a mean with a normal interval.
+pub fn estimate(values: &[f64], share: bool) -> Estimate {
+    if share {
+        wilson(values.iter().sum(), values.len() as f64)
+    } else {
+        mean(values)
+    }
+}
+
 /// The mean of `values` with a normal 95% interval.
 pub fn mean(values: &[f64]) -> Estimate {
     let n = values.len() as f64;
