@@ -454,7 +454,7 @@ parameters (`weft doc content` prints it).
 pub fn registered_methods() -> Result<Vec<String>, String> {
     let lua = mlua::Lua::new();
     let proxy = lua
-        .create_proxy::<super::ctx::Ctx>()
+        .create_proxy::<super::ctx::CtxHandle>()
         .map_err(|e| e.to_string())?;
     let meta = proxy.metatable().map_err(|e| e.to_string())?;
     let index: mlua::Table = meta.get("__index").map_err(|e| e.to_string())?;

@@ -2,10 +2,13 @@
 //! validate, go through [`crate::ops`] and log an event. Players are numbered from 1 in
 //! Lua. `docs/lua-api.md` lists every function.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Lua, String as LuaStr, Table, UserData, UserDataMethods, Value};
+use mlua::{
+    FromLuaMulti, IntoLuaMulti, Lua, String as LuaStr, Table, UserData, UserDataMethods, Value,
+};
 use rand::Rng;
 
 use crate::content::{AreaId, CardId, Content, CounterId, MatId, SlotId};
@@ -436,8 +439,52 @@ fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua
     lua.create_sequence_from(items)
 }
 
-impl UserData for Ctx {
+/// The `ctx` every hook receives: one userdata per VM, which holds the running call's
+/// [`Ctx`] only while that call runs (invariant 2). Outside a call it holds nothing, so a
+/// `ctx` a script kept from an earlier call refuses every method. Made once, it spares
+/// each hook call a new userdata.
+#[derive(Clone, Default)]
+pub struct CtxHandle(pub Rc<RefCell<Option<Ctx>>>);
+
+/// What a `ctx` method says when no hook call is running.
+const OUTSIDE: &str =
+    "this ctx is not usable now: a ctx is only good during the hook call it was passed to";
+
+/// Registers the `ctx` methods, written over [`Ctx`], on [`CtxHandle`]: each borrows the
+/// running call's `Ctx` for its duration.
+pub(super) struct Methods<'a, M>(&'a mut M);
+
+impl<M: UserDataMethods<CtxHandle>> Methods<'_, M> {
+    /// A method that reads the call.
+    pub(super) fn add_method<F, A, R>(&mut self, name: &str, f: F)
+    where
+        F: Fn(&Lua, &Ctx, A) -> mlua::Result<R> + 'static,
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+    {
+        self.0.add_method(name, move |lua, h, a| {
+            let cell = h.0.try_borrow().map_err(|_| err(OUTSIDE))?;
+            f(lua, cell.as_ref().ok_or_else(|| err(OUTSIDE))?, a)
+        });
+    }
+
+    /// A method that changes the call (its state, answers or log).
+    pub(super) fn add_method_mut<F, A, R>(&mut self, name: &str, f: F)
+    where
+        F: Fn(&Lua, &mut Ctx, A) -> mlua::Result<R> + 'static,
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+    {
+        self.0.add_method(name, move |lua, h, a| {
+            let mut cell = h.0.try_borrow_mut().map_err(|_| err(OUTSIDE))?;
+            f(lua, cell.as_mut().ok_or_else(|| err(OUTSIDE))?, a)
+        });
+    }
+}
+
+impl UserData for CtxHandle {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        let m = &mut Methods(m);
         super::ctx_zones::add_zone_methods(m);
         // ---- reads ----
         m.add_method("player", |_, this, ()| {

@@ -4,7 +4,7 @@
 
 use mlua::{UserDataMethods, Value};
 
-use super::ctx::{err, Ctx, Whole};
+use super::ctx::{err, Ctx, CtxHandle, Methods, Whole};
 use crate::content::ZoneKind;
 use crate::zones::{self, ZoneRef};
 
@@ -30,7 +30,7 @@ impl Ctx {
 }
 
 /// Registers the zone functions on `ctx`.
-pub(super) fn add_zone_methods<M: UserDataMethods<Ctx>>(m: &mut M) {
+pub(super) fn add_zone_methods<M: UserDataMethods<CtxHandle>>(m: &mut Methods<'_, M>) {
     m.add_method("cards", |lua, this, (id, p): (String, Option<Whole>)| {
         let z = this.zone_ref(&id, p)?;
         let t = lua.create_table()?;

@@ -9,6 +9,7 @@ pub mod api_doc;
 mod ask;
 mod ctx;
 mod ctx_zones;
+mod fast;
 mod freeze;
 mod library;
 pub(crate) mod sandbox;
@@ -27,7 +28,7 @@ use crate::flow::{Hook, HookCall, Owner};
 use crate::state::GameState;
 use crate::text::printable;
 
-pub use ctx::{Ctx, Names};
+pub use ctx::{Ctx, CtxHandle, Names};
 use sandbox::{Shared, Signal};
 
 /// Hooks a behaviour may have: the named ones, then [`Hook::Run`].
@@ -64,9 +65,9 @@ pub struct LuaHost {
     /// A function that does nothing, put in the runner to clear it after a call the
     /// memory cap stopped (other calls are cleared by the next call's reset).
     idle: mlua::Function,
-    /// Whether [`ask::install`] has patched the `ctx` metatable, which the first `ctx`
-    /// made creates.
-    choose_installed: bool,
+    /// The `ctx` every hook call receives, and the userdata scripts see it as.
+    ctx: CtxHandle,
+    ctx_userdata: mlua::AnyUserData,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -364,10 +365,20 @@ impl LuaHost {
         let snapshot = freeze::freeze_reachable(&lua, roots).map_err(vm_error)?;
         let idle = lua.create_function(|_, ()| Ok(())).map_err(vm_error)?;
         let runner = lua.create_thread(idle.clone()).map_err(vm_error)?;
+        let ctx = CtxHandle::default();
+        let ctx_userdata = lua.create_userdata(ctx.clone()).map_err(vm_error)?;
+        let methods: mlua::Table = ctx_userdata
+            .metatable()
+            .and_then(|m| m.get("__index"))
+            .map_err(vm_error)?;
+        let cell = mlua::LightUserData(Rc::as_ptr(&ctx.0) as *mut std::ffi::c_void);
+        ask::install(&lua, &methods, cell, &ctx_userdata, &names.fields).map_err(vm_error)?;
+        fast::install(&lua, &methods, &ctx, &ctx_userdata, &names).map_err(vm_error)?;
         Ok(LuaHost {
             runner,
             idle,
-            choose_installed: false,
+            ctx,
+            ctx_userdata,
             snapshot,
             names: Rc::new(names),
             lua,
@@ -740,7 +751,7 @@ impl LuaHost {
         let outer_checks = sandbox::batch::suspend();
         sandbox::reset(&self.shared, self.content.instruction_budget);
         let placeholder = GameState::placeholder();
-        let mut ctx = Ctx {
+        let ctx = Ctx {
             content: Arc::clone(&self.content),
             state: std::mem::replace(state, placeholder),
             call: *call,
@@ -755,28 +766,25 @@ impl LuaHost {
             shared: Rc::clone(&self.shared),
             names: Rc::clone(&self.names),
         };
+        *self.ctx.0.borrow_mut() = Some(ctx);
         let runner = &self.runner;
-        let mut yielded = false;
-        let mut installed = self.choose_installed;
-        let result = self.lua.scope(|scope| {
-            let ud = scope.create_userdata_ref_mut(&mut ctx)?;
-            if !installed {
-                let methods: mlua::Table = ud.metatable()?.get("__index")?;
-                ask::install(&self.lua, &methods)?;
-                installed = true;
-            }
-            runner.reset(func)?;
-            let out = if call.hook == Hook::Resolve {
+        let ud = &self.ctx_userdata;
+        let result = runner.reset(func).and_then(|()| {
+            if call.hook == Hook::Resolve {
                 runner.resume::<Value>((ud, params, key))
             } else {
                 runner.resume::<Value>((ud, params))
-            };
-            // Only a resume that returned can have yielded (arguments that could not be
-            // pushed leave the thread new, which also reads as resumable).
-            yielded = out.is_ok() && runner.status() == mlua::ThreadStatus::Resumable;
-            out
+            }
         });
-        self.choose_installed = installed;
+        // Only a resume that returned can have yielded (arguments that could not be
+        // pushed leave the thread new, which also reads as resumable).
+        let yielded = result.is_ok() && runner.status() == mlua::ThreadStatus::Resumable;
+        let mut ctx = self
+            .ctx
+            .0
+            .borrow_mut()
+            .take()
+            .expect("only invoke fills and empties the ctx");
         sandbox::batch::restore(outer_checks);
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {

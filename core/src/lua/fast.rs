@@ -1,0 +1,266 @@
+//! Fast fronts for the `ctx` reads hooks make most (issue 12).
+//!
+//! A `ctx` method registered through mlua costs about a quarter of a microsecond a call
+//! in its callback machinery (protected call, userdata borrow and type check, argument
+//! conversion), more than most reads do. A greedy game of Tabriz makes some 200,000 of
+//! them. The reads below get a small C function in front: it answers the common,
+//! well-formed call from the running [`Ctx`] directly, and hands every other call
+//! (a wrong argument, a player that does not exist, a `ctx` kept past its call) to the
+//! mlua method, unchanged, which answers or raises exactly the error it always did. So
+//! the front changes speed only, never a result or a message.
+//!
+//! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
+//! returning it: no host call at all.
+
+use std::cell::RefCell;
+use std::os::raw::{c_int, c_void};
+use std::rc::Rc;
+
+use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
+
+use super::ctx::{Ctx, CtxHandle, Names};
+use crate::ops;
+
+/// The running call's `Ctx`, as the fronts reach it (their first upvalue).
+type Cell = RefCell<Option<Ctx>>;
+
+/// Upvalues of every front: the cell, the mlua method, the `ctx` userdata, and a list
+/// the front returns entries of (or `nil`).
+const UP_CELL: c_int = 1;
+const UP_SLOW: c_int = 2;
+const UP_SELF: c_int = 3;
+const UP_LIST: c_int = 4;
+
+/// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
+/// metatable), each in front of the mlua method of the same name.
+pub fn install(
+    lua: &Lua,
+    methods: &Table,
+    handle: &CtxHandle,
+    ctx: &mlua::AnyUserData,
+    names: &Names,
+) -> mlua::Result<()> {
+    let materials: Function = lua
+        .load("local list = ... return function() return list end")
+        .set_name("=weft")
+        .call(names.material_list.clone())?;
+    methods.raw_set("materials", materials)?;
+    let cards = lua.create_sequence_from(names.card_info.iter().cloned())?;
+    cards.set_readonly(true);
+    let cell = LightUserData(Rc::as_ptr(&handle.0) as *mut c_void);
+    let fronts: [(&str, ffi::lua_CFunction, Value); 7] = [
+        ("player", player, Value::Nil),
+        ("asking", asking, Value::Nil),
+        ("has", has, Value::Nil),
+        ("count", count, Value::Nil),
+        ("deck_size", deck_size, Value::Nil),
+        ("slot", slot, Value::Table(names.material_list.clone())),
+        ("card", card, Value::Table(cards)),
+    ];
+    for (name, front, list) in fronts {
+        let slow: Function = methods.raw_get(name)?;
+        // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
+        // them as the closure's upvalues and leaves the closure, the one result.
+        let f: Function = unsafe {
+            lua.exec_raw((cell, slow, ctx.clone(), list), |l| {
+                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
+            })?
+        };
+        methods.raw_set(name, f)?;
+    }
+    Ok(())
+}
+
+/// Hands the call to the mlua method (upvalue 2) with all its arguments, and returns
+/// what it returns; it raises its errors.
+///
+/// # Safety
+/// `l` is a front's state, with no Rust value alive in the front that needs dropping.
+unsafe fn slow(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let n = ffi::lua_gettop(l);
+        ffi::lua_pushvalue(l, ffi::lua_upvalueindex(UP_SLOW));
+        ffi::lua_insert(l, 1);
+        ffi::lua_call(l, n, ffi::LUA_MULTRET);
+        ffi::lua_gettop(l)
+    }
+}
+
+/// Runs `read` on the running `Ctx` when argument 1 is this VM's `ctx` and a call is
+/// running; `None` otherwise (the mlua method then answers).
+///
+/// # Safety
+/// `l` is a front's state: upvalue 1 points at the host's live cell.
+unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<T>) -> Option<T> {
+    unsafe {
+        if ffi::lua_rawequal(l, 1, ffi::lua_upvalueindex(UP_SELF)) == 0 {
+            return None;
+        }
+        let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell);
+        let borrowed = cell.try_borrow().ok()?;
+        read(borrowed.as_ref()?)
+    }
+}
+
+/// Argument `i` as a whole number, when it is one exactly (as `Whole` reads it).
+unsafe fn whole(l: *mut ffi::lua_State, i: c_int) -> Option<i64> {
+    unsafe {
+        if ffi::lua_type(l, i) != ffi::LUA_TNUMBER {
+            return None;
+        }
+        let n = ffi::lua_tonumber(l, i);
+        (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64)
+    }
+}
+
+/// Argument `i` as text, when it is a Lua string holding UTF-8.
+///
+/// # Safety
+/// The text borrows the string on the stack: use it before the stack changes.
+unsafe fn text<'a>(l: *mut ffi::lua_State, i: c_int) -> Option<&'a str> {
+    unsafe {
+        if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let mut len = 0usize;
+        let p = ffi::lua_tolstring(l, i, &mut len);
+        std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), len)).ok()
+    }
+}
+
+/// A player from 1, as `Ctx::player_index` takes it, as an index from 0.
+fn player_of(ctx: &Ctx, p: i64) -> Option<usize> {
+    (p >= 1 && p <= ctx.state.players.len() as i64).then(|| (p - 1) as usize)
+}
+
+/// Pushes a number result, or hands the call on.
+unsafe fn number(l: *mut ffi::lua_State, v: Option<i64>) -> c_int {
+    unsafe {
+        match v {
+            Some(v) => {
+                ffi::lua_pushnumber(l, v as f64);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// Pushes entry `ix` (from 0) of the front's list, or hands the call on.
+unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
+    unsafe {
+        match ix {
+            Some(Some(ix)) => {
+                ffi::lua_rawgeti_(l, ffi::lua_upvalueindex(UP_LIST), ix as c_int + 1);
+                1
+            }
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:player()`.
+unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        match with_ctx(l, |c| Some(c.call.player)) {
+            Some(Some(p)) => number(l, Some(p as i64 + 1)),
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:asking()`.
+unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        match with_ctx(l, |c| Some(c.next_answer >= c.answers.len())) {
+            Some(b) => {
+                ffi::lua_pushboolean(l, b as c_int);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:count(p, what)`.
+unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = player_of(c, whole(l, 2)?)?;
+            let k = c.content.counter_named(text(l, 3)?).ok()?;
+            Some(ops::count(&c.state, p, k))
+        });
+        number(l, v)
+    }
+}
+
+/// `ctx:has(p, what, n)`.
+unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = player_of(c, whole(l, 2)?)?;
+            let k = c.content.counter_named(text(l, 3)?).ok()?;
+            let n = whole(l, 4)?;
+            Some(ops::count(&c.state, p, k) >= n)
+        });
+        match v {
+            Some(b) => {
+                ffi::lua_pushboolean(l, b as c_int);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:deck_size(grade)`.
+unsafe extern "C-unwind" fn deck_size(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let g = c.content.grade(text(l, 2)?)?;
+            Some(crate::decks::deck_size(&c.content, &c.state, g) as i64)
+        });
+        number(l, v)
+    }
+}
+
+/// `ctx:slot(i)`: the material in display slot `i` of this hook's tile, or `nil`.
+unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let crate::flow::Owner::Tile { slot } = c.call.owner else {
+                return None;
+            };
+            let slots = &c.state.board.get(slot as usize)?.slots;
+            let i = whole(l, 2)?;
+            if i < 1 || i > slots.len() as i64 {
+                return None;
+            }
+            Some(slots[(i - 1) as usize].map(|m| m as usize))
+        });
+        entry(l, v)
+    }
+}
+
+/// `ctx:card(id)`: the frozen table of a pack card or commission.
+unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let id = text(l, 2)?;
+            let ix = match c.content.pack_card(id) {
+                Some(ix) => ix as usize,
+                None => c.content.card(id)? as usize,
+            };
+            (ix < c.names.card_info.len()).then_some(Some(ix))
+        });
+        entry(l, v)
+    }
+}

@@ -1,0 +1,120 @@
+//! The fast fronts of the most-read `ctx` functions and of a replayed `ctx:choose`
+//! (issue 12) answer exactly as the host functions behind them: the same values for a
+//! well-formed call, and the host's own error, naming what is wrong, for any other.
+
+use weft_core::error::EngineError;
+use weft_tests::{at_courtyard, content_with_courtyard};
+
+/// Runs `body` (Lua, with `ctx` and `p` in scope) as the courtyard's action, which ends
+/// by raising the string the body returns; gives that string and the acting player
+/// (from 1).
+fn report(body: &str) -> (String, usize) {
+    let source = format!(
+        "return {{ action = function(ctx)\n  local p = ctx:player()\n  local function why(f, ...)\n    local ok, e = pcall(f, ctx, ...)\n    return if ok then 'ok' else tostring(e)\n  end\n  local out = (function() {body} end)()\n  error(out, 0)\nend }}\n"
+    );
+    let mut g = at_courtyard(content_with_courtyard(&source));
+    let acting = g.current() + 1;
+    let before = g.st.clone();
+    let err = g.try_answer("act").unwrap_err();
+    assert_eq!(g.st, before, "the state is unchanged");
+    let EngineError::Script(e) = err else {
+        panic!("expected the report as a script error, got {err}")
+    };
+    (e.message, acting)
+}
+
+#[test]
+fn reads_answer_well_formed_calls() {
+    let (got, acting) = report(
+        "local held = ctx:count(p, 'coins')\n  return table.concat({ tostring(p), tostring(ctx:has(p, 'coins', held)), tostring(ctx:has(p, 'coins', held + 1)), tostring(ctx:has(p, 'coins', 0.0 + held)), tostring(ctx:deck_size('common') > 0), ctx:card('c01').id, tostring(ctx:asking()), ctx:materials()[1] }, ' ')",
+    );
+    let words: Vec<&str> = got.split(' ').collect();
+    assert_eq!(words[0], acting.to_string(), "{got}");
+    assert_eq!(&words[1..4], ["true", "false", "true"], "{got}");
+    assert_eq!(words[4], "true", "the common deck has cards: {got}");
+    assert_eq!(words[5], "c01", "{got}");
+    assert_eq!(words[6], "true", "no answer is recorded: {got}");
+    assert!(!words[7].is_empty(), "{got}");
+}
+
+#[test]
+fn reads_give_the_host_errors_for_bad_arguments() {
+    let (got, _) = report(
+        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.deck_size, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins') }, '\\n')",
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 8, "{got}");
+    assert!(lines[0].contains("1.5 is not a whole number"), "{got}");
+    assert!(
+        lines[1].contains("player 9 does not exist: players are 1..2"),
+        "{got}"
+    );
+    assert!(lines[2].contains("`nothing` is not a counter"), "{got}");
+    assert!(
+        lines[3].contains("`2` is not a counter"),
+        "a number read as text: {got}"
+    );
+    assert!(lines[4].contains("`nothing` is not a grade"), "{got}");
+    assert!(lines[5].contains("display slot 1 does not exist"), "{got}");
+    assert!(
+        lines[6].contains("`nothing` is not a card or commission"),
+        "{got}"
+    );
+    assert!(
+        lines[7].contains("expected a whole number"),
+        "a missing amount: {got}"
+    );
+}
+
+#[test]
+fn reads_refuse_a_self_that_is_not_ctx() {
+    let (got, _) = report(
+        "local ok1 = pcall(ctx.player, {})\n  local ok2 = pcall(ctx.has, 'ctx', 1, 'coins', 0)\n  return tostring(ok1) .. ' ' .. tostring(ok2)",
+    );
+    assert_eq!(got, "false false");
+}
+
+/// A replayed question picks the option with the recorded key, whether the key is a
+/// string, a number, or a table's `key` field.
+#[test]
+fn a_replayed_question_picks_by_key_of_any_form() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local a = ctx:choose({ options = { 1, 2, 3 } })\n  local b = ctx:choose({ options = { { key = 10, label = 'ten' }, { key = 'twenty' } } })\n  local c = ctx:choose({ options = { 'x', 'y' } })\n  ctx:gain(ctx:player(), 'coins', a + (if b.key == 10 then 10 else 20) + (if c == 'y' then 100 else 0))\nend }\n",
+    ));
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    g.answer("act");
+    g.answer("2");
+    assert_eq!(g.keys(), vec!["10", "twenty"]);
+    g.answer("10");
+    g.answer("y");
+    assert_eq!(g.count(p, "coins"), coins + 112);
+}
+
+/// A hook that keeps state between runs (against the rules) asks something else when it
+/// is re-run; the replay says so instead of picking by chance, and a repeated key is
+/// refused on a replay as when asking.
+#[test]
+fn a_replay_that_no_longer_matches_is_refused() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "local runs = 0\nreturn { action = function(ctx)\n  runs += 1\n  ctx:choose({ options = { 'a' .. runs, 'b' .. runs } })\nend }\n",
+    ));
+    g.answer("act");
+    let before = g.st.clone();
+    let err = g.try_answer("a1").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the recorded answer `a1` is no longer an option"),
+        "{err}"
+    );
+    assert_eq!(g.st, before, "the state is unchanged");
+    let mut g = at_courtyard(content_with_courtyard(
+        "local runs = 0\nreturn { action = function(ctx)\n  runs += 1\n  ctx:choose({ options = if runs == 1 then { 'a', 'b' } else { 'a', 'a' } })\nend }\n",
+    ));
+    g.answer("act");
+    let err = g.try_answer("a").unwrap_err();
+    assert!(
+        err.to_string().contains("two options share the key `a`"),
+        "{err}"
+    );
+}
