@@ -107,15 +107,19 @@ pub(super) fn err(message: impl Into<String>) -> mlua::Error {
 #[derive(Debug, Clone, Copy)]
 pub struct Whole(pub i64);
 
+/// `n` as a whole number, when it is one exactly and within 2^53 (beyond it a double
+/// no longer holds every whole number).
+pub(super) fn exact_whole(n: f64) -> Option<i64> {
+    (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64)
+}
+
 impl mlua::FromLua for Whole {
     fn from_lua(v: Value, _: &Lua) -> mlua::Result<Self> {
         match v {
             Value::Integer(i) => Ok(Whole(i)),
-            // 2^53: beyond it a double no longer holds every whole number.
-            Value::Number(n) if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 => {
-                Ok(Whole(n as i64))
-            }
-            Value::Number(n) => Err(err(format!("{n} is not a whole number"))),
+            Value::Number(n) => exact_whole(n)
+                .map(Whole)
+                .ok_or_else(|| err(format!("{n} is not a whole number"))),
             other => Err(err(format!(
                 "expected a whole number, not a {}",
                 other.type_name()
@@ -139,14 +143,15 @@ fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
 
 impl Ctx {
     pub(super) fn player_index(&self, p: i64) -> mlua::Result<usize> {
-        let n = self.state.players.len() as i64;
-        if p >= 1 && p <= n {
-            Ok((p - 1) as usize)
-        } else {
-            Err(err(format!(
-                "player {p} does not exist: players are 1..{n}"
-            )))
-        }
+        self.player_slot(p).ok_or_else(|| {
+            let n = self.state.players.len();
+            err(format!("player {p} does not exist: players are 1..{n}"))
+        })
+    }
+
+    /// Player `p` (from 1) as an index from 0, if that player exists.
+    pub(super) fn player_slot(&self, p: i64) -> Option<usize> {
+        (p >= 1 && p <= self.state.players.len() as i64).then(|| (p - 1) as usize)
     }
 
     /// A counter a script may read by name (any the content has).
@@ -357,16 +362,22 @@ impl Ctx {
 /// Checks one option key as `ctx:choose` does: at most 200 bytes, no control
 /// character or comma.
 fn check_key(key: &str) -> mlua::Result<()> {
+    if key_is_valid(key) {
+        return Ok(());
+    }
     if key.len() > 200 {
         return Err(err("option keys are limited to 200 bytes"));
     }
-    if key.chars().any(crate::text::is_unsafe) || key.contains(',') {
-        return Err(err(format!(
-            "option key `{}` holds a control character or a comma (keys are typed and listed by people)",
-            printable_line(key)
-        )));
-    }
-    Ok(())
+    Err(err(format!(
+        "option key `{}` holds a control character or a comma (keys are typed and listed by people)",
+        printable_line(key)
+    )))
+}
+
+/// Whether `key` is a key `ctx:choose` takes: at most 200 bytes, no control character
+/// or comma.
+pub(super) fn key_is_valid(key: &str) -> bool {
+    key.len() <= 200 && !key.contains(',') && !key.chars().any(crate::text::is_unsafe)
 }
 
 /// An option's label for people: a table's `label`, else the key; at most 500 bytes,

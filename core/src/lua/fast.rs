@@ -108,8 +108,7 @@ unsafe fn whole(l: *mut ffi::lua_State, i: c_int) -> Option<i64> {
         if ffi::lua_type(l, i) != ffi::LUA_TNUMBER {
             return None;
         }
-        let n = ffi::lua_tonumber(l, i);
-        (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64)
+        super::ctx::exact_whole(ffi::lua_tonumber(l, i))
     }
 }
 
@@ -126,11 +125,6 @@ unsafe fn text<'a>(l: *mut ffi::lua_State, i: c_int) -> Option<&'a str> {
         let p = ffi::lua_tolstring(l, i, &mut len);
         std::str::from_utf8(std::slice::from_raw_parts(p.cast::<u8>(), len)).ok()
     }
-}
-
-/// A player from 1, as `Ctx::player_index` takes it, as an index from 0.
-fn player_of(ctx: &Ctx, p: i64) -> Option<usize> {
-    (p >= 1 && p <= ctx.state.players.len() as i64).then(|| (p - 1) as usize)
 }
 
 /// Pushes a number result, or hands the call on.
@@ -194,7 +188,7 @@ unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
 unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
-            let p = player_of(c, whole(l, 2)?)?;
+            let p = c.player_slot(whole(l, 2)?)?;
             let k = c.content.counter_named(text(l, 3)?).ok()?;
             Some(ops::count(&c.state, p, k))
         });
@@ -206,7 +200,7 @@ unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
 unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
-            let p = player_of(c, whole(l, 2)?)?;
+            let p = c.player_slot(whole(l, 2)?)?;
             let k = c.content.counter_named(text(l, 3)?).ok()?;
             let n = whole(l, 4)?;
             Some(ops::count(&c.state, p, k) >= n)
