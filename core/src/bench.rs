@@ -40,7 +40,7 @@ pub struct Bench {
 impl Bench {
     /// Builds the workloads on `content`.
     pub fn new(content: Arc<Content>) -> Result<Bench, String> {
-        let mut engine = Engine::with_lua(Arc::clone(&content)).map_err(|e| e.to_string())?;
+        let mut engine = crate::sim::bot_engine(&content)?;
         let host = LuaHost::new(Arc::clone(&content)).map_err(|e| e.to_string())?;
         let mut st = engine.new_game(4, 1).map_err(|e| e.to_string())?;
         let mut rng = Pcg64Mcg::seed_from_u64(1);
@@ -302,6 +302,7 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
         spent: std::rc::Rc::clone(&spent),
     };
     let mut engine = Engine::new(Arc::clone(content), Box::new(timed));
+    engine.set_labels(false);
     let mut share = |bot: &str, seeds: std::ops::RangeInclusive<u64>| {
         spent.set(Duration::ZERO);
         let start = Instant::now();
@@ -384,6 +385,10 @@ impl Effects for TimedEffects {
 
     fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.inner.set_deadline(deadline);
+    }
+
+    fn set_labels(&mut self, on: bool) {
+        self.inner.set_labels(on);
     }
 
     fn card_text(&self, card: crate::content::CardId) -> Option<String> {

@@ -19,6 +19,21 @@ pub struct Choice {
     pub action: Action,
 }
 
+impl Choice {
+    /// A choice from a script's key and label; an empty label (a question asked
+    /// without labels, see [`crate::Engine::set_labels`]) shows the key, sharing its
+    /// text.
+    pub fn new(key: String, label: String, action: Action) -> Choice {
+        let key: Arc<str> = key.into();
+        let label = if label.is_empty() || label == *key {
+            Arc::clone(&key)
+        } else {
+            label.into()
+        };
+        Choice { key, label, action }
+    }
+}
+
 /// The engine's meaning of a choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -84,6 +99,24 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The same decision without its text for people: no prompt, and each option's
+    /// label its key (what [`crate::state::GameState::hash`] hashes).
+    pub fn without_text(&self) -> Decision {
+        Decision {
+            player: self.player,
+            prompt: String::new(),
+            options: self
+                .options
+                .iter()
+                .map(|c| Choice {
+                    key: Arc::clone(&c.key),
+                    label: Arc::clone(&c.key),
+                    action: c.action,
+                })
+                .collect(),
+        }
+    }
+
     /// Index of the option with this key.
     pub fn index_of(&self, key: &str) -> Option<usize> {
         self.options.iter().position(|c| *c.key == *key)

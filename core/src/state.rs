@@ -259,10 +259,21 @@ impl GameState {
         }
     }
 
-    /// A stable hash of the whole state (SHA-256 of its JSON form), hex.
+    /// A stable hash of the game (SHA-256 of the state's JSON form, hex), leaving out
+    /// the text for people: the pending decision's prompt and its options' labels. A
+    /// game played without labels (bots, [`crate::Engine::set_labels`]) and the same
+    /// game played with them hash the same.
     pub fn hash(&self) -> String {
         use sha2::{Digest, Sha256};
-        let json = serde_json::to_vec(self).expect("game state always serialises");
+        let json = match &self.decision {
+            Some(d) => {
+                let mut game = self.clone();
+                game.decision = Some(std::sync::Arc::new(d.without_text()));
+                serde_json::to_vec(&game)
+            }
+            None => serde_json::to_vec(self),
+        }
+        .expect("game state always serialises");
         crate::content::hex_digest(&Sha256::digest(&json)[..16])
     }
 }

@@ -186,16 +186,16 @@ impl Engine {
             .map(|area| {
                 let def = &c.board.areas[area as usize];
                 let space = free_space(&c, st, area).expect("offered areas have a free space");
-                Choice {
-                    key: format!("place:{}", def.id).into(),
-                    label: format!("Place a worker in {} (space {})", def.name, space + 1).into(),
-                    action: Action::Place { area },
-                }
+                self.choice(
+                    format!("place:{}", def.id).into(),
+                    || format!("Place a worker in {} (space {})", def.name, space + 1),
+                    Action::Place { area },
+                )
             })
             .collect();
         st.decision = Some(std::sync::Arc::new(Decision {
             player: p,
-            prompt: "Place a worker".into(),
+            prompt: self.prompt(|| "Place a worker".into()),
             options,
         }));
         Next::Stop
@@ -276,26 +276,27 @@ impl Engine {
         let space8 = space as u8;
         let mut options: Vec<Choice> = offered
             .into_iter()
-            .map(|(key, label)| Choice {
-                key: key.into(),
-                label: label.into(),
-                action: Action::Resolve {
+            .map(|(key, label)| {
+                let resolve = Action::Resolve {
                     area,
                     space: space8,
-                },
+                };
+                Choice::new(key, label, resolve)
             })
             .collect();
-        options.push(Choice {
-            key: "decline".into(),
-            label: format!("Decline: take {}", step.text).into(),
-            action: Action::Decline {
-                area,
-                space: space8,
-            },
-        });
+        let decline = Action::Decline {
+            area,
+            space: space8,
+        };
+        options.push(self.choice(
+            "decline".into(),
+            || format!("Decline: take {}", step.text),
+            decline,
+        ));
         st.decision = Some(std::sync::Arc::new(Decision {
             player: p,
-            prompt: format!("Resolve your worker in {} (space {})", def.name, space + 1),
+            prompt: self
+                .prompt(|| format!("Resolve your worker in {} (space {})", def.name, space + 1)),
             options,
         }));
         Ok(Next::Stop)

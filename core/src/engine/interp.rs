@@ -237,9 +237,10 @@ impl Engine {
             StepKind::Move(m) => {
                 let p = self.turn_player(st, "move")?;
                 let range = c.ability(&m.range, st.players[p].skill(c)).max(0) as u16;
-                let d = self
-                    .moves
-                    .get_or_build(st, p, range, |texts| move_decision(c, st, p, range, texts));
+                let labels = self.labels;
+                let d = self.moves.get_or_build(st, p, range, |texts| {
+                    move_decision(c, st, p, range, texts, labels)
+                });
                 if d.options.is_empty() {
                     // Every piece lies (a flow with no `reset pieces` between turns):
                     // nothing to move, so nothing to act at; the turn goes on.
@@ -270,18 +271,14 @@ impl Engine {
                 let name = tile_name(c, st_tile(st, slot));
                 st.decision = Some(std::sync::Arc::new(Decision {
                     player: p,
-                    prompt: format!("Take the action of {name}?"),
+                    prompt: self.prompt(|| format!("Take the action of {name}?")),
                     options: vec![
-                        Choice {
-                            key: "act".into(),
-                            label: format!("Take the action of {name}").into(),
-                            action: Action::Act,
-                        },
-                        Choice {
-                            key: "pass".into(),
-                            label: "Decline the action".into(),
-                            action: Action::Pass,
-                        },
+                        self.choice(
+                            "act".into(),
+                            || format!("Take the action of {name}"),
+                            Action::Act,
+                        ),
+                        self.choice("pass".into(), || "Decline the action".into(), Action::Pass),
                     ],
                 }));
                 return Ok(Next::Stop);
@@ -298,11 +295,11 @@ impl Engine {
                         .filter(|&card| ops::can_fulfil(c, st, p, card))
                         .map(|card| {
                             let def = &c.commissions[card as usize];
-                            Choice {
-                                key: format!("fulfil:{}", def.id).into(),
-                                label: format!("Fulfil {}", def.name).into(),
-                                action: Action::Fulfil { card },
-                            }
+                            self.choice(
+                                format!("fulfil:{}", def.id).into(),
+                                || format!("Fulfil {}", def.name),
+                                Action::Fulfil { card },
+                            )
                         })
                         .collect()
                 } else {
@@ -312,14 +309,14 @@ impl Engine {
                     next_step(st);
                     return Ok(Next::Continue);
                 }
-                options.push(Choice {
-                    key: "pass".into(),
-                    label: "Fulfil nothing more this turn".into(),
-                    action: Action::Pass,
-                });
+                options.push(self.choice(
+                    "pass".into(),
+                    || "Fulfil nothing more this turn".into(),
+                    Action::Pass,
+                ));
                 st.decision = Some(std::sync::Arc::new(Decision {
                     player: p,
-                    prompt: "Fulfil a commission?".into(),
+                    prompt: self.prompt(|| "Fulfil a commission?".into()),
                     options,
                 }));
                 return Ok(Next::Stop);
@@ -468,13 +465,15 @@ impl Engine {
 
 /// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination) within `range`, one piece
 /// per start slot. A pure function of the mover, the range, its pieces and the board's
-/// tiles (see [`super::move_cache`]).
+/// tiles (see [`super::move_cache`]). Without `labels`, each label is its key and the
+/// prompt is empty.
 fn move_decision(
     c: &Content,
     st: &GameState,
     p: usize,
     range: u16,
     texts: &mut super::move_cache::MoveTexts,
+    labels: bool,
 ) -> Decision {
     let pieces = &st.players[p].pieces;
     let mut options = Vec::new();
@@ -498,11 +497,14 @@ fn move_decision(
             if legal {
                 let (key, label) = texts.get(c, from, to, || {
                     let from = &c.board.slots[from as usize].id;
-                    let tile = tile_name(c, st.board[to as usize].tile);
-                    (
-                        format!("move:{from}:{}", slot.id).into(),
-                        format!("Move from {from} to {} ({tile})", slot.id).into(),
-                    )
+                    let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
+                    let label = if labels {
+                        let tile = tile_name(c, st.board[to as usize].tile);
+                        format!("Move from {from} to {} ({tile})", slot.id).into()
+                    } else {
+                        Arc::clone(&key)
+                    };
+                    (key, label)
                 });
                 options.push(Choice {
                     key: key.clone(),
@@ -516,20 +518,31 @@ fn move_decision(
         // R-MOVE-7: a turn can always proceed: the start slot is always legal.
         if let Some(i) = pieces.iter().position(|q| !q.moved) {
             let to = c.start_slot;
+            let key: Arc<str> = format!(
+                "move:{}:{}",
+                c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
+            )
+            .into();
+            let label = if labels {
+                "Return to the start".into()
+            } else {
+                Arc::clone(&key)
+            };
             options.push(Choice {
-                key: format!(
-                    "move:{}:{}",
-                    c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
-                )
-                .into(),
-                label: "Return to the start".into(),
+                key,
+                label,
                 action: Action::Move { piece: i as u8, to },
             });
         }
     }
+    let prompt = if labels {
+        "Move an apprentice (R-MOVE-1)".into()
+    } else {
+        String::new()
+    };
     Decision {
         player: p,
-        prompt: "Move an apprentice (R-MOVE-1)".into(),
+        prompt,
         options,
     }
 }

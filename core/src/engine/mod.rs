@@ -58,6 +58,8 @@ pub struct Engine {
     effects: Box<dyn Effects>,
     /// Move decisions already built, shared by the positions that reach them again.
     moves: move_cache::MoveCache,
+    /// Whether decisions carry text for people (see [`Engine::set_labels`]).
+    labels: bool,
 }
 
 impl Engine {
@@ -67,6 +69,7 @@ impl Engine {
             content,
             effects,
             moves: move_cache::MoveCache::default(),
+            labels: true,
         }
     }
 
@@ -161,6 +164,39 @@ impl Engine {
     /// Sets the wall-clock deadline for scripts (see [`Effects::set_deadline`]).
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.effects.set_deadline(deadline);
+    }
+
+    /// Whether decisions carry text for people: option labels and prompts (on by
+    /// default). Bots read keys only, so bot games turn it off and no label is built:
+    /// each option's label is its key, prompts are empty, and scripts are told no one
+    /// is asked (`ctx:asking()` is false; see [`Effects::set_labels`]). The game is the
+    /// same either way: [`GameState::hash`] leaves labels and prompts out.
+    pub fn set_labels(&mut self, on: bool) {
+        if on != self.labels {
+            // Kept move decisions carry the texts of the mode they were built in.
+            self.moves = move_cache::MoveCache::default();
+        }
+        self.labels = on;
+        self.effects.set_labels(on);
+    }
+
+    /// A choice whose label `make` writes, when labels are on; else the key serves.
+    fn choice(&self, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
+        let label = if self.labels {
+            make().into()
+        } else {
+            Arc::clone(&key)
+        };
+        Choice { key, label, action }
+    }
+
+    /// A prompt that `make` writes, when labels are on; else empty.
+    fn prompt(&self, make: impl FnOnce() -> String) -> String {
+        if self.labels {
+            make()
+        } else {
+            String::new()
+        }
     }
 
     /// The content this engine runs.
@@ -628,11 +664,7 @@ impl Engine {
                     prompt,
                     options: options
                         .into_iter()
-                        .map(|(key, label)| Choice {
-                            key: key.into(),
-                            label: label.into(),
-                            action: Action::Script,
-                        })
+                        .map(|(key, label)| Choice::new(key, label, Action::Script))
                         .collect(),
                 }));
                 st.flow.effect = Some(PendingEffect { call, answers });
@@ -689,13 +721,16 @@ impl Engine {
                 {
                     st.decision = Some(std::sync::Arc::new(Decision {
                         player: p,
-                        prompt: format!("Discard down to {} commissions", c.hand_limit),
+                        prompt: self
+                            .prompt(|| format!("Discard down to {} commissions", c.hand_limit)),
                         options: decks::hand(c, &st.players[p])
-                            .map(|card| Choice {
-                                key: format!("discard:{}", c.commissions[card as usize].id).into(),
-                                label: format!("Discard {}", c.commissions[card as usize].name)
-                                    .into(),
-                                action: Action::Discard { card },
+                            .map(|card| {
+                                let def = &c.commissions[card as usize];
+                                self.choice(
+                                    format!("discard:{}", def.id).into(),
+                                    || format!("Discard {}", def.name),
+                                    Action::Discard { card },
+                                )
                             })
                             .collect(),
                     }));
@@ -724,31 +759,34 @@ impl Engine {
                             })
                             .map(|card| {
                                 let def = &c.commissions[card as usize];
-                                let text = self
-                                    .effects
-                                    .card_text(card)
-                                    .or_else(|| def.workshop.as_ref().map(|w| w.text.clone()))
-                                    .unwrap_or_default();
-                                Choice {
-                                    key: format!("workshop:{}", def.id).into(),
-                                    label: format!("Workshop action of {}: {text}", def.name)
-                                        .into(),
-                                    action: Action::Workshop { card },
-                                }
+                                self.choice(
+                                    format!("workshop:{}", def.id).into(),
+                                    || {
+                                        let text = self
+                                            .effects
+                                            .card_text(card)
+                                            .or_else(|| {
+                                                def.workshop.as_ref().map(|w| w.text.clone())
+                                            })
+                                            .unwrap_or_default();
+                                        format!("Workshop action of {}: {text}", def.name)
+                                    },
+                                    Action::Workshop { card },
+                                )
                             })
                             .collect();
                         if options.is_empty() {
                             st.flow.jobs.pop();
                             continue;
                         }
-                        options.push(Choice {
-                            key: "done".into(),
-                            label: "Finish workshop actions".into(),
-                            action: Action::Pass,
-                        });
+                        options.push(self.choice(
+                            "done".into(),
+                            || "Finish workshop actions".into(),
+                            Action::Pass,
+                        ));
                         st.decision = Some(std::sync::Arc::new(Decision {
                             player: p,
-                            prompt: "Take a workshop action (R-WS-4)".into(),
+                            prompt: self.prompt(|| "Take a workshop action (R-WS-4)".into()),
                             options,
                         }));
                         return Ok(());

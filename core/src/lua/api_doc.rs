@@ -262,7 +262,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "asking",
         call: "ctx:asking()",
-        text: "whether the next `ctx:choose` with two or more options will be put to the player (true) or is answered from the answers this run replays (false). Labels are read only when asking: build costly labels only then (`label = asking and (\"Buy \" .. m) or nil`; a missing label shows the key). Read it just before building each question's options, and use it for labels and prompts only, never for keys, for which options are offered or for changes (a re-run would differ); a replayed pick's `label` may be nil",
+        text: "whether the next `ctx:choose` with two or more options will be put to the player (true) or is answered from the answers this run replays (false). Labels are read only when asking: build costly labels only then (`label = asking and (\"Buy \" .. m) or nil`; a missing label shows the key). Read it just before building each question's options, and use it for labels and prompts only, never for keys, for which options are offered or for changes (a re-run would differ); a replayed pick's `label` may be nil. Games only bots play (`weft sim`, `ablate`, `compare`, `sweep`, `bench`) are played without labels: there it is always false, and a question shows its keys",
         access: Access::Read,
     },
     CtxDoc {

@@ -142,6 +142,12 @@ fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
 }
 
 impl Ctx {
+    /// `ctx:asking()`: whether the next question will be put to the player (every
+    /// recorded answer is consumed) and labels are on.
+    pub(super) fn asking(&self) -> bool {
+        self.shared.labels.get() && self.next_answer >= self.answers.len()
+    }
+
     pub(super) fn player_index(&self, p: i64) -> mlua::Result<usize> {
         self.player_slot(p).ok_or_else(|| {
             let n = self.state.players.len();
@@ -340,16 +346,30 @@ impl Ctx {
                 "ctx:choose: one effect may ask at most {MAX_QUESTIONS_PER_EFFECT} questions (each answer re-runs it from the start); split it into several effects"
             )));
         }
-        let prompt: String = spec
-            .raw_get::<Option<String>>(&f.prompt)?
-            .unwrap_or_else(|| "Choose".into());
+        // Without labels (bot play) neither the prompt nor the labels are read: a
+        // question then shows its keys, and `weft check`, which plays with labels,
+        // reports a prompt or label that is not text.
+        let labels = self.shared.labels.get();
+        let prompt = if labels {
+            let prompt: String = spec
+                .raw_get::<Option<String>>(&f.prompt)?
+                .unwrap_or_else(|| "Choose".into());
+            printable_line(&prompt)
+        } else {
+            String::new()
+        };
         let mut asked = Vec::with_capacity(options.len());
         for (key, v) in options {
-            let label = option_label(f, &key, &v)?;
+            // Without labels an option keeps none: the engine shows its key.
+            let label = if labels {
+                option_label(f, &key, &v)?
+            } else {
+                String::new()
+            };
             asked.push((key, label));
         }
         self.ask = Some(Ask {
-            prompt: printable_line(&prompt),
+            prompt,
             options: asked,
         });
         self.shared.signal.set(Signal::Ask);
@@ -397,8 +417,13 @@ fn option_label(f: &OptionFields, key: &str, v: &Value) -> mlua::Result<String> 
 
 /// A list of options returned by a hook (an area's `options`): each a string, an
 /// integer or a `{key=, label=}` table, as for `ctx:choose`; `nil` is no options. Keys
-/// are checked as `ctx:choose` checks them; labels default to the key.
-pub(super) fn option_list(f: &OptionFields, v: &Value) -> mlua::Result<Vec<(String, String)>> {
+/// are checked as `ctx:choose` checks them; labels default to the key. Without
+/// `labels`, every label is left empty (the engine shows the key).
+pub(super) fn option_list(
+    f: &OptionFields,
+    v: &Value,
+    labels: bool,
+) -> mlua::Result<Vec<(String, String)>> {
     let list = match v {
         Value::Nil => return Ok(Vec::new()),
         Value::Table(t) => t,
@@ -417,7 +442,11 @@ pub(super) fn option_list(f: &OptionFields, v: &Value) -> mlua::Result<Vec<(Stri
         if out.iter().any(|(k, _)| *k == key) {
             return Err(err(format!("two options share the key `{key}`")));
         }
-        let label = option_label(f, &key, &v)?;
+        let label = if labels {
+            option_label(f, &key, &v)?
+        } else {
+            String::new()
+        };
         out.push((key, label));
         if out.len() > 1000 {
             return Err(err("a hook may return at most 1000 options"));
@@ -553,10 +582,7 @@ impl UserData for CtxHandle {
             };
             Ok(this.names.card_info[ix as usize].clone())
         });
-        m.add_method("asking", |_, this, ()| {
-            // Every recorded answer consumed: the next question is put to the player.
-            Ok(this.next_answer >= this.answers.len())
-        });
+        m.add_method("asking", |_, this, ()| Ok(this.asking()));
         m.add_method("materials", |_, this, ()| {
             Ok(this.names.material_list.clone())
         });

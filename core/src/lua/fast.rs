@@ -174,7 +174,7 @@ unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
 /// `ctx:asking()`.
 unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        match with_ctx(l, |c| Some(c.next_answer >= c.answers.len())) {
+        match with_ctx(l, |c| Some(c.asking())) {
             Some(b) => {
                 ffi::lua_pushboolean(l, b as c_int);
                 1

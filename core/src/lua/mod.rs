@@ -600,6 +600,10 @@ impl Effects for LuaHost {
         self.shared.signal.set(Signal::None);
     }
 
+    fn set_labels(&mut self, on: bool) {
+        self.shared.labels.set(on);
+    }
+
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
         self.bound(st, owner)
             .is_some_and(|b| b.hooks[hook_index(hook)].is_some())
@@ -643,12 +647,13 @@ impl Effects for LuaHost {
     ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
         let hook = call.hook.name();
         let names = Rc::clone(&self.names);
+        let labels = self.shared.labels.get();
         self.read_only(
             state,
             call,
             &format!("`{hook}` may not call ctx:choose: it only lists the options"),
             |v| {
-                ctx::option_list(&names.fields, &v).map_err(|e| {
+                ctx::option_list(&names.fields, &v, labels).map_err(|e| {
                     format!(
                         "`{hook}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
                         sandbox::script_message(&e)

@@ -52,6 +52,9 @@ pub struct Shared {
     trace_lines: Cell<bool>,
     /// The last script position recorded while `trace_lines` was set: (file, line).
     pub last_line: RefCell<Option<(String, u32)>>,
+    /// Whether questions carry labels for people (see [`crate::Engine::set_labels`]):
+    /// when off, `ctx:asking()` is always false and `ctx:choose` keeps no label.
+    pub labels: Cell<bool>,
 }
 
 impl Shared {
@@ -69,6 +72,7 @@ impl Shared {
             verbs: Cell::new(0),
             trace_lines: Cell::new(false),
             last_line: RefCell::new(None),
+            labels: Cell::new(true),
         }
     }
 

@@ -39,6 +39,14 @@ pub struct Limits {
     pub game_seconds: Option<f64>,
 }
 
+/// An engine for games only bots play: its decisions carry no labels, which no bot
+/// reads ([`Engine::set_labels`]). The games are the same as with labels.
+pub fn bot_engine(content: &Arc<Content>) -> Result<Engine, String> {
+    let mut engine = Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
+    engine.set_labels(false);
+    Ok(engine)
+}
+
 /// Seat names for a record.
 fn seat_names(seats: &[Box<dyn Agent>]) -> Vec<String> {
     seats.iter().map(|s| s.name().to_string()).collect()
@@ -166,7 +174,7 @@ pub fn make_seats(cfg: &SimConfig, seed: u64) -> Vec<Box<dyn Agent>> {
 /// Plays games one after another and returns `game decision hash` for every decision:
 /// two processes that print the same lines played the same games (hostile case 14).
 pub fn hash_trace(content: &Arc<Content>, cfg: &SimConfig) -> Result<Vec<String>, String> {
-    let mut engine = Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
+    let mut engine = bot_engine(content)?;
     let mut lines = Vec::new();
     for i in 0..cfg.games {
         let seed = game_seed(cfg.seed, i);
@@ -302,10 +310,10 @@ pub fn run_indices(
         .build()
         .map_err(|e| format!("could not start {jobs} worker threads: {e}"))?;
     pool.broadcast(|_| {
-        let mut engine = match Engine::with_lua(Arc::clone(content)) {
+        let mut engine = match bot_engine(content) {
             Ok(e) => e,
             Err(e) => {
-                *setup_error.lock().expect("no poisoning") = Some(e.to_string());
+                *setup_error.lock().expect("no poisoning") = Some(e);
                 return;
             }
         };
@@ -318,7 +326,7 @@ pub fn run_indices(
             record.run_games = cfg.games;
             if panicked {
                 // The VM may be in any state after a panic: start a new one.
-                if let Ok(e) = Engine::with_lua(Arc::clone(content)) {
+                if let Ok(e) = bot_engine(content) {
                     engine = e;
                 }
             }
