@@ -188,11 +188,14 @@ pub fn trigger_end(
 pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
     let skill = st.players[p].skill(content);
     (0..content.grades.len() as GradeId)
-        .filter(|&g| {
-            content.grades[g as usize].deck
-                && content.grades[g as usize].unlock_skill as i64 <= skill
-        })
+        .filter(|&g| grade_unlocked(&content.grades[g as usize], skill))
         .collect()
+}
+
+/// Whether a player at `skill` may draw from grade `g`: it has a deck and `skill`
+/// reaches its unlock.
+pub fn grade_unlocked(g: &crate::content::Grade, skill: i64) -> bool {
+    g.deck && g.unlock_skill as i64 <= skill
 }
 
 #[cfg(feature = "test-hooks")]

@@ -2,17 +2,25 @@
 //! (issue 12) answer exactly as the host functions behind them: the same values for a
 //! well-formed call, and the host's own error, naming what is wrong, for any other.
 
+use std::sync::Arc;
 use weft_core::error::EngineError;
-use weft_tests::{at_courtyard, content_with_courtyard};
+
+use weft_tests::{at_courtyard, content_with_courtyard, Game};
 
 /// Runs `body` (Lua, with `ctx` and `p` in scope) as the courtyard's action, which ends
 /// by raising the string the body returns; gives that string and the acting player
 /// (from 1).
 fn report(body: &str) -> (String, usize) {
+    report_in(body, |_| {})
+}
+
+/// As [`report`], with `edit` applied to the game just before the action runs.
+fn report_in(body: &str, edit: impl FnOnce(&mut Game)) -> (String, usize) {
     let source = format!(
         "return {{ action = function(ctx)\n  local p = ctx:player()\n  local function why(f, ...)\n    local ok, e = pcall(f, ctx, ...)\n    return if ok then 'ok' else tostring(e)\n  end\n  local out = (function() {body} end)()\n  error(out, 0)\nend }}\n"
     );
     let mut g = at_courtyard(content_with_courtyard(&source));
+    edit(&mut g);
     let acting = g.current() + 1;
     let before = g.st.clone();
     let err = g.try_answer("act").unwrap_err();
@@ -37,13 +45,61 @@ fn reads_answer_well_formed_calls() {
     assert!(!words[7].is_empty(), "{got}");
 }
 
+/// `hand`, `tucked`, `grades` and `slots` return a new list each call, with the
+/// game's values: a script may change the list it got without changing the next one.
+#[test]
+fn list_reads_give_new_lists_of_the_games_values() {
+    let body = "local function show(list) local out = {} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local h = ctx:hand(p)\n  table.insert(h, 'extra')\n  local s = ctx:slots()\n  s[1] = 'changed'\n  return table.concat({ show(ctx:hand(p)), show(ctx:tucked(p)), show(ctx:grades(p)), show(ctx:slots()), tostring(#h), tostring(#ctx:hand(p)) }, ' ')";
+    let mut expected = Vec::new();
+    let (got, acting) = report_in(body, |g| {
+        let c = g.content();
+        let p = g.current();
+        // A display with a gap: an empty slot reads `false`.
+        let at = g.st.players[p].pieces[0].at as usize;
+        Arc::make_mut(&mut g.st.board[at]).slots =
+            vec![Some(g.mat("wool")), None, Some(g.mat("silk"))];
+        let ids = |cards: Vec<u16>| -> String {
+            cards
+                .iter()
+                .map(|&k| c.commissions[k as usize].id.clone())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let pl = &g.st.players[p];
+        expected.push(ids(weft_core::decks::hand(&c, pl).collect()));
+        expected.push(ids(weft_core::decks::tucked(&c, pl).collect()));
+        expected.push(
+            weft_core::ops::unlocked_grades(&c, &g.st, p)
+                .iter()
+                .map(|&k| c.grades[k as usize].id.clone())
+                .collect::<Vec<_>>()
+                .join(","),
+        );
+        expected.push("wool,false,silk".to_string());
+    });
+    let words: Vec<&str> = got.split(' ').collect();
+    assert_eq!(words.len(), 6, "{got}");
+    assert!(
+        !expected[0].is_empty() && !expected[2].is_empty(),
+        "{expected:?}"
+    );
+    assert_eq!(&words[..4], &expected[..], "player {acting}: {got}");
+    let held = expected[0].split(',').count();
+    assert_eq!(
+        words[4],
+        (held + 1).to_string(),
+        "the script's own list grew"
+    );
+    assert_eq!(words[5], held.to_string(), "the next list is new");
+}
+
 #[test]
 fn reads_give_the_host_errors_for_bad_arguments() {
     let (got, _) = report(
-        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.deck_size, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins') }, '\\n')",
+        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.deck_size, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins'), why(ctx.hand, 9), why(ctx.grades, 1.5), why(ctx.tucked, 'x') }, '\\n')",
     );
     let lines: Vec<&str> = got.lines().collect();
-    assert_eq!(lines.len(), 8, "{got}");
+    assert_eq!(lines.len(), 11, "{got}");
     assert!(lines[0].contains("1.5 is not a whole number"), "{got}");
     assert!(
         lines[1].contains("player 9 does not exist: players are 1..2"),
@@ -64,14 +120,17 @@ fn reads_give_the_host_errors_for_bad_arguments() {
         lines[7].contains("expected a whole number"),
         "a missing amount: {got}"
     );
+    assert!(lines[8].contains("player 9 does not exist"), "{got}");
+    assert!(lines[9].contains("1.5 is not a whole number"), "{got}");
+    assert!(lines[10].contains("expected a whole number"), "{got}");
 }
 
 #[test]
 fn reads_refuse_a_self_that_is_not_ctx() {
     let (got, _) = report(
-        "local ok1 = pcall(ctx.player, {})\n  local ok2 = pcall(ctx.has, 'ctx', 1, 'coins', 0)\n  return tostring(ok1) .. ' ' .. tostring(ok2)",
+        "local ok1 = pcall(ctx.player, {})\n  local ok2 = pcall(ctx.has, 'ctx', 1, 'coins', 0)\n  local ok3 = pcall(ctx.hand, {}, 1)\n  local ok4 = pcall(ctx.slots, 'ctx')\n  return tostring(ok1) .. ' ' .. tostring(ok2) .. ' ' .. tostring(ok3) .. ' ' .. tostring(ok4)",
     );
-    assert_eq!(got, "false false");
+    assert_eq!(got, "false false false false");
 }
 
 /// A replayed question picks the option with the recorded key, whether the key is a

@@ -7,7 +7,9 @@
 //! well-formed call from the running [`Ctx`] directly, and hands every other call
 //! (a wrong argument, a player that does not exist, a `ctx` kept past its call) to the
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
-//! the front changes speed only, never a result or a message.
+//! the front changes speed only, never a result or a message. The list reads (`hand`,
+//! `tucked`, `grades`, `slots`) build a new table each call, as the methods do, from the
+//! ids interned once per VM; a list longer than 64 goes to the method.
 //!
 //! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
 //! returning it: no host call at all.
@@ -47,8 +49,10 @@ pub fn install(
     methods.raw_set("materials", materials)?;
     let cards = lua.create_sequence_from(names.card_info.iter().cloned())?;
     cards.set_readonly(true);
+    let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
+    let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
     let cell = LightUserData(Rc::as_ptr(&handle.0) as *mut c_void);
-    let fronts: [(&str, ffi::lua_CFunction, Value); 7] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 11] = [
         ("player", player, Value::Nil),
         ("asking", asking, Value::Nil),
         ("has", has, Value::Nil),
@@ -56,6 +60,10 @@ pub fn install(
         ("deck_size", deck_size, Value::Nil),
         ("slot", slot, Value::Table(names.material_list.clone())),
         ("card", card, Value::Table(cards)),
+        ("hand", hand, Value::Table(card_ids.clone())),
+        ("tucked", tucked, Value::Table(card_ids)),
+        ("grades", grades, Value::Table(grade_ids)),
+        ("slots", slots, Value::Table(names.material_list.clone())),
     ];
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
@@ -154,6 +162,56 @@ unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
             }
             None => slow(l),
         }
+    }
+}
+
+/// Most entries a list front builds itself; a longer list goes to the mlua method.
+const MAX_LIST: usize = 64;
+
+/// The entries of a new list: each an index (from 0) into the front's list, or `None`
+/// for `false`. Held inline, so nothing needs dropping if making the table raises.
+#[derive(Clone, Copy)]
+struct Entries {
+    items: [Option<u16>; MAX_LIST],
+    len: usize,
+}
+
+impl Entries {
+    /// The entries `items` gives, when there are at most [`MAX_LIST`].
+    fn collect(items: impl IntoIterator<Item = Option<usize>>) -> Option<Entries> {
+        let mut out = Entries {
+            items: [None; MAX_LIST],
+            len: 0,
+        };
+        for item in items {
+            let slot = out.items.get_mut(out.len)?;
+            *slot = match item {
+                Some(ix) => Some(u16::try_from(ix).ok()?),
+                None => None,
+            };
+            out.len += 1;
+        }
+        Some(out)
+    }
+}
+
+/// Pushes a new list of `entries`, or hands the call on.
+unsafe fn new_list(l: *mut ffi::lua_State, entries: Option<Entries>) -> c_int {
+    unsafe {
+        let Some(e) = entries else {
+            return slow(l);
+        };
+        ffi::lua_createtable(l, e.len as c_int, 0);
+        for (k, item) in e.items[..e.len].iter().enumerate() {
+            match item {
+                Some(ix) => {
+                    ffi::lua_rawgeti_(l, ffi::lua_upvalueindex(UP_LIST), *ix as c_int + 1);
+                }
+                None => ffi::lua_pushboolean(l, 0),
+            }
+            ffi::lua_rawseti_(l, -2, k as c_int + 1);
+        }
+        1
     }
 }
 
@@ -256,5 +314,65 @@ unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
             (ix < c.names.card_info.len()).then_some(Some(ix))
         });
         entry(l, v)
+    }
+}
+
+/// `ctx:hand(p)`: the ids of the cards in player `p`'s hand, a new list.
+unsafe extern "C-unwind" fn hand(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = c.player_slot(whole(l, 2)?)?;
+            Entries::collect(
+                crate::decks::hand(&c.content, &c.state.players[p]).map(|k| Some(k as usize)),
+            )
+        });
+        new_list(l, v)
+    }
+}
+
+/// `ctx:tucked(p)`: the ids of the cards player `p` has tucked, a new list.
+unsafe extern "C-unwind" fn tucked(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = c.player_slot(whole(l, 2)?)?;
+            Entries::collect(
+                crate::decks::tucked(&c.content, &c.state.players[p]).map(|k| Some(k as usize)),
+            )
+        });
+        new_list(l, v)
+    }
+}
+
+/// `ctx:grades(p)`: the grades player `p` has unlocked, a new list.
+unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = c.player_slot(whole(l, 2)?)?;
+            let skill = c.state.players[p].skill(&c.content);
+            Entries::collect(
+                c.content
+                    .grades
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| ops::grade_unlocked(g, skill))
+                    .map(|(i, _)| Some(i)),
+            )
+        });
+        new_list(l, v)
+    }
+}
+
+/// `ctx:slots()`: the material in each display slot of this hook's tile (`false` when
+/// empty), a new list.
+unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let crate::flow::Owner::Tile { slot } = c.call.owner else {
+                return None;
+            };
+            let slots = &c.state.board.get(slot as usize)?.slots;
+            Entries::collect(slots.iter().map(|m| m.map(|m| m as usize)))
+        });
+        new_list(l, v)
     }
 }
