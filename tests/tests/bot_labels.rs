@@ -157,3 +157,59 @@ fn the_hash_still_covers_keys_and_actions() {
     other.decision = Some(Arc::new(relabelled));
     assert_eq!(other.hash(), hash, "a label and a prompt are not");
 }
+
+/// Without labels, a new question is made pending by `ctx:choose`'s front; it stops the
+/// script as the host does, inside `pcall` too, and anything out of the ordinary still
+/// gets the host's error.
+#[test]
+fn without_labels_questions_stop_scripts_and_bad_ones_get_the_hosts_errors() {
+    let bare = |source: &str| {
+        let mut g = at_courtyard(content_with_courtyard(source));
+        g.engine.set_labels(false);
+        g
+    };
+    let mut g = bare(
+        "return { action = function(ctx)\n  local ok = pcall(function() return ctx:choose({ options = { 'a', 'b' } }) end)\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n",
+    );
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    g.answer("act");
+    assert_eq!(
+        g.keys(),
+        vec!["a", "b"],
+        "pcall cannot swallow the question"
+    );
+    assert_eq!(g.count(p, "coins"), coins, "nothing after it happened");
+    g.answer("b");
+    assert_eq!(g.count(p, "coins"), coins + 1);
+
+    let mut g = bare(
+        "return { action = function(ctx)\n  local n = ctx:choose({ options = { 1, 2, 3 } })\n  ctx:gain(ctx:player(), 'coins', n)\nend }\n",
+    );
+    let coins = g.count(p, "coins");
+    g.answer("act");
+    assert_eq!(g.keys(), vec!["1", "2", "3"], "number keys are their text");
+    g.answer("3");
+    assert_eq!(g.count(p, "coins"), coins + 3);
+
+    for (source, message) in [
+        (
+            "return { action = function(ctx)\n  ctx:choose({ options = { 'a', 'a' } })\nend }\n",
+            "two options share the key `a`",
+        ),
+        (
+            "return { action = function(ctx)\n  ctx:choose({ options = { 'a', 'b,c' } })\nend }\n",
+            "holds a control character or a comma",
+        ),
+        (
+            "return { action = function(ctx)\n  ctx:choose({ options = {} })\nend }\n",
+            "ctx:choose was given no options",
+        ),
+    ] {
+        let mut g = bare(source);
+        let before = g.st.clone();
+        let err = g.try_answer("act").unwrap_err();
+        assert!(err.to_string().contains(message), "{err}");
+        assert_eq!(g.st, before, "the state is unchanged");
+    }
+}

@@ -11,7 +11,10 @@
 //! answered by the front itself: it reads the options' keys on the Lua stack, with no
 //! copy of any key, and returns the option whose key is the answer. Anything out of the
 //! ordinary (a malformed option, a repeated key, an answer that is no longer an option)
-//! goes to the host's `choose`, which raises the error it always did.
+//! goes to the host's `choose`, which raises the error it always did. In bot play, with
+//! labels off, the front also makes a new question pending itself (its keys only: no
+//! label or prompt is read then), so a bot's look-ahead reaching a question makes no
+//! host call.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -19,8 +22,9 @@ use std::os::raw::{c_int, c_void};
 
 use mlua::{ffi, AnyUserData, LightUserData, Lua, Table, Value};
 
-use super::ctx::{Ctx, OptionFields};
-use super::sandbox::ASK_MESSAGE;
+use super::ctx::{Ask, Ctx, OptionFields};
+use super::sandbox::{Signal, ASK_MESSAGE};
+use crate::limits::MAX_QUESTIONS_PER_EFFECT;
 
 /// The value the host's `choose` returns for a pending question: the address of this
 /// static, as a light userdata no script can make.
@@ -72,10 +76,12 @@ const UP_SELF: c_int = 2;
 const UP_OPTIONS: c_int = 3;
 const UP_KEY: c_int = 4;
 
-/// What the front found for a question with a recorded answer.
+/// What the front made of a question.
 enum Replayed {
     /// Return the option at this position of `options` (from 1).
     Option(c_int),
+    /// The question is put to the player, asked without labels: stop the script.
+    Pending,
     /// Leave it to the host's `choose`.
     Host,
 }
@@ -86,23 +92,38 @@ enum Replayed {
 unsafe extern "C-unwind" fn choose(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::lua_settop(l, 2); // ctx, spec
-        if let Replayed::Option(i) = replay(l) {
-            ffi::lua_rawgeti_(l, 3, i); // ctx, spec, options, option
-            return 1;
+        match replay(l) {
+            Replayed::Option(i) => {
+                ffi::lua_rawgeti_(l, 3, i); // ctx, spec, options, option
+                return 1;
+            }
+            Replayed::Pending => return stop(l),
+            Replayed::Host => {}
         }
         ffi::lua_settop(l, 2);
         ffi::lua_getfield(l, 1, c"__choose".as_ptr());
         ffi::lua_insert(l, 1); // __choose, ctx, spec
         ffi::lua_call(l, 2, 1);
         if ffi::lua_tolightuserdata(l, -1) == pending_ptr() {
-            if ffi::lua_isyieldable(l) != 0 {
-                return ffi::lua_yield(l, 0);
-            }
-            ffi::lua_settop(l, 0);
-            ffi::lua_pushlstring_(l, ASK_MESSAGE.as_ptr().cast(), ASK_MESSAGE.len());
-            ffi::lua_error(l);
+            return stop(l);
         }
         1
+    }
+}
+
+/// Stops the script at a pending question: yields its coroutine, or raises the ask
+/// error where it cannot yield.
+///
+/// # Safety
+/// `l` is the front's state, with no Rust value alive that needs dropping.
+unsafe fn stop(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        if ffi::lua_isyieldable(l) != 0 {
+            return ffi::lua_yield(l, 0);
+        }
+        ffi::lua_settop(l, 0);
+        ffi::lua_pushlstring_(l, ASK_MESSAGE.as_ptr().cast(), ASK_MESSAGE.len());
+        ffi::lua_error(l)
     }
 }
 
@@ -145,7 +166,9 @@ unsafe fn top_key<'a>(l: *mut ffi::lua_State) -> Option<Cow<'a, str>> {
 /// Answers a question from the recorded answers, as the host's `choose` does: every
 /// option's key is read and checked, the options are counted, and the one whose key is
 /// the next answer is picked (which uses up that answer). A single option is returned
-/// without using an answer. Leaves `options` at index 3.
+/// without using an answer. With no answer left and labels off (bot play, which reads
+/// neither labels nor a prompt), the question is made pending here as the host would
+/// make it. Leaves `options` at index 3.
 ///
 /// # Safety
 /// `l` is the front's state with `ctx, spec` at 1 and 2; no Lua code runs here.
@@ -167,9 +190,13 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
         if ctx.ask.is_some() {
             return Replayed::Host;
         }
-        let Some(answer) = ctx.answers.get(ctx.next_answer) else {
-            return Replayed::Host; // to be asked: the host builds the question
-        };
+        let answer = ctx.answers.get(ctx.next_answer);
+        // To be asked with labels, or past the question limit: the host does it.
+        if answer.is_none()
+            && (ctx.shared.labels.get() || ctx.answers.len() >= MAX_QUESTIONS_PER_EFFECT)
+        {
+            return Replayed::Host;
+        }
         ffi::lua_pushvalue(l, ffi::lua_upvalueindex(UP_OPTIONS));
         ffi::lua_rawget(l, 2); // ctx, spec, options
         if ffi::lua_type(l, 3) != ffi::LUA_TTABLE {
@@ -193,7 +220,7 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
             if keys.contains(&key) {
                 return Replayed::Host; // two options share a key
             }
-            if *key == **answer {
+            if answer.is_some_and(|a| *key == **a) {
                 picked = Some(keys.len() as c_int + 1);
             }
             keys.push(key);
@@ -204,6 +231,19 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
             (_, Some(i)) => {
                 ctx.next_answer += 1;
                 Replayed::Option(i)
+            }
+            (_, None) if answer.is_none() => {
+                // As the host's `choose` asks without labels: keys only, no prompt.
+                let options = keys
+                    .into_iter()
+                    .map(|k| (k.into_owned(), String::new()))
+                    .collect();
+                ctx.ask = Some(Ask {
+                    prompt: String::new(),
+                    options,
+                });
+                ctx.shared.signal.set(Signal::Ask);
+                Replayed::Pending
             }
             (_, None) => Replayed::Host, // no longer an option: the host says so
         }
