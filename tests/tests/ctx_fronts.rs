@@ -45,11 +45,12 @@ fn reads_answer_well_formed_calls() {
     assert!(!words[7].is_empty(), "{got}");
 }
 
-/// `hand`, `tucked`, `grades` and `slots` return a new list each call, with the
-/// game's values: a script may change the list it got without changing the next one.
+/// `hand`, `tucked`, `grades`, `slots` and `cards` return a new list each call, with
+/// the game's values: a script may change the list it got without changing the next
+/// one.
 #[test]
 fn list_reads_give_new_lists_of_the_games_values() {
-    let body = "local function show(list) local out = {} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local h = ctx:hand(p)\n  table.insert(h, 'extra')\n  local s = ctx:slots()\n  s[1] = 'changed'\n  return table.concat({ show(ctx:hand(p)), show(ctx:tucked(p)), show(ctx:grades(p)), show(ctx:slots()), tostring(#h), tostring(#ctx:hand(p)) }, ' ')";
+    let body = "local function show(list) local out = {} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local h = ctx:hand(p)\n  table.insert(h, 'extra')\n  local s = ctx:slots()\n  s[1] = 'changed'\n  return table.concat({ show(ctx:hand(p)), show(ctx:tucked(p)), show(ctx:grades(p)), show(ctx:slots()), tostring(#h), tostring(#ctx:hand(p)), show(ctx:cards('hand', p)), show(ctx:cards('hand', p, nil)) }, ' ')";
     let mut expected = Vec::new();
     let (got, acting) = report_in(body, |g| {
         let c = g.content();
@@ -78,7 +79,9 @@ fn list_reads_give_new_lists_of_the_games_values() {
         expected.push("wool,false,silk".to_string());
     });
     let words: Vec<&str> = got.split(' ').collect();
-    assert_eq!(words.len(), 6, "{got}");
+    assert_eq!(words.len(), 8, "{got}");
+    assert_eq!(words[6], expected[0], "the hand zone is the hand: {got}");
+    assert_eq!(words[7], expected[0], "{got}");
     assert!(
         !expected[0].is_empty() && !expected[2].is_empty(),
         "{expected:?}"
@@ -96,10 +99,10 @@ fn list_reads_give_new_lists_of_the_games_values() {
 #[test]
 fn reads_give_the_host_errors_for_bad_arguments() {
     let (got, _) = report(
-        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.deck_size, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins'), why(ctx.hand, 9), why(ctx.grades, 1.5), why(ctx.tucked, 'x') }, '\\n')",
+        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.deck_size, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins'), why(ctx.hand, 9), why(ctx.grades, 1.5), why(ctx.tucked, 'x'), why(ctx.cards, 'nothing', p), why(ctx.cards, 'hand'), why(ctx.cards, 'hand', 9) }, '\\n')",
     );
     let lines: Vec<&str> = got.lines().collect();
-    assert_eq!(lines.len(), 11, "{got}");
+    assert_eq!(lines.len(), 14, "{got}");
     assert!(lines[0].contains("1.5 is not a whole number"), "{got}");
     assert!(
         lines[1].contains("player 9 does not exist: players are 1..2"),
@@ -123,6 +126,9 @@ fn reads_give_the_host_errors_for_bad_arguments() {
     assert!(lines[8].contains("player 9 does not exist"), "{got}");
     assert!(lines[9].contains("1.5 is not a whole number"), "{got}");
     assert!(lines[10].contains("expected a whole number"), "{got}");
+    assert!(lines[11].contains("`nothing` is not a zone"), "{got}");
+    assert!(lines[12].contains("name the player too"), "{got}");
+    assert!(lines[13].contains("player 9 does not exist"), "{got}");
 }
 
 #[test]

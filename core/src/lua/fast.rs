@@ -8,8 +8,8 @@
 //! (a wrong argument, a player that does not exist, a `ctx` kept past its call) to the
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
 //! the front changes speed only, never a result or a message. The list reads (`hand`,
-//! `tucked`, `grades`, `slots`) build a new table each call, as the methods do, from the
-//! ids interned once per VM; a list longer than 64 goes to the method.
+//! `tucked`, `grades`, `slots`, and the zone read `cards`) build a new table each call, as the methods do, from the
+//! ids interned once per VM; a list longer than 256 goes to the method.
 //!
 //! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
 //! returning it: no host call at all.
@@ -51,8 +51,9 @@ pub fn install(
     cards.set_readonly(true);
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
     let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
+    let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
     let cell = LightUserData(Rc::as_ptr(&handle.0) as *mut c_void);
-    let fronts: [(&str, ffi::lua_CFunction, Value); 11] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 12] = [
         ("player", player, Value::Nil),
         ("asking", asking, Value::Nil),
         ("has", has, Value::Nil),
@@ -64,6 +65,7 @@ pub fn install(
         ("tucked", tucked, Value::Table(card_ids)),
         ("grades", grades, Value::Table(grade_ids)),
         ("slots", slots, Value::Table(names.material_list.clone())),
+        ("cards", cards_in, Value::Table(pack_card_ids)),
     ];
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
@@ -166,7 +168,7 @@ unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
 }
 
 /// Most entries a list front builds itself; a longer list goes to the mlua method.
-const MAX_LIST: usize = 64;
+const MAX_LIST: usize = 256;
 
 /// The entries of a new list: each an index (from 0) into the front's list, or `None`
 /// for `false`. Held inline, so nothing needs dropping if making the table raises.
@@ -372,6 +374,23 @@ unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
             };
             let slots = &c.state.board.get(slot as usize)?.slots;
             Entries::collect(slots.iter().map(|m| m.map(|m| m as usize)))
+        });
+        new_list(l, v)
+    }
+}
+
+/// `ctx:cards(zone, p)`: the cards of a zone (`false` for an empty place of a grid), a
+/// new list.
+unsafe extern "C-unwind" fn cards_in(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = match ffi::lua_type(l, 3) {
+                ffi::LUA_TNONE | ffi::LUA_TNIL => None,
+                _ => Some(c.player_slot(whole(l, 3)?)?),
+            };
+            let zone = crate::zones::ZoneRef::named(&c.content, text(l, 2)?, p).ok()?;
+            let cards = &zone.get(&c.content, &c.state).cards;
+            Entries::collect(cards.iter().map(|k| k.map(|k| k as usize)))
         });
         new_list(l, v)
     }
