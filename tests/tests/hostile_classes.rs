@@ -461,6 +461,24 @@ fn class6_errors_and_formats_carry_no_addresses() {
     assert!(m.contains("table function"), "{m}");
 }
 
+/// `string.format` (a wrapper in front of the library's) shows a table, a function or a
+/// userdata by its type name; an error raised inside a wrapped function (a `table.sort`
+/// comparator) reaches the script as raised.
+#[test]
+fn class6_wrapped_library_calls_show_names_and_pass_errors_on() {
+    let m = fails(
+        20,
+        "return { action = function(ctx)
+           local ok, e = pcall(table.sort, { 3, 1, 2 }, function(a, b) error('no order', 0) end)
+           error(string.format('%s %s %s %s|', {}, print, ctx, 1.5) .. tostring(ok) .. ' ' .. tostring(e))
+         end }",
+    );
+    assert!(
+        m.contains("table function userdata 1.5|false no order"),
+        "{m}"
+    );
+}
+
 #[test]
 fn class6_tables_reached_through_upvalues_are_frozen() {
     let m = fails(

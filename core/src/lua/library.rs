@@ -19,12 +19,20 @@
 //! wrapped function runs. `string.byte`, `string.char`, `table.unpack` and `unpack` are
 //! left as they are: the results they make are limited by the Lua stack (8,000 values),
 //! checked before any work.
+//!
+//! A wrapper is a small C function (issue 12): it reads the costs from the arguments on
+//! the Lua stack, charges them, and calls the original in place. Written as an mlua
+//! function it crossed into Rust and back twice a call, and `string.format` in a pack's
+//! final scoring, which greedy bots run for every option they weigh, cost Cabriole a
+//! tenth of its time.
 
+use std::ffi::CStr;
+use std::os::raw::{c_int, c_void};
 use std::rc::Rc;
 
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
-use super::sandbox::{address_free, Shared};
+use super::sandbox::{Shared, Signal};
 
 /// Table elements (or loop steps) one budget unit pays for.
 const ELEMENTS_PER_UNIT: u64 = 8;
@@ -41,7 +49,8 @@ enum Cost {
     /// `n log n` in the elements of the table in argument 1.
     SortLen,
     /// Steps of the range from argument `from` to argument `to` (1-based), where a
-    /// missing `to` means `#t` of argument 1 and a missing `from` means 1.
+    /// missing `to` means `#t` of argument 1 and a missing `from` means 1 (`from` 0:
+    /// the range starts at 0).
     Range { from: usize, to: usize },
     /// `string.rep(s, n)`: `n` steps plus the bytes of the result.
     Rep,
@@ -53,125 +62,252 @@ enum Cost {
     ElementPerByte,
 }
 
+/// A wrapped library function.
+struct Wrapped {
+    /// The global library table (`""` for the base library).
+    lib: &'static str,
+    /// The function's name, for tracebacks and messages.
+    name: &'static CStr,
+    /// What its arguments cost.
+    cost: Cost,
+    /// Whether what it returns is charged too (functions that build strings or tables).
+    after: bool,
+    /// Whether tables, functions and threads among its arguments are passed as their
+    /// type names (`string.format`: an address differs between processes, invariant 5).
+    clean: bool,
+}
+
+const fn wrapped(lib: &'static str, name: &'static CStr, cost: Cost, after: bool) -> Wrapped {
+    Wrapped {
+        lib,
+        name,
+        cost,
+        after,
+        clean: false,
+    }
+}
+
+/// Every wrapped function.
+static WRAPPED: &[Wrapped] = &[
+    wrapped("table", c"insert", Cost::TableLen { min_args: 3 }, true),
+    wrapped("table", c"remove", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"concat", Cost::Range { from: 3, to: 4 }, true),
+    wrapped("table", c"move", Cost::Range { from: 2, to: 3 }, true),
+    wrapped("table", c"sort", Cost::SortLen, true),
+    wrapped("table", c"clone", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"find", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"clear", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"maxn", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"foreach", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"foreachi", Cost::TableLen { min_args: 1 }, true),
+    wrapped("table", c"create", Cost::Range { from: 0, to: 1 }, false),
+    wrapped("string", c"rep", Cost::Rep, true),
+    wrapped("string", c"find", Cost::Find, true),
+    wrapped("string", c"match", Cost::StringBytes, true),
+    wrapped("string", c"gmatch", Cost::StringBytes, true),
+    wrapped("string", c"gsub", Cost::StringBytes, true),
+    Wrapped {
+        lib: "string",
+        name: c"format",
+        cost: Cost::StringBytes,
+        after: true,
+        clean: true,
+    },
+    wrapped("string", c"upper", Cost::StringBytes, true),
+    wrapped("string", c"lower", Cost::StringBytes, true),
+    wrapped("string", c"reverse", Cost::StringBytes, true),
+    wrapped("string", c"split", Cost::ElementPerByte, true),
+    wrapped("string", c"pack", Cost::StringBytes, true),
+    wrapped("string", c"unpack", Cost::StringBytes, true),
+    wrapped("string", c"packsize", Cost::StringBytes, true),
+    wrapped("utf8", c"char", Cost::StringBytes, true),
+    wrapped("utf8", c"codepoint", Cost::StringBytes, true),
+    wrapped("utf8", c"len", Cost::StringBytes, true),
+    wrapped("utf8", c"offset", Cost::StringBytes, true),
+    wrapped("", c"tonumber", Cost::StringBytes, false),
+];
+
+/// Keeps the host's flags alive as long as the VM whose wrappers point at them.
+struct KeepShared(#[allow(dead_code)] Rc<Shared>);
+
 /// Wraps the cost-bearing functions of `table`, `string`, `utf8` and the base library.
 /// Called before the sandbox freezes the libraries.
 pub fn bound_costs(lua: &Lua, shared: &Rc<Shared>) -> mlua::Result<()> {
+    lua.set_app_data(KeepShared(Rc::clone(shared)));
+    let flags = LightUserData(Rc::as_ptr(shared) as *mut c_void);
     let g = lua.globals();
-    let table: Table = g.get("table")?;
-    for (name, cost) in [
-        ("insert", Cost::TableLen { min_args: 3 }),
-        ("remove", Cost::TableLen { min_args: 1 }),
-        ("concat", Cost::Range { from: 3, to: 4 }),
-        ("move", Cost::Range { from: 2, to: 3 }),
-        ("sort", Cost::SortLen),
-        ("clone", Cost::TableLen { min_args: 1 }),
-        ("find", Cost::TableLen { min_args: 1 }),
-        ("clear", Cost::TableLen { min_args: 1 }),
-        ("maxn", Cost::TableLen { min_args: 1 }),
-        ("foreach", Cost::TableLen { min_args: 1 }),
-        ("foreachi", Cost::TableLen { min_args: 1 }),
-    ] {
-        wrap(lua, &table, name, shared, cost, true)?;
+    for (i, w) in WRAPPED.iter().enumerate() {
+        let lib: Table = if w.lib.is_empty() {
+            g.clone()
+        } else {
+            g.get(w.lib)?
+        };
+        let name = w.name.to_str().expect("names are ASCII");
+        let Value::Function(original) = lib.raw_get::<Value>(name)? else {
+            continue;
+        };
+        // SAFETY: the three upvalues are on the stack at 1..=3; lua_pushcclosurek pops
+        // them and leaves the closure, the one result. `call_wrapped` keeps to the Lua
+        // C API contract.
+        let f: Function = unsafe {
+            lua.exec_raw((original, flags, i as f64), |l| {
+                ffi::lua_pushcclosurek(l, call_wrapped, w.name.as_ptr(), 3, None);
+            })?
+        };
+        lib.raw_set(name, f)?;
     }
-    wrap(
-        lua,
-        &table,
-        "create",
-        shared,
-        Cost::Range { from: 0, to: 1 },
-        false,
-    )?;
-    let string: Table = g.get("string")?;
-    for (name, cost) in [
-        ("rep", Cost::Rep),
-        ("find", Cost::Find),
-        ("match", Cost::StringBytes),
-        ("gmatch", Cost::StringBytes),
-        ("gsub", Cost::StringBytes),
-        ("format", Cost::StringBytes),
-        ("upper", Cost::StringBytes),
-        ("lower", Cost::StringBytes),
-        ("reverse", Cost::StringBytes),
-        ("split", Cost::ElementPerByte),
-        ("pack", Cost::StringBytes),
-        ("unpack", Cost::StringBytes),
-        ("packsize", Cost::StringBytes),
-    ] {
-        wrap(lua, &string, name, shared, cost, true)?;
-    }
-    let format: Function = string.raw_get("format")?;
-    string.raw_set("format", format_without_addresses(lua, format)?)?;
-    let utf8: Table = g.get("utf8")?;
-    for name in ["char", "codepoint", "len", "offset"] {
-        wrap(lua, &utf8, name, shared, Cost::StringBytes, true)?;
-    }
-    wrap(lua, &g, "tonumber", shared, Cost::StringBytes, false)?;
     Ok(())
 }
 
-/// Replaces `lib[name]` with a function that charges `cost` before calling the original
-/// and, when `after` is set, charges the bytes and elements of what it returned.
-fn wrap(
-    lua: &Lua,
-    lib: &Table,
-    name: &str,
-    shared: &Rc<Shared>,
-    cost: Cost,
-    after: bool,
-) -> mlua::Result<()> {
-    let Value::Function(original) = lib.raw_get::<Value>(name)? else {
-        return Ok(());
-    };
-    let s = Rc::clone(shared);
-    let label = name.to_string();
-    let wrapped = lua.create_function(move |_, args: MultiValue| {
-        let units = units(cost, &args);
-        if units == UNREADABLE {
-            return Err(mlua::Error::runtime(format!(
-                "{label}: a count or position lies outside -2^31..2^31-1 or is NaN; the library would read it as another number, so weft refuses it"
-            )));
-        }
-        s.charge(units)?;
-        let out = original
-            .call::<MultiValue>(args)
-            .map_err(|e| super::sandbox::memory_signal(&s, e))?;
-        if after {
-            s.charge(result_units(&out))?;
-        }
-        Ok(out)
-    })?;
-    lib.raw_set(name, wrapped)
-}
+/// Upvalues of a wrapper: the original function, the host's [`Shared`], and the
+/// wrapper's index in [`WRAPPED`].
+const UP_ORIGINAL: c_int = 1;
+const UP_SHARED: c_int = 2;
+const UP_ENTRY: c_int = 3;
 
-/// `string.format` that prints tables, functions and threads by their type name, never
-/// by their address (which differs between processes: DESIGN invariant 5).
-fn format_without_addresses(lua: &Lua, format: Function) -> mlua::Result<Function> {
-    lua.create_function(move |lua, args: MultiValue| {
-        let mut clean = MultiValue::with_capacity(args.len());
-        for v in args {
-            match address_free(&v) {
-                Some(name) => clean.push_back(Value::String(lua.create_string(name)?)),
-                None => clean.push_back(v),
+/// A wrapped library function: charges its arguments, calls the original with them,
+/// charges what it returned; raises the budget's error, or the original's.
+unsafe extern "C-unwind" fn call_wrapped(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        // SAFETY: upvalue 2 points at the `Shared` the VM's app data keeps alive.
+        let shared = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_SHARED)) as *const Shared);
+        let w = &WRAPPED[ffi::lua_tonumber(l, ffi::lua_upvalueindex(UP_ENTRY)) as usize];
+        let n = ffi::lua_gettop(l);
+        let units = units(w.cost, &stack_args(l, 1, n));
+        if units == UNREADABLE {
+            let name = w.name.to_str().unwrap_or("library function");
+            return raise(
+                l,
+                format!("{name}: a count or position lies outside -2^31..2^31-1 or is NaN; the library would read it as another number, so weft refuses it"),
+            );
+        }
+        if let Err(e) = shared.charge(units) {
+            return raise(l, message(e));
+        }
+        if w.clean {
+            clean_addresses(l, n);
+        }
+        ffi::lua_pushvalue(l, ffi::lua_upvalueindex(UP_ORIGINAL));
+        ffi::lua_insert(l, 1);
+        let status = ffi::lua_pcall(l, n, ffi::LUA_MULTRET, 0);
+        if status == ffi::LUA_ERRMEM {
+            shared.signal.set(Signal::Memory);
+            return raise(
+                l,
+                "not enough memory: the Lua VM's memory cap was hit".into(),
+            );
+        }
+        if status != ffi::LUA_OK {
+            ffi::lua_error(l); // the original's error, as it raised it
+        }
+        let results = ffi::lua_gettop(l);
+        if w.after {
+            let args = stack_args(l, 1, results);
+            let made = args
+                .iter()
+                .map(|a| match *a {
+                    Arg::Str(bytes) => div_up(bytes, BYTES_PER_UNIT),
+                    Arg::Table(len) => div_up(len, ELEMENTS_PER_UNIT),
+                    _ => 0,
+                })
+                .fold(args.len() as u64 / ELEMENTS_PER_UNIT, u64::saturating_add);
+            drop(args);
+            if let Err(e) = shared.charge(made) {
+                return raise(l, message(e));
             }
         }
-        format.call::<MultiValue>(clean)
-    })
+        results
+    }
 }
 
-/// A whole number argument, if it is one.
-fn number(v: Option<&Value>) -> Option<f64> {
-    match v? {
-        Value::Integer(i) => Some(*i as f64),
-        Value::Number(n) => Some(*n),
+/// The text of a host error, as a script sees it.
+fn message(e: mlua::Error) -> String {
+    match e {
+        mlua::Error::RuntimeError(m) => m,
+        other => other.to_string(),
+    }
+}
+
+/// Raises `text` as a Lua error. The text is copied into the VM and dropped before the
+/// error unwinds.
+unsafe fn raise(l: *mut ffi::lua_State, text: String) -> c_int {
+    unsafe {
+        ffi::lua_settop(l, 0);
+        ffi::lua_pushlstring_(l, text.as_ptr().cast(), text.len());
+        drop(text);
+        ffi::lua_error(l)
+    }
+}
+
+/// Replaces each argument at 1..=n whose text would hold an address (a table without
+/// `__tostring`, a function, a thread, a userdata) by its type name, as `tostring` does.
+unsafe fn clean_addresses(l: *mut ffi::lua_State, n: c_int) {
+    unsafe {
+        for i in 1..=n {
+            let name: &CStr = match ffi::lua_type(l, i) {
+                ffi::LUA_TTABLE => {
+                    let mut shown = false;
+                    if ffi::lua_getmetatable(l, i) != 0 {
+                        ffi::lua_pushstring_(l, c"__tostring".as_ptr());
+                        ffi::lua_rawget(l, -2);
+                        shown = ffi::lua_type(l, -1) != ffi::LUA_TNIL;
+                        ffi::lua_settop(l, n);
+                    }
+                    if shown {
+                        continue;
+                    }
+                    c"table"
+                }
+                ffi::LUA_TFUNCTION => c"function",
+                ffi::LUA_TTHREAD => c"thread",
+                ffi::LUA_TUSERDATA | ffi::LUA_TLIGHTUSERDATA => c"userdata",
+                _ => continue,
+            };
+            ffi::lua_pushstring_(l, name.as_ptr());
+            ffi::lua_replace(l, i);
+        }
+    }
+}
+
+/// One argument as a cost reads it.
+#[derive(Clone, Copy, Debug)]
+enum Arg {
+    /// A table and its length (`#t`, raw).
+    Table(u64),
+    /// A string and its bytes.
+    Str(u64),
+    /// A number.
+    Num(f64),
+    /// Anything else.
+    Other,
+}
+
+/// The values at `from..=to` on the stack, as costs read them.
+unsafe fn stack_args(l: *mut ffi::lua_State, from: c_int, to: c_int) -> Vec<Arg> {
+    unsafe {
+        (from..=to)
+            .map(|i| match ffi::lua_type(l, i) {
+                ffi::LUA_TTABLE => Arg::Table(ffi::lua_objlen(l, i) as u64),
+                ffi::LUA_TSTRING => Arg::Str(ffi::lua_objlen(l, i) as u64),
+                ffi::LUA_TNUMBER => Arg::Num(ffi::lua_tonumber(l, i)),
+                _ => Arg::Other,
+            })
+            .collect()
+    }
+}
+
+/// A number argument, if it is one.
+fn number(a: Option<&Arg>) -> Option<f64> {
+    match a? {
+        Arg::Num(n) => Some(*n),
         _ => None,
     }
 }
 
 /// `#v` for a table or a string, else 0.
-fn length(v: Option<&Value>) -> u64 {
-    match v {
-        Some(Value::Table(t)) => t.raw_len() as u64,
-        Some(Value::String(s)) => s.as_bytes().len() as u64,
+fn length(a: Option<&Arg>) -> u64 {
+    match a {
+        Some(Arg::Table(n) | Arg::Str(n)) => *n,
         _ => 0,
     }
 }
@@ -202,7 +338,7 @@ fn div_up(n: u64, by: u64) -> u64 {
 }
 
 /// Budget units for a call with `args`.
-fn units(cost: Cost, args: &MultiValue) -> u64 {
+fn units(cost: Cost, args: &[Arg]) -> u64 {
     let arg = |i: usize| args.get(i);
     match cost {
         Cost::TableLen { min_args } if args.len() >= min_args => {
@@ -241,8 +377,8 @@ fn units(cost: Cost, args: &MultiValue) -> u64 {
         Cost::StringBytes => {
             let bytes: u64 = args
                 .iter()
-                .map(|v| match v {
-                    Value::String(s) => s.as_bytes().len() as u64,
+                .map(|a| match a {
+                    Arg::Str(bytes) => *bytes,
                     _ => 0,
                 })
                 .fold(0, u64::saturating_add);
@@ -250,16 +386,4 @@ fn units(cost: Cost, args: &MultiValue) -> u64 {
         }
         Cost::ElementPerByte => div_up(length(arg(0)), ELEMENTS_PER_UNIT),
     }
-}
-
-/// Budget units for what a call returned: the bytes of its strings and the elements of
-/// its tables.
-fn result_units(out: &MultiValue) -> u64 {
-    out.iter()
-        .map(|v| match v {
-            Value::String(s) => div_up(s.as_bytes().len() as u64, BYTES_PER_UNIT),
-            Value::Table(t) => div_up(t.raw_len() as u64, ELEMENTS_PER_UNIT),
-            _ => 0,
-        })
-        .fold(out.len() as u64 / ELEMENTS_PER_UNIT, u64::saturating_add)
 }

@@ -465,17 +465,6 @@ pub fn load_module_map(
     }
 }
 
-/// Records a memory error on the host side (a script cannot catch it then), and gives
-/// it a message: passed back through a Rust function, Luau's memory error has none.
-pub fn memory_signal(shared: &Shared, e: mlua::Error) -> mlua::Error {
-    if is_memory_error(&e) {
-        shared.signal.set(Signal::Memory);
-        mlua::Error::runtime("not enough memory: the Lua VM's memory cap was hit")
-    } else {
-        e
-    }
-}
-
 /// Whether an error value means the memory cap was hit.
 pub fn is_memory_error(e: &mlua::Error) -> bool {
     matches!(root_cause(e), mlua::Error::MemoryError(_))
