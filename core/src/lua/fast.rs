@@ -15,12 +15,11 @@
 //! returning it: no host call at all.
 
 use std::cell::RefCell;
-use std::os::raw::{c_int, c_void};
-use std::rc::Rc;
+use std::os::raw::c_int;
 
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
-use super::ctx::{Ctx, CtxHandle, Names};
+use super::ctx::{Ctx, Names};
 use crate::ops;
 
 /// The running call's `Ctx`, as the fronts reach it (their first upvalue).
@@ -34,11 +33,12 @@ const UP_SELF: c_int = 3;
 const UP_LIST: c_int = 4;
 
 /// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
-/// metatable), each in front of the mlua method of the same name.
+/// metatable), each in front of the mlua method of the same name. `cell` points at the
+/// running call's `Ctx` (the host's [`super::ctx::CtxHandle`]).
 pub fn install(
     lua: &Lua,
     methods: &Table,
-    handle: &CtxHandle,
+    cell: LightUserData,
     ctx: &mlua::AnyUserData,
     names: &Names,
 ) -> mlua::Result<()> {
@@ -52,7 +52,6 @@ pub fn install(
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
     let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
-    let cell = LightUserData(Rc::as_ptr(&handle.0) as *mut c_void);
     let fronts: [(&str, ffi::lua_CFunction, Value); 12] = [
         ("player", player, Value::Nil),
         ("asking", asking, Value::Nil),
@@ -150,6 +149,19 @@ unsafe fn number(l: *mut ffi::lua_State, v: Option<i64>) -> c_int {
     }
 }
 
+/// Pushes a boolean result, or hands the call on.
+unsafe fn boolean(l: *mut ffi::lua_State, v: Option<bool>) -> c_int {
+    unsafe {
+        match v {
+            Some(b) => {
+                ffi::lua_pushboolean(l, b as c_int);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
 /// Pushes entry `ix` (from 0) of the front's list, or hands the call on.
 unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
     unsafe {
@@ -234,13 +246,8 @@ unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
 /// `ctx:asking()`.
 unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        match with_ctx(l, |c| Some(c.asking())) {
-            Some(b) => {
-                ffi::lua_pushboolean(l, b as c_int);
-                1
-            }
-            None => slow(l),
-        }
+        let v = with_ctx(l, |c| Some(c.asking()));
+        boolean(l, v)
     }
 }
 
@@ -265,13 +272,7 @@ unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
             let n = whole(l, 4)?;
             Some(ops::count(&c.state, p, k) >= n)
         });
-        match v {
-            Some(b) => {
-                ffi::lua_pushboolean(l, b as c_int);
-                1
-            }
-            None => slow(l),
-        }
+        boolean(l, v)
     }
 }
 
