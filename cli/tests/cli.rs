@@ -122,7 +122,12 @@ fn replay_verifies_and_detects_divergence() {
         .map(|s| Box::new(RandomAgent::new(s)) as Box<dyn Agent>)
         .collect();
     let record = weft_core::sim::play_game(&mut engine, &mut seats, 42, 0);
-    let dir = std::env::temp_dir().join(format!("weft-replay-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-replay-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.json");
     std::fs::write(&good, record.replay.to_json()).unwrap();
@@ -172,7 +177,12 @@ fn replay_verifies_and_detects_divergence() {
 #[test]
 fn determinism_holds_across_processes_for_hostile_scripts() {
     let root = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let dir = std::env::temp_dir().join(format!("weft-det-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-det-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&root.join("content/tabriz"), &dir);
     std::fs::copy(
@@ -357,7 +367,12 @@ fn completions_and_man_pages_are_generated_from_the_flags() {
     for word in ["sim", "ablate", "--report", "--save-failed", "completions"] {
         assert!(out.contains(word), "completions lack {word}");
     }
-    let dir = std::env::temp_dir().join(format!("weft-man-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-man-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     let _ = std::fs::remove_dir_all(&dir);
     let (code, _, err) = weft(&["man", "--out", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -376,7 +391,12 @@ fn completions_and_man_pages_are_generated_from_the_flags() {
 /// and a metric that does not exist is refused before any game, saying what exists.
 #[test]
 fn ablate_and_compare_test_the_metric_asked_for() {
-    let dir = std::env::temp_dir().join(format!("weft-ablate-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-ablate-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     let report = dir.join("ablate.html");
     let report_arg = report.to_str().unwrap();
@@ -453,7 +473,12 @@ fn ablate_and_compare_test_the_metric_asked_for() {
 /// with a legend and axis labels; a setting naming no card needs `--metric`.
 #[test]
 fn sweep_charts_a_metric_against_a_value() {
-    let dir = std::env::temp_dir().join(format!("weft-sweep-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-sweep-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     let report = dir.join("sweep.html");
     let (code, out, err) = weft(&[
@@ -507,7 +532,12 @@ fn sweep_charts_a_metric_against_a_value() {
 /// sends a sweep's records to `weft sweep --merge`.
 #[test]
 fn sweep_shards_merge_into_the_whole_sweep() {
-    let dir = std::env::temp_dir().join(format!("weft-sweep-shards-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-sweep-shards-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     let flags = [
         "sweep",
@@ -565,7 +595,12 @@ fn sweep_shards_merge_into_the_whole_sweep() {
 /// naming the report written does not, and the report is written all the same.
 #[test]
 fn quiet_keeps_results_and_drops_status_lines() {
-    let dir = std::env::temp_dir().join(format!("weft-quiet-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-quiet-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     let report = dir.join("r.html");
     let r = report.to_str().unwrap();

@@ -4,16 +4,20 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{copy_dir, weft_in};
 
 /// The rules fixture pack in a fresh folder, its courtyard's behaviour replaced by
 /// `source` and `limits` added to its game.toml.
-fn hostile_pack(name: &str, source: &str, limits: &str) -> PathBuf {
+/// The folder is removed when the returned guard is dropped.
+fn hostile_pack(name: &str, source: &str, limits: &str) -> tempfile::TempDir {
     let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let dir = std::env::temp_dir().join(format!("weft-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("weft-hostile-{name}-"))
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().to_path_buf();
     copy_dir(&repo.join("tests/fixtures/rules"), &dir);
     std::fs::write(dir.join("tiles/courtyard.lua"), source).unwrap();
     let toml = std::fs::read_to_string(dir.join("tiles/courtyard.toml")).unwrap();
@@ -28,7 +32,7 @@ fn hostile_pack(name: &str, source: &str, limits: &str) -> PathBuf {
         game.replacen("\ntitle = ", &format!("\n{limits}\ntitle = "), 1),
     )
     .unwrap();
-    dir
+    scratch
 }
 
 fn scripts() -> String {
@@ -37,11 +41,12 @@ fn scripts() -> String {
 
 #[test]
 fn escape_sequences_from_a_script_never_reach_the_terminal() {
-    let dir = hostile_pack(
+    let scratch = hostile_pack(
         "escape",
         "return { action = function(ctx) print('\\27[31mred') error('\\27[2J\\27[H\\n0 problems, all fine') end }",
         "",
     );
+    let dir = scratch.path();
     let pack = dir.display().to_string();
     let s = scripts();
     for args in [
@@ -60,7 +65,7 @@ fn escape_sequences_from_a_script_never_reach_the_terminal() {
             &pack,
         ],
     ] {
-        let (code, out, err) = weft_in(&dir, &args);
+        let (code, out, err) = weft_in(dir, &args);
         assert_eq!(code, 1, "{args:?}: {out}{err}");
         let all = format!("{out}{err}");
         assert!(!all.contains('\u{1b}'), "{args:?} printed an escape: {all}");
@@ -73,15 +78,16 @@ fn escape_sequences_from_a_script_never_reach_the_terminal() {
 
 #[test]
 fn a_pack_cannot_lift_the_budget_of_any_command() {
-    let dir = hostile_pack(
+    let scratch = hostile_pack(
         "budget",
         "return { action = function(ctx) while true do end end }",
         "instruction_budget = 1000000000000\nmemory_limit_mb = 0",
     );
+    let dir = scratch.path();
     let pack = dir.display().to_string();
     let s = scripts();
     // memory_limit_mb = 0 is refused before anything runs.
-    let (code, out, err) = weft_in(&dir, &["check", "--pack", &pack, "--scripts", &s]);
+    let (code, out, err) = weft_in(dir, &["check", "--pack", &pack, "--scripts", &s]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains("game.toml:") && err.contains("memory_limit_mb = 0"),
@@ -95,7 +101,7 @@ fn a_pack_cannot_lift_the_budget_of_any_command() {
     .unwrap();
     let started = std::time::Instant::now();
     let (code, out, err) = weft_in(
-        &dir,
+        dir,
         &["check", "--pack", &pack, "--scripts", &s, "--games", "5"],
     );
     assert_eq!(code, 1, "{out}{err}");
@@ -106,7 +112,7 @@ fn a_pack_cannot_lift_the_budget_of_any_command() {
     assert!(started.elapsed().as_secs() < 60);
     // The user may raise it; the pack's request above it still does not count.
     let (_, out, err) = weft_in(
-        &dir,
+        dir,
         &[
             "check",
             "--pack",
@@ -128,11 +134,13 @@ fn a_pack_cannot_lift_the_budget_of_any_command() {
 #[test]
 fn two_packs_of_one_name_are_an_error_not_a_silent_drop() {
     let a = hostile_pack("same-a", "return {}", "");
+    let a = a.path();
     let b = hostile_pack("same-b", "return {}", "");
+    let b = b.path();
     let (pa, pb) = (a.display().to_string(), b.display().to_string());
     let s = scripts();
     let (code, out, err) = weft_in(
-        &a,
+        a,
         &["check", "--pack", &pa, "--pack", &pb, "--scripts", &s],
     );
     assert_ne!(code, 0, "{out}{err}");
@@ -148,8 +156,11 @@ fn two_packs_of_one_name_are_an_error_not_a_silent_drop() {
 fn a_pack_on_the_pack_path_that_cannot_be_read_is_named_not_called_missing() {
     // The base of a layered pack sits on the pack path with a FIFO in it.
     let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let root = std::env::temp_dir().join(format!("weft-hostile-path-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-hostile-path-")
+        .tempdir()
+        .unwrap();
+    let root = scratch.path().to_path_buf();
     let base = root.join("path/fan-base");
     copy_dir(&repo.join("tests/fixtures/rules"), &base);
     let toml = std::fs::read_to_string(base.join("pack.toml")).unwrap();
@@ -191,16 +202,17 @@ fn a_pack_on_the_pack_path_that_cannot_be_read_is_named_not_called_missing() {
 /// made of nothing (issue 13: no "-0", no "(fair: 100%)").
 #[test]
 fn a_run_where_every_game_errors_prints_an_honest_summary() {
-    let dir = hostile_pack(
+    let scratch = hostile_pack(
         "allerr",
         "return { setup = function(ctx) error('broken setup') end }",
         "",
     );
+    let dir = scratch.path();
     let pack = dir.display().to_string();
     let s = scripts();
     let failed = dir.join("failed").display().to_string();
     let (code, out, err) = weft_in(
-        &dir,
+        dir,
         &[
             "sim",
             "--pack",

@@ -52,7 +52,11 @@ const SIGPIPE: i32 = 13;
 
 #[test]
 fn every_printing_command_ends_quietly_on_a_closed_pipe() {
-    let out = std::env::temp_dir().join(format!("weft-pipes-{}.jsonl", std::process::id()));
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-pipes-")
+        .tempdir()
+        .unwrap();
+    let out = scratch.path().join("games.jsonl");
     let out_arg = out.display().to_string();
     let sim = ["sim", "--games", "4", "--players", "2"];
     let (code, _, _) = run(&[&sim[..], &["--out", &out_arg]].concat());

@@ -373,7 +373,12 @@ fn case_21_bad_bytes_refused_before_parsing() {
         let errs = PackFiles::from_bytes("t", vec![(name, bytes)]).unwrap_err();
         assert_eq!(errs[0].file, name);
     }
-    let dir = std::env::temp_dir().join(format!("weft-hostile-21-{}", std::process::id()));
+    // Removed with everything in it when the test ends.
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-hostile-21-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().join("work");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("huge.toml"),
