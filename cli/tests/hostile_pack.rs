@@ -139,10 +139,7 @@ fn two_packs_of_one_name_are_an_error_not_a_silent_drop() {
     let b = b.path();
     let (pa, pb) = (a.display().to_string(), b.display().to_string());
     let s = scripts();
-    let (code, out, err) = weft_in(
-        a,
-        &["check", "--pack", &pa, "--pack", &pb, "--scripts", &s],
-    );
+    let (code, out, err) = weft_in(a, &["check", "--pack", &pa, "--pack", &pb, "--scripts", &s]);
     assert_ne!(code, 0, "{out}{err}");
     assert!(
         err.contains("two packs are named `rules-fixture`")
