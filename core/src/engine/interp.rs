@@ -19,7 +19,7 @@ use crate::flow::{Frame, Hook, HookCall, Job, Owner};
 use crate::ops;
 use crate::state::GameState;
 
-use super::{st_tile, tile_name, Engine, STALLED};
+use super::{label_or_key, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
 
 /// What the interpreter did with one step.
 pub(super) enum Next {
@@ -498,12 +498,10 @@ fn move_decision(
                 let (key, label) = texts.get(c, from, to, || {
                     let from = &c.board.slots[from as usize].id;
                     let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
-                    let label = if labels {
+                    let label = label_or_key(labels, &key, || {
                         let tile = tile_name(c, st.board[to as usize].tile);
-                        format!("Move from {from} to {} ({tile})", slot.id).into()
-                    } else {
-                        Arc::clone(&key)
-                    };
+                        format!("Move from {from} to {} ({tile})", slot.id)
+                    });
                     (key, label)
                 });
                 options.push(Choice {
@@ -523,11 +521,7 @@ fn move_decision(
                 c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
             )
             .into();
-            let label = if labels {
-                "Return to the start".into()
-            } else {
-                Arc::clone(&key)
-            };
+            let label = label_or_key(labels, &key, || "Return to the start".into());
             options.push(Choice {
                 key,
                 label,
@@ -535,14 +529,9 @@ fn move_decision(
             });
         }
     }
-    let prompt = if labels {
-        "Move an apprentice (R-MOVE-1)".into()
-    } else {
-        String::new()
-    };
     Decision {
         player: p,
-        prompt,
+        prompt: prompt_or_empty(labels, || "Move an apprentice (R-MOVE-1)".into()),
         options,
     }
 }

@@ -182,21 +182,13 @@ impl Engine {
 
     /// A choice whose label `make` writes, when labels are on; else the key serves.
     fn choice(&self, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
-        let label = if self.labels {
-            make().into()
-        } else {
-            Arc::clone(&key)
-        };
+        let label = label_or_key(self.labels, &key, make);
         Choice { key, label, action }
     }
 
     /// A prompt that `make` writes, when labels are on; else empty.
     fn prompt(&self, make: impl FnOnce() -> String) -> String {
-        if self.labels {
-            make()
-        } else {
-            String::new()
-        }
+        prompt_or_empty(self.labels, make)
     }
 
     /// The content this engine runs.
@@ -861,6 +853,24 @@ pub fn final_result(c: &Content, st: &GameState) -> GameResult {
         winners,
         cause: String::new(),
         rounds: st.round,
+    }
+}
+
+/// The label `make` writes when `labels` is on; else the key itself, shared.
+fn label_or_key(labels: bool, key: &Arc<str>, make: impl FnOnce() -> String) -> Arc<str> {
+    if labels {
+        make().into()
+    } else {
+        Arc::clone(key)
+    }
+}
+
+/// The prompt `make` writes when `labels` is on; else empty.
+fn prompt_or_empty(labels: bool, make: impl FnOnce() -> String) -> String {
+    if labels {
+        make()
+    } else {
+        String::new()
     }
 }
 

@@ -22,7 +22,7 @@ use std::os::raw::{c_int, c_void};
 
 use mlua::{ffi, AnyUserData, LightUserData, Lua, Table, Value};
 
-use super::ctx::{Ask, Ctx, OptionFields};
+use super::ctx::{exact_whole, key_is_valid, Ask, Ctx, OptionFields};
 use super::sandbox::{Signal, ASK_MESSAGE};
 use crate::limits::MAX_QUESTIONS_PER_EFFECT;
 
@@ -152,14 +152,12 @@ unsafe fn top_key<'a>(l: *mut ffi::lua_State) -> Option<Cow<'a, str>> {
                     .map(Cow::Borrowed)
             }
             ffi::LUA_TNUMBER => {
-                let n = ffi::lua_tonumber(l, -1);
-                (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0)
-                    .then(|| Cow::Owned((n as i64).to_string()))
+                exact_whole(ffi::lua_tonumber(l, -1)).map(|n| Cow::Owned(n.to_string()))
             }
             _ => None,
         };
         ffi::lua_settop(l, at);
-        key.filter(|k| k.len() <= 200 && !k.contains(',') && !k.chars().any(crate::text::is_unsafe))
+        key.filter(|k| key_is_valid(k))
     }
 }
 

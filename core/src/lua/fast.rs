@@ -320,48 +320,50 @@ unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
+/// A list read of player `p` (argument 2): `list` gives the entries for that player
+/// (from 0), or the call goes on to the method.
+unsafe fn player_list(
+    l: *mut ffi::lua_State,
+    list: impl FnOnce(&Ctx, usize) -> Option<Entries>,
+) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| list(c, c.player_slot(whole(l, 2)?)?));
+        new_list(l, v)
+    }
+}
+
 /// `ctx:hand(p)`: the ids of the cards in player `p`'s hand, a new list.
 unsafe extern "C-unwind" fn hand(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let v = with_ctx(l, |c| {
-            let p = c.player_slot(whole(l, 2)?)?;
-            Entries::collect(
-                crate::decks::hand(&c.content, &c.state.players[p]).map(|k| Some(k as usize)),
-            )
-        });
-        new_list(l, v)
+        player_list(l, |c, p| {
+            let cards = crate::decks::hand(&c.content, &c.state.players[p]);
+            Entries::collect(cards.map(|k| Some(k as usize)))
+        })
     }
 }
 
 /// `ctx:tucked(p)`: the ids of the cards player `p` has tucked, a new list.
 unsafe extern "C-unwind" fn tucked(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let v = with_ctx(l, |c| {
-            let p = c.player_slot(whole(l, 2)?)?;
-            Entries::collect(
-                crate::decks::tucked(&c.content, &c.state.players[p]).map(|k| Some(k as usize)),
-            )
-        });
-        new_list(l, v)
+        player_list(l, |c, p| {
+            let cards = crate::decks::tucked(&c.content, &c.state.players[p]);
+            Entries::collect(cards.map(|k| Some(k as usize)))
+        })
     }
 }
 
 /// `ctx:grades(p)`: the grades player `p` has unlocked, a new list.
 unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let v = with_ctx(l, |c| {
-            let p = c.player_slot(whole(l, 2)?)?;
+        player_list(l, |c, p| {
             let skill = c.state.players[p].skill(&c.content);
+            let grades = c.content.grades.iter().enumerate();
             Entries::collect(
-                c.content
-                    .grades
-                    .iter()
-                    .enumerate()
+                grades
                     .filter(|(_, g)| ops::grade_unlocked(g, skill))
                     .map(|(i, _)| Some(i)),
             )
-        });
-        new_list(l, v)
+        })
     }
 }
 

@@ -32,7 +32,7 @@ use std::rc::Rc;
 
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
-use super::sandbox::{Shared, Signal};
+use super::sandbox::{script_message, Shared, Signal, MEMORY_MESSAGE};
 
 /// Table elements (or loop steps) one budget unit pays for.
 const ELEMENTS_PER_UNIT: u64 = 8;
@@ -182,7 +182,7 @@ unsafe extern "C-unwind" fn call_wrapped(l: *mut ffi::lua_State) -> c_int {
             );
         }
         if let Err(e) = shared.charge(units) {
-            return raise(l, message(e));
+            return raise(l, script_message(&e));
         }
         if w.clean {
             clean_addresses(l, n);
@@ -192,39 +192,19 @@ unsafe extern "C-unwind" fn call_wrapped(l: *mut ffi::lua_State) -> c_int {
         let status = ffi::lua_pcall(l, n, ffi::LUA_MULTRET, 0);
         if status == ffi::LUA_ERRMEM {
             shared.signal.set(Signal::Memory);
-            return raise(
-                l,
-                "not enough memory: the Lua VM's memory cap was hit".into(),
-            );
+            return raise(l, MEMORY_MESSAGE.into());
         }
         if status != ffi::LUA_OK {
             ffi::lua_error(l); // the original's error, as it raised it
         }
         let results = ffi::lua_gettop(l);
         if w.after {
-            let args = stack_args(l, 1, results);
-            let made = args
-                .iter()
-                .map(|a| match *a {
-                    Arg::Str(bytes) => div_up(bytes, BYTES_PER_UNIT),
-                    Arg::Table(len) => div_up(len, ELEMENTS_PER_UNIT),
-                    _ => 0,
-                })
-                .fold(args.len() as u64 / ELEMENTS_PER_UNIT, u64::saturating_add);
-            drop(args);
+            let made = made_units(&stack_args(l, 1, results));
             if let Err(e) = shared.charge(made) {
-                return raise(l, message(e));
+                return raise(l, script_message(&e));
             }
         }
         results
-    }
-}
-
-/// The text of a host error, as a script sees it.
-fn message(e: mlua::Error) -> String {
-    match e {
-        mlua::Error::RuntimeError(m) => m,
-        other => other.to_string(),
     }
 }
 
@@ -335,6 +315,22 @@ fn steps(n: f64) -> u64 {
 
 fn div_up(n: u64, by: u64) -> u64 {
     n / by + u64::from(n % by != 0)
+}
+
+/// Budget units for what a call returned: the bytes of its strings and the elements of
+/// its tables.
+fn made_units(results: &[Arg]) -> u64 {
+    results
+        .iter()
+        .map(|a| match *a {
+            Arg::Str(bytes) => div_up(bytes, BYTES_PER_UNIT),
+            Arg::Table(len) => div_up(len, ELEMENTS_PER_UNIT),
+            _ => 0,
+        })
+        .fold(
+            results.len() as u64 / ELEMENTS_PER_UNIT,
+            u64::saturating_add,
+        )
 }
 
 /// Budget units for a call with `args`.

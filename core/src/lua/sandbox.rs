@@ -127,6 +127,10 @@ impl Shared {
     }
 }
 
+/// What a script's error says when the memory cap was hit (Luau's own memory error
+/// carries no text).
+pub const MEMORY_MESSAGE: &str = "not enough memory: the Lua VM's memory cap was hit";
+
 /// The message of the error raised for a pending choice; never shown to players.
 pub const ASK_MESSAGE: &str = "weft: a choice is pending (this error must not be caught)";
 
@@ -313,7 +317,7 @@ pub fn script_message(e: &mlua::Error) -> String {
     let text = match e {
         mlua::Error::RuntimeError(m) => m.clone(),
         // Luau's memory error carries no useful text (mlua shows it as `<nil>`).
-        mlua::Error::MemoryError(_) => "not enough memory: the Lua VM's memory cap was hit".into(),
+        mlua::Error::MemoryError(_) => MEMORY_MESSAGE.into(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         other => other.to_string(),
     };
