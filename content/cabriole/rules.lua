@@ -217,47 +217,48 @@ local function vignettes(ctx, p, params)
   return full * params.vignette + partial * params.partial_vignette, full, partial
 end
 
--- C-SCORE-1..7, per player, in this order: vignettes, craftsmen (journeyman[j] +
--- master[m] for the numbers exactly at J and at M), resources to coins at base price,
--- 1 prestige per full `coins_per_prestige` coins (the rest is lost), then
--- −unfinished_penalty per unfinished project (totals may be negative). C-SCORE-8 (the
+-- C-SCORE-1..7, for one player (the step runs it `on = "players"`), in this order:
+-- vignettes, craftsmen (journeyman[j] + master[m] for the numbers exactly at J and at
+-- M), resources to coins at base price, 1 prestige per full `coins_per_prestige` coins
+-- (the rest is lost), then −unfinished_penalty per unfinished project (totals may be
+-- negative). It reads and changes only ctx:player()'s state, so bots valuing one
+-- player run it for that player alone ([score] estimate = "per_player"). C-SCORE-8 (the
 -- winner) is [score] in game.toml.
 function M.final_score(ctx, params)
-  for p = 1, ctx:player_count() do
-    local sets, full, partial = vignettes(ctx, p, params)
-    ctx:add_prestige(p, sets)
-    local j, m = 0, 0
-    for _, t in ipairs(common.CRAFTSMEN) do
-      local level = ctx:count(p, t)
-      if level == 2 then
-        j += 1
-      elseif level == common.MASTER then
-        m += 1
-      end
+  local p = ctx:player()
+  local sets, full, partial = vignettes(ctx, p, params)
+  ctx:add_prestige(p, sets)
+  local j, m = 0, 0
+  for _, t in ipairs(common.CRAFTSMEN) do
+    local level = ctx:count(p, t)
+    if level == 2 then
+      j += 1
+    elseif level == common.MASTER then
+      m += 1
     end
-    local crafts = (params.journeyman[j] or 0) + (params.master[m] or 0)
-    ctx:add_prestige(p, crafts)
-    for _, r in ipairs(common.RESOURCES) do
-      local n = ctx:count(p, r)
-      if n > 0 then
-        ctx:pay(p, r, n)
-        ctx:gain(p, "coins", n * params.base_price[r])
-      end
-    end
-    local coins = ctx:count(p, "coins")
-    local converted = math.floor(coins / params.coins_per_prestige)
-    if coins > 0 then
-      ctx:pay(p, "coins", coins)
-    end
-    ctx:add_prestige(p, converted)
-    local unfinished = ctx:zone_size("unfinished", p)
-    if unfinished > 0 then
-      ctx:add_prestige(p, -unfinished * params.unfinished_penalty)
-    end
-    ctx:log(string.format(
-      "final scoring: %d vignettes and %d partial (%d), craftsmen %d J %d M (%d), %d coins (%d), %d unfinished (-%d)",
-      full, partial, sets, j, m, crafts, coins, converted, unfinished, unfinished * params.unfinished_penalty))
   end
+  local crafts = (params.journeyman[j] or 0) + (params.master[m] or 0)
+  ctx:add_prestige(p, crafts)
+  for _, r in ipairs(common.RESOURCES) do
+    local n = ctx:count(p, r)
+    if n > 0 then
+      ctx:pay(p, r, n)
+      ctx:gain(p, "coins", n * params.base_price[r])
+    end
+  end
+  local coins = ctx:count(p, "coins")
+  local converted = math.floor(coins / params.coins_per_prestige)
+  if coins > 0 then
+    ctx:pay(p, "coins", coins)
+  end
+  ctx:add_prestige(p, converted)
+  local unfinished = ctx:zone_size("unfinished", p)
+  if unfinished > 0 then
+    ctx:add_prestige(p, -unfinished * params.unfinished_penalty)
+  end
+  ctx:log(string.format(
+    "final scoring: %d vignettes and %d partial (%d), craftsmen %d J %d M (%d), %d coins (%d), %d unfinished (-%d)",
+    full, partial, sets, j, m, crafts, coins, converted, unfinished, unfinished * params.unfinished_penalty))
 end
 
 -- For bots (`[score] potential`): what p's unfinished projects are worth beyond the

@@ -145,6 +145,8 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         }
     }
 
+    problems.extend(per_player_estimate_problem(&mut engine, &samples));
+
     let mut host = match LuaHost::new(Arc::clone(content)) {
         Ok(h) => h,
         Err(e) => {
@@ -347,6 +349,22 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         ));
     }
     report
+}
+
+/// `[score] estimate = "per_player"` checked on the sample states: each player's end
+/// scoring run alone must give what it gives after every player's.
+fn per_player_estimate_problem(engine: &mut Engine, samples: &[GameState]) -> Option<String> {
+    let content = Arc::clone(engine.content());
+    let declared_at = content.program.per_player_estimate.as_ref()?;
+    samples.iter().enumerate().find_map(|(i, st)| {
+        let (p, alone, all) = engine.per_player_estimate_mismatch(st)?;
+        Some(format!(
+            "[score] estimate = \"per_player\" ({declared_at}): at sample state {} (round {}), player {}'s end scoring run alone gives {alone}, but {all} after every player's: an `on = \"players\"` end hook reads or changes another player's state. Make each player's hook read and change only ctx:player()'s state, or remove the line (bots then run every player's)",
+            i + 1,
+            st.round,
+            p + 1
+        ))
+    })
 }
 
 /// One problem per distinct game error: the first game that hit it, and how many more

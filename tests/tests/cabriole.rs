@@ -211,3 +211,100 @@ fn projects_have_a_value_for_cost_and_a_wrong_report_param_is_refused() {
         "{err}"
     );
 }
+
+/// Cabriole with `rules.final_score` also adding the next player's walnut: a hook that
+/// reads another player's state, which `[score] estimate = "per_player"` rules out.
+fn cabriole_with_a_final_score_that_reads_another_player() -> weft_core::content::PackFiles {
+    let mut files = cabriole_files();
+    let rules = files.files["rules.lua"].replacen(
+        "  local coins = ctx:count(p, \"coins\")\n",
+        "  ctx:add_prestige(p, ctx:count(p % ctx:player_count() + 1, \"walnut\"))\n  local coins = ctx:count(p, \"coins\")\n",
+        1,
+    );
+    assert_ne!(rules, files.files["rules.lua"], "the edit applies");
+    files.files.insert("rules.lua".into(), rules);
+    files
+}
+
+/// `[score] estimate = "per_player"`: bots valuing one player run the final scoring for
+/// that player alone, which on Cabriole gives every player exactly the score the whole
+/// final scoring gives (mid-game states of random games); on a pack whose hook reads
+/// another player's state the two differ, and `weft check` says where, naming
+/// game.toml's line and what to do.
+#[test]
+fn a_per_player_estimate_equals_the_whole_final_scoring_and_check_catches_a_wrong_one() {
+    use weft_core::agent::{Agent, RandomAgent};
+    use weft_core::engine::Engine;
+    let states = |content: &std::sync::Arc<weft_core::content::Content>| {
+        let mut engine = Engine::with_lua(content.clone()).expect("engine");
+        let mut out = Vec::new();
+        for seed in 1..=4u64 {
+            let mut st = engine.new_game(4, seed).expect("setup");
+            let mut bot = RandomAgent::new(seed);
+            let mut k = 0;
+            while let Some(d) = st.decision().cloned() {
+                let i = bot.choose(&mut engine, &st, &d);
+                engine
+                    .apply(&mut st, d.options[i].key.as_ref())
+                    .expect("apply");
+                k += 1;
+                if k % 25 == 0 {
+                    out.push(st.clone());
+                }
+            }
+        }
+        (engine, out)
+    };
+    let content = cabriole_content();
+    assert!(content.program.per_player_estimate.is_some());
+    let (mut engine, samples) = states(&content);
+    assert!(samples.len() > 20, "{} samples", samples.len());
+    for st in &samples {
+        let all = engine.score_estimates(st);
+        for (p, whole) in all.iter().enumerate() {
+            assert_eq!(engine.score_estimate(st, p), *whole, "player {p}");
+        }
+        assert_eq!(engine.per_player_estimate_mismatch(st), None);
+    }
+
+    let wrong = std::sync::Arc::new(
+        weft_core::load_files(
+            &[cabriole_with_a_final_score_that_reads_another_player()],
+            &weft_tests::library(),
+        )
+        .expect("loads"),
+    );
+    let (mut engine, samples) = states(&wrong);
+    // Alone, a player's hook reads the next player's walnut before that player sold it.
+    assert!(
+        samples
+            .iter()
+            .any(|st| engine.per_player_estimate_mismatch(st).is_some()),
+        "the wrong declaration shows somewhere"
+    );
+    let report = check_content(&wrong, 30);
+    let problem = report
+        .problems
+        .iter()
+        .find(|p| p.contains("estimate = \"per_player\""))
+        .unwrap_or_else(|| panic!("{:?}", report.problems));
+    assert!(problem.contains("cabriole/game.toml:"), "{problem}");
+    assert!(problem.contains("end scoring run alone gives"), "{problem}");
+    assert!(problem.contains("or remove the line"), "{problem}");
+}
+
+/// `[score] estimate` takes `"whole"` or `"per_player"`; anything else is a load error
+/// naming game.toml's line.
+#[test]
+fn an_unknown_estimate_is_refused_at_load() {
+    let mut files = cabriole_files();
+    let game =
+        files.files["game.toml"].replace("estimate = \"per_player\"", "estimate = \"each_player\"");
+    files.files.insert("game.toml".into(), game);
+    let err = weft_core::load_files(&[files], &weft_tests::library())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("game.toml"), "{err}");
+    assert!(err.contains("each_player"), "{err}");
+    assert!(err.contains("per_player"), "{err}");
+}

@@ -91,6 +91,13 @@ pub(super) fn compile(
             p.potential = Some(k);
         }
     }
+    // `[score] estimate = "per_player"`: weft check verifies what it declares.
+    if let (Some(p), Some(score)) = (program.as_mut(), game.score.as_ref()) {
+        if score.estimate == super::raw::EstimateToml::PerPlayer {
+            let pos = c.texts.table("score");
+            p.per_player_estimate = Some(c.where_(pos));
+        }
+    }
     let failed = !c.errors.is_empty();
     for e in c.errors {
         ld.push(e);
@@ -1226,6 +1233,7 @@ impl Compiler<'_> {
             declared_at: self.where_(self.texts.table("flow")),
             game_hooks: self.game_hooks.clone(),
             potential: None,
+            per_player_estimate: None,
         }
     }
 

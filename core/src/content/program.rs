@@ -35,6 +35,9 @@ pub struct Program {
     /// `[score] potential`: the game hook (index into `game_hooks`) that says what a
     /// player's position is worth beyond its score if the game ended now, for bots.
     pub potential: Option<u16>,
+    /// `[score] estimate = "per_player"`, where it was declared: bots valuing one player
+    /// run the `on = "players"` end hooks for that player alone.
+    pub per_player_estimate: Option<String>,
 }
 
 /// A Lua function the flow calls by name (`{ do = "hook", run = "rules.income" }`): a
@@ -324,6 +327,7 @@ impl Program {
         };
         Program {
             potential: None,
+            per_player_estimate: None,
             blocks: vec![
                 block("setup", RoundGate::always(), vec![step(StepKind::Block(3))]),
                 block(

@@ -366,6 +366,23 @@ pub struct ScoreToml {
     /// (unfinished work); bots add it to that score.
     #[serde(default)]
     pub potential: Option<NowToml>,
+    /// How bots run the final scoring to value one player's position: `"whole"` (every
+    /// `end` hook for every player, the default) or `"per_player"` (the `on = "players"`
+    /// end hooks for that player alone, which is exact only when each player's hook reads
+    /// and changes nothing of another player's; `weft check` verifies it).
+    #[serde(default)]
+    pub estimate: EstimateToml,
+}
+
+/// `[score] estimate`: what bots run of the final scoring to value one player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EstimateToml {
+    /// Every `end` hook, for every player.
+    #[default]
+    Whole,
+    /// The `on = "players"` end hooks for the player valued alone.
+    PerPlayer,
 }
 
 /// `[score] potential`: `"module.function"`, or `{ run = "module.function", params = {…} }`.

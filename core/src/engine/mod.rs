@@ -80,7 +80,7 @@ impl Engine {
     /// unfinished work is worth). A hook that fails or asks a question counts as nothing
     /// more (`weft check` reports failing hooks).
     pub fn score_estimates(&mut self, st: &GameState) -> Vec<f64> {
-        let base = self.base_scores(st);
+        let base = self.base_scores(st, None);
         base.into_iter()
             .enumerate()
             .map(|(p, score)| score + self.potential(st, p))
@@ -88,13 +88,31 @@ impl Engine {
     }
 
     /// [`Engine::score_estimates`] for player `p` alone (the other players' potentials
-    /// are not asked for).
+    /// are not asked for). With `[score] estimate = "per_player"`, the `on = "players"`
+    /// end hooks run for `p` alone.
     pub fn score_estimate(&mut self, st: &GameState, p: usize) -> f64 {
-        self.base_scores(st)[p] + self.potential(st, p)
+        self.base_scores(st, Some(p))[p] + self.potential(st, p)
     }
 
-    /// Every player's score if the game ended now (before any potential).
-    fn base_scores(&mut self, st: &GameState) -> Vec<f64> {
+    /// Where `[score] estimate = "per_player"` is wrong at `st`: the first player whose
+    /// end scoring run alone differs from their score after every player's, as (player,
+    /// alone, after all). `None` when the pack does not declare it, when they agree, or
+    /// when the end hooks fail or ask (`weft check` reports those on its own).
+    pub fn per_player_estimate_mismatch(&mut self, st: &GameState) -> Option<(usize, f64, f64)> {
+        self.content.program.per_player_estimate.as_ref()?;
+        if st.is_over() {
+            return None;
+        }
+        let all = self.ended_now(st, None)?;
+        (0..st.players.len()).find_map(|p| {
+            let alone = self.ended_now(st, Some(p))?[p];
+            (alone != all[p]).then_some((p, alone, all[p]))
+        })
+    }
+
+    /// Every player's score if the game ended now (before any potential); with `only`,
+    /// the score of that player is the one asked for (see [`Engine::score_estimate`]).
+    fn base_scores(&mut self, st: &GameState, only: Option<usize>) -> Vec<f64> {
         let c = Arc::clone(&self.content);
         let parts = |s: &GameState| -> Vec<f64> {
             (0..s.players.len())
@@ -104,7 +122,7 @@ impl Engine {
         if st.is_over() {
             return parts(st);
         }
-        self.ended_now(st).unwrap_or_else(|| parts(st))
+        self.ended_now(st, only).unwrap_or_else(|| parts(st))
     }
 
     /// `[score] potential` of player `p` (0 when the pack has none, when it fails, or
@@ -126,21 +144,27 @@ impl Engine {
     }
 
     /// The declared score parts after the `end` list's game hooks ran on a copy of `st`;
-    /// `None` when there are none, or one failed or asked.
-    fn ended_now(&mut self, st: &GameState) -> Option<Vec<f64>> {
+    /// `None` when there are none, or one failed or asked. With `only` and `[score]
+    /// estimate = "per_player"`, the `on = "players"` hooks run for that player alone,
+    /// so only that player's part is meant.
+    fn ended_now(&mut self, st: &GameState, only: Option<usize>) -> Option<Vec<f64>> {
         let c = Arc::clone(&self.content);
         let n = st.players.len();
         let hooks = end_hooks(&c.program);
         if hooks.is_empty() {
             return None;
         }
+        let alone = only.filter(|_| c.program.per_player_estimate.is_some());
         let mut scratch = st.clone();
         let mut log = EventLog::default();
         for (hook, on) in hooks {
-            let players: Vec<Option<usize>> = match on {
-                HookOn::Game => vec![None],
-                HookOn::Players => (0..n).map(|k| Some((st.first_player + k) % n)).collect(),
-                HookOn::Player => continue,
+            let players: Vec<Option<usize>> = match (on, alone) {
+                (HookOn::Game, _) => vec![None],
+                (HookOn::Players, Some(p)) => vec![Some(p)],
+                (HookOn::Players, None) => {
+                    (0..n).map(|k| Some((st.first_player + k) % n)).collect()
+                }
+                (HookOn::Player, _) => continue,
             };
             for player in players {
                 let call = HookCall {
