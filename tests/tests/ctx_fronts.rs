@@ -1,6 +1,7 @@
-//! The fast fronts of the most-read `ctx` functions and of a replayed `ctx:choose`
-//! (issue 12) answer exactly as the host functions behind them: the same values for a
-//! well-formed call, and the host's own error, naming what is wrong, for any other.
+//! The fast fronts of the most-used `ctx` functions and of a replayed `ctx:choose`
+//! (issue 12) answer exactly as the host functions behind them: the same values and
+//! changes for a well-formed call, the same count against the limit of changes, and the
+//! host's own error, naming what is wrong, for any other.
 
 use std::sync::Arc;
 use weft_core::error::EngineError;
@@ -182,4 +183,112 @@ fn a_replay_that_no_longer_matches_is_refused() {
         err.to_string().contains("two options share the key `a`"),
         "{err}"
     );
+}
+
+/// `gain`, `pay`, `add_prestige`, `zone_size`, `player_count`, `round` and `logging`
+/// answer and change the game as the methods do; `gain` returns what was gained.
+#[test]
+fn verbs_change_the_game_as_the_methods_do() {
+    let mut expected = String::new();
+    let (got, _) = report_in(
+        "local before = ctx:count(p, 'coins')\n  local got = ctx:gain(p, 'coins', 3)\n  ctx:pay(p, 'coins', 2)\n  local prestige = ctx:count(p, 'prestige')\n  ctx:add_prestige(p, -4)\n  ctx:add_prestige(p, 1.0 + 2)\n  ctx:log('a line')\n  return table.concat({ tostring(got), tostring(ctx:count(p, 'coins') - before), tostring(ctx:count(p, 'prestige') - prestige), tostring(ctx:zone_size('hand', p)), tostring(ctx:player_count()), tostring(ctx:round()), tostring(ctx:logging()) }, ' ')",
+        |g| {
+            let c = g.content();
+            let p = g.current();
+            let hand = weft_core::decks::hand(&c, &g.st.players[p]).count();
+            expected = format!("3 1 -1 {hand} {} {} false", g.st.players.len(), g.st.round);
+        },
+    );
+    assert_eq!(got, expected);
+}
+
+/// A verb front hands every call it cannot make to the method, which raises its own
+/// error: a wrong amount, player or counter, the skill track or the score, a payment
+/// the player cannot make, a log line that is not text.
+#[test]
+fn verbs_give_the_host_errors_for_bad_arguments() {
+    let (got, _) = report(
+        "local held = ctx:count(p, 'coins')\n  return table.concat({ why(ctx.gain, p, 'coins', 1.5), why(ctx.gain, 9, 'coins', 1), why(ctx.gain, p, 'nothing', 1), why(ctx.gain, p, 'prestige', 1), why(ctx.pay, p, 'coins', -1), why(ctx.pay, p, 'coins', held + 1), why(ctx.add_prestige, p, 2000000), why(ctx.add_prestige, 9, 1), why(ctx.log, {}), why(ctx.zone_size, 'nothing', p), why(ctx.zone_size, 'hand', 9), tostring(ctx:count(p, 'coins') == held) }, '\\n')",
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 12, "{got}");
+    assert!(lines[0].contains("1.5 is not a whole number"), "{got}");
+    assert!(lines[1].contains("player 9 does not exist"), "{got}");
+    assert!(lines[2].contains("`nothing` is not a counter"), "{got}");
+    assert!(
+        lines[3].contains("`prestige` changes with ctx:add_prestige"),
+        "{got}"
+    );
+    assert!(lines[4].contains("-1 is out of range"), "{got}");
+    assert!(lines[5].contains("cannot pay"), "{got}");
+    assert!(lines[6].contains("2000000 is out of range"), "{got}");
+    assert!(lines[7].contains("player 9 does not exist"), "{got}");
+    assert!(lines[8].contains("expected string"), "{got}");
+    assert!(lines[9].contains("`nothing` is not a zone"), "{got}");
+    assert!(lines[10].contains("player 9 does not exist"), "{got}");
+    assert_eq!(lines[11], "true", "a refused payment took nothing: {got}");
+}
+
+/// The limit of changes a call may make counts the fronts' changes and a refused
+/// change alike, as the methods always did: 9,999 dropped log lines and one refused
+/// payment reach the limit, and the next line is refused, naming it.
+#[test]
+fn verbs_count_against_the_limit_of_changes_as_the_methods_do() {
+    let (got, _) = report(
+        "for _ = 1, 9999 do ctx:log('x') end\n  local refused = why(ctx.pay, p, 'coins', 1000000)\n  return refused .. '\\n' .. why(ctx.log, 'one more')",
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert!(lines[0].contains("cannot pay"), "{got}");
+    assert!(
+        lines[1].contains("one hook call may make at most 10000 changes"),
+        "{got}"
+    );
+    let (got, _) =
+        report("for _ = 1, 9999 do ctx:log('x') end\n  return why(ctx.gain, p, 'coins', 1)");
+    assert_eq!(got, "ok", "the 10,000th change is allowed");
+}
+
+/// A read-only hook may not change the game, through a front or not.
+#[test]
+fn verbs_are_refused_in_read_only_hooks() {
+    let mut g = Game::with(
+        content_with_courtyard(
+            "return { can_act = function(ctx)\n  ctx:gain(ctx:player(), 'coins', 1)\n  return true\nend, action = function(ctx) end }\n",
+        ),
+        2,
+        1,
+    );
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    let before = g.st.clone();
+    let err = g.try_answer("move:plaza:north").unwrap_err().to_string();
+    assert_eq!(g.st, before, "the state is unchanged");
+    assert!(
+        err.contains("ctx:gain changes the game; hook `can_act` may only read"),
+        "{err}"
+    );
+}
+
+/// While events are recorded, `ctx:logging()` is true and `ctx:log` keeps its line;
+/// in a game played without a record both are dropped.
+#[test]
+fn log_lines_are_kept_only_while_events_are_recorded() {
+    let source = "return { action = function(ctx)\n  if ctx:logging() then ctx:gain(ctx:player(), 'coins', 1) end\n  ctx:log('kept line')\nend }\n";
+    let mut g = at_courtyard(content_with_courtyard(source));
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    let mut log = weft_core::events::EventLog::recording();
+    g.engine
+        .apply_logged(&mut g.st, "act", &mut log)
+        .expect("act");
+    assert!(
+        log.events.iter().any(|e| e.text == "kept line"),
+        "{:?}",
+        log.events
+    );
+    assert_eq!(g.count(p, "coins"), coins + 1, "logging() was true");
+    let mut g = at_courtyard(content_with_courtyard(source));
+    let coins = g.count(p, "coins");
+    g.answer("act");
+    assert_eq!(g.count(p, "coins"), coins, "logging() was false");
 }

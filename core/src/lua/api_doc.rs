@@ -266,6 +266,12 @@ pub const CTX_DOCS: &[CtxDoc] = &[
         access: Access::Read,
     },
     CtxDoc {
+        name: "logging",
+        call: "ctx:logging()",
+        text: "whether `ctx:log` keeps its text: true while events are recorded (a person plays, `weft state`, `weft replay`), false in games only bots play and in their look-ahead, where a line is dropped unread. Build a costly line (`string.format`, a card's description) only when it is true: `if ctx:logging() then ctx:log(...) end`. Never let it change what the hook does",
+        access: Access::Read,
+    },
+    CtxDoc {
         name: "area",
         call: "ctx:area()",
         text: "this area's id (area hooks)",
@@ -364,7 +370,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "log",
         call: "ctx:log(text)",
-        text: "adds a line to the event log",
+        text: "adds a line to the event log (the first 500 characters); counts as a change against the limit of changes a call may make. When no events are recorded (`ctx:logging()` is false) the line is dropped",
         access: Access::Read,
     },
 ];

@@ -169,24 +169,37 @@ impl Ctx {
     /// which have their own verbs (unlocks and the end trigger ride on them).
     fn resource(&self, what: &str, verb: &str) -> mlua::Result<CounterId> {
         let id = self.counter(what)?;
-        let core = self.content.core;
-        if id == core.track {
+        if self.is_resource(id) {
+            return Ok(id);
+        }
+        if id == self.content.core.track {
             return Err(err(format!(
                 "ctx:{verb}: `{what}` moves with ctx:add_skill (its unlocks and the end trigger ride on it)"
             )));
         }
-        if id == core.score {
-            return Err(err(format!(
-                "ctx:{verb}: `{what}` changes with ctx:add_prestige"
-            )));
-        }
-        Ok(id)
+        Err(err(format!(
+            "ctx:{verb}: `{what}` changes with ctx:add_prestige"
+        )))
     }
 
     fn material(&self, what: &str) -> mlua::Result<MatId> {
         self.content
             .material(what)
             .ok_or_else(|| err(format!("`{what}` is not a material")))
+    }
+
+    /// Whether `gain` and `pay` may change counter `id` (any but the skill track and the
+    /// score).
+    pub(super) fn is_resource(&self, id: CounterId) -> bool {
+        let core = self.content.core;
+        id != core.track && id != core.score
+    }
+
+    /// Whether the call may make one more change: its hook may change the game and it
+    /// has made fewer than [`MAX_VERBS_PER_CALL`]. The check [`Ctx::writable`] makes,
+    /// without counting or an error.
+    pub(super) fn may_change(&self) -> bool {
+        !self.call.hook.is_read_only() && self.shared.verbs.get() < MAX_VERBS_PER_CALL
     }
 
     fn count_arg(n: i64, verb: &str) -> mlua::Result<u32> {
@@ -583,6 +596,7 @@ impl UserData for CtxHandle {
             Ok(this.names.card_info[ix as usize].clone())
         });
         m.add_method("asking", |_, this, ()| Ok(this.asking()));
+        m.add_method("logging", |_, this, ()| Ok(this.log.enabled));
         m.add_method("materials", |_, this, ()| {
             Ok(this.names.material_list.clone())
         });

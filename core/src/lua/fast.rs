@@ -1,13 +1,18 @@
-//! Fast fronts for the `ctx` reads hooks make most (issue 12).
+//! Fast fronts for the `ctx` calls hooks make most (issue 12).
 //!
 //! A `ctx` method registered through mlua costs about a quarter of a microsecond a call
 //! in its callback machinery (protected call, userdata borrow and type check, argument
 //! conversion), more than most reads do. A greedy game of Tabriz makes some 200,000 of
-//! them. The reads below get a small C function in front: it answers the common,
+//! them. The calls below get a small C function in front: it answers the common,
 //! well-formed call from the running [`Ctx`] directly, and hands every other call
 //! (a wrong argument, a player that does not exist, a `ctx` kept past its call) to the
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
-//! the front changes speed only, never a result or a message. The list reads (`hand`,
+//! the front changes speed only, never a result or a message.
+//!
+//! The verbs among them (`gain`, `pay`, `add_prestige`, and `log` while no events are
+//! recorded) count the change against the call's limit as the method does, and make it
+//! through the same `ops` function; a change that would be refused goes to the method
+//! before anything is counted or changed, so the method raises its own error. The list reads (`hand`,
 //! `tucked`, `grades`, `slots`, and the zone read `cards`) build a new table each call, as the methods do, from the
 //! ids interned once per VM; a list longer than 256 goes to the method.
 //!
@@ -20,6 +25,8 @@ use std::os::raw::c_int;
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
 use super::ctx::{Ctx, Names};
+use crate::content::CounterId;
+use crate::limits::MAX_AMOUNT;
 use crate::ops;
 
 /// The running call's `Ctx`, as the fronts reach it (their first upvalue).
@@ -52,9 +59,17 @@ pub fn install(
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
     let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 12] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 20] = [
         ("player", player, Value::Nil),
+        ("player_count", player_count, Value::Nil),
+        ("round", round, Value::Nil),
         ("asking", asking, Value::Nil),
+        ("logging", logging, Value::Nil),
+        ("log", log, Value::Nil),
+        ("gain", gain, Value::Nil),
+        ("pay", pay, Value::Nil),
+        ("add_prestige", add_prestige, Value::Nil),
+        ("zone_size", zone_size, Value::Nil),
         ("has", has, Value::Nil),
         ("count", count, Value::Nil),
         ("deck_size", deck_size, Value::Nil),
@@ -111,6 +126,38 @@ unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<
     }
 }
 
+/// Runs `change` on the running `Ctx` when argument 1 is this VM's `ctx`, a call is
+/// running, and the call may make one more change (see [`Ctx::may_change`]): the change
+/// is counted as [`Ctx::writable`] counts it. `None` otherwise, and when `change`
+/// returns `None`, which it may only do before it changed anything (the count is then
+/// taken back): the mlua method then answers, counting and raising as it always does.
+///
+/// # Safety
+/// `l` is a front's state: upvalue 1 points at the host's live cell.
+unsafe fn with_change<T>(
+    l: *mut ffi::lua_State,
+    change: impl FnOnce(&mut Ctx) -> Option<T>,
+) -> Option<T> {
+    unsafe {
+        if ffi::lua_rawequal(l, 1, ffi::lua_upvalueindex(UP_SELF)) == 0 {
+            return None;
+        }
+        let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell);
+        let mut borrowed = cell.try_borrow_mut().ok()?;
+        let c = borrowed.as_mut()?;
+        if !c.may_change() {
+            return None;
+        }
+        let verbs = c.shared.verbs.get();
+        c.shared.verbs.set(verbs + 1);
+        let done = change(c);
+        if done.is_none() {
+            c.shared.verbs.set(verbs);
+        }
+        done
+    }
+}
+
 /// Argument `i` as a whole number, when it is one exactly (as `Whole` reads it).
 unsafe fn whole(l: *mut ffi::lua_State, i: c_int) -> Option<i64> {
     unsafe {
@@ -144,6 +191,16 @@ unsafe fn number(l: *mut ffi::lua_State, v: Option<i64>) -> c_int {
                 ffi::lua_pushnumber(l, v as f64);
                 1
             }
+            None => slow(l),
+        }
+    }
+}
+
+/// Returns no result when the call was answered, or hands it on.
+unsafe fn nothing(l: *mut ffi::lua_State, done: Option<()>) -> c_int {
+    unsafe {
+        match done {
+            Some(()) => 0,
             None => slow(l),
         }
     }
@@ -240,6 +297,99 @@ unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
             }
             None => slow(l),
         }
+    }
+}
+
+/// `ctx:player_count()`.
+unsafe extern "C-unwind" fn player_count(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| Some(c.state.players.len() as i64));
+        number(l, v)
+    }
+}
+
+/// `ctx:round()`.
+unsafe extern "C-unwind" fn round(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| Some(c.state.round as i64));
+        number(l, v)
+    }
+}
+
+/// `ctx:logging()`.
+unsafe extern "C-unwind" fn logging(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| Some(c.log.enabled));
+        boolean(l, v)
+    }
+}
+
+/// `ctx:log(text)` while no events are recorded: the line is dropped unread, and the
+/// change is counted. A recorded line goes to the method, which keeps it.
+unsafe extern "C-unwind" fn log(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let done = with_change(l, |c| {
+            text(l, 2)?;
+            (!c.log.enabled).then_some(())
+        });
+        nothing(l, done)
+    }
+}
+
+/// `ctx:gain(p, what, n)`: returns what was gained.
+unsafe extern "C-unwind" fn gain(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let got = with_change(l, |c| {
+            let (p, k, n) = change_args(l, c)?;
+            let content = std::sync::Arc::clone(&c.content);
+            // ops::gain refuses before it changes anything.
+            ops::gain(&content, &mut c.state, &mut c.log, p, k, n).ok()
+        });
+        number(l, got.map(i64::from))
+    }
+}
+
+/// `ctx:pay(p, what, n)`.
+unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let done = with_change(l, |c| {
+            let (p, k, n) = change_args(l, c)?;
+            let content = std::sync::Arc::clone(&c.content);
+            // ops::pay refuses before it changes anything.
+            ops::pay(&content, &mut c.state, &mut c.log, p, k, n).ok()
+        });
+        nothing(l, done)
+    }
+}
+
+/// The arguments of `gain` and `pay`, `(p, what, n)`, when they are well formed: a
+/// player, a counter they may change, an amount from 0 to [`MAX_AMOUNT`].
+///
+/// # Safety
+/// `l` is a front's state, with the arguments at 2..=4.
+unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, CounterId, u32)> {
+    unsafe {
+        let p = c.player_slot(whole(l, 2)?)?;
+        let k = c.content.counter_named(text(l, 3)?).ok()?;
+        let n = whole(l, 4)?;
+        (c.is_resource(k) && (0..=MAX_AMOUNT).contains(&n)).then_some((p, k, n as u32))
+    }
+}
+
+/// `ctx:add_prestige(p, n)`.
+unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let done = with_change(l, |c| {
+            let p = c.player_slot(whole(l, 2)?)?;
+            let n = whole(l, 3)?;
+            if !(-MAX_AMOUNT..=MAX_AMOUNT).contains(&n) {
+                return None;
+            }
+            let content = std::sync::Arc::clone(&c.content);
+            // ops::add_prestige refuses before it changes anything.
+            ops::add_prestige(&content, &mut c.state, &mut c.log, p, n).ok()
+        });
+        nothing(l, done)
     }
 }
 
@@ -382,19 +532,38 @@ unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
+/// The zone arguments `(zone, p)` at 2 and 3, `p` optional, when well formed.
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn zone_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<crate::zones::ZoneRef> {
+    unsafe {
+        let p = match ffi::lua_type(l, 3) {
+            ffi::LUA_TNONE | ffi::LUA_TNIL => None,
+            _ => Some(c.player_slot(whole(l, 3)?)?),
+        };
+        crate::zones::ZoneRef::named(&c.content, text(l, 2)?, p).ok()
+    }
+}
+
 /// `ctx:cards(zone, p)`: the cards of a zone (`false` for an empty place of a grid), a
 /// new list.
 unsafe extern "C-unwind" fn cards_in(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
-            let p = match ffi::lua_type(l, 3) {
-                ffi::LUA_TNONE | ffi::LUA_TNIL => None,
-                _ => Some(c.player_slot(whole(l, 3)?)?),
-            };
-            let zone = crate::zones::ZoneRef::named(&c.content, text(l, 2)?, p).ok()?;
-            let cards = &zone.get(&c.content, &c.state).cards;
+            let cards = &zone_args(l, c)?.get(&c.content, &c.state).cards;
             Entries::collect(cards.iter().map(|k| k.map(|k| k as usize)))
         });
         new_list(l, v)
+    }
+}
+
+/// `ctx:zone_size(zone, p)`.
+unsafe extern "C-unwind" fn zone_size(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            Some(zone_args(l, c)?.get(&c.content, &c.state).cards.len() as i64)
+        });
+        number(l, v)
     }
 }
