@@ -66,7 +66,9 @@ function M.age_display(ctx, params)
   local cards = ctx:cards("display")
   for pos = 1, size do
     if cards[pos] and ctx:marks("display", pos) >= params.discard_at_coins then
-      ctx:log("discards " .. cards[pos] .. " from the display with its " .. ctx:marks("display", pos) .. " coins")
+      if ctx:logging() then
+        ctx:log("discards " .. cards[pos] .. " from the display with its " .. ctx:marks("display", pos) .. " coins")
+      end
       ctx:move_card("display", pos, "box")
     end
   end
@@ -155,7 +157,8 @@ function M.produce(ctx, params)
     for _, id in ipairs(ctx:cards("unfinished", p)) do
       local card = ctx:card(id)
       if can_complete(ctx, p, card, done, params.capacity) then
-        options[#options + 1] = { key = "make:" .. id, label = "Complete " .. common.describe(card) }
+        local label = ctx:asking() and ("Complete " .. common.describe(card)) or nil
+        options[#options + 1] = { key = "make:" .. id, label = label }
       end
     end
     if #options == 0 then
@@ -167,11 +170,12 @@ function M.produce(ctx, params)
       break
     end
     local card = ctx:card(string.sub(choice.key, #"make:" + 1))
+    local asking = ctx:asking()
     local reward = ctx:choose {
-      prompt = "Reward for " .. card.id .. ": coins or prestige",
+      prompt = asking and ("Reward for " .. card.id .. ": coins or prestige") or nil,
       options = {
-        { key = "coins", label = "Take " .. card.params.coins .. " coins" },
-        { key = "prestige", label = "Take " .. card.params.prestige .. " prestige" },
+        { key = "coins", label = asking and ("Take " .. card.params.coins .. " coins") or nil },
+        { key = "prestige", label = asking and ("Take " .. card.params.prestige .. " prestige") or nil },
       },
     }
     for _, r in ipairs(common.RESOURCES) do
@@ -186,7 +190,9 @@ function M.produce(ctx, params)
     else
       ctx:add_prestige(p, card.params.prestige)
     end
-    ctx:log("completes " .. common.describe(card) .. " for its " .. reward.key)
+    if ctx:logging() then
+      ctx:log("completes " .. common.describe(card) .. " for its " .. reward.key)
+    end
     done[#done + 1] = card
   end
 end
@@ -256,9 +262,11 @@ function M.final_score(ctx, params)
   if unfinished > 0 then
     ctx:add_prestige(p, -unfinished * params.unfinished_penalty)
   end
-  ctx:log(string.format(
-    "final scoring: %d vignettes and %d partial (%d), craftsmen %d J %d M (%d), %d coins (%d), %d unfinished (-%d)",
-    full, partial, sets, j, m, crafts, coins, converted, unfinished, unfinished * params.unfinished_penalty))
+  if ctx:logging() then
+    ctx:log(string.format(
+      "final scoring: %d vignettes and %d partial (%d), craftsmen %d J %d M (%d), %d coins (%d), %d unfinished (-%d)",
+      full, partial, sets, j, m, crafts, coins, converted, unfinished, unfinished * params.unfinished_penalty))
+  end
 end
 
 -- For bots (`[score] potential`): what p's unfinished projects are worth beyond the

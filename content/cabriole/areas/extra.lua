@@ -80,7 +80,8 @@ function M.resolve(ctx, params, key)
       break
     end
     options[#options + 1] = { key = "stop", label = "Stop: take no more cards" }
-    local choice = ctx:choose { prompt = "Extra project: take card " .. k .. " of " .. params.cards .. ", or stop", options = options }
+    local prompt = ctx:asking() and ("Extra project: take card " .. k .. " of " .. params.cards .. ", or stop") or nil
+    local choice = ctx:choose { prompt = prompt, options = options }
     if choice.key == "stop" then
       break
     end

@@ -44,9 +44,13 @@ function M.options(ctx, params)
     if level < common.MASTER then
       local space, cost = free_space(ctx, params, t)
       if space and ctx:has(p, "coins", cost) then
-        local what = level == 0 and ("Hire a " .. t .. " (A)")
-          or ("Train your " .. t .. " to " .. common.LEVELS[level + 1])
-        out[#out + 1] = { key = "train:" .. t, label = what .. " for " .. cost .. " coins" }
+        local label = nil
+        if ctx:asking() then
+          local what = level == 0 and ("Hire a " .. t .. " (A)")
+            or ("Train your " .. t .. " to " .. common.LEVELS[level + 1])
+          label = what .. " for " .. cost .. " coins"
+        end
+        out[#out + 1] = { key = "train:" .. t, label = label }
       end
     end
   end
@@ -59,7 +63,9 @@ function M.resolve(ctx, params, key)
   ctx:use_space(ctx:area(), space)
   ctx:pay(p, "coins", cost)
   ctx:gain(p, t, 1)
-  ctx:log("pays " .. cost .. " coins at the guild hall: " .. t .. " now " .. common.LEVELS[ctx:count(p, t)])
+  if ctx:logging() then
+    ctx:log("pays " .. cost .. " coins at the guild hall: " .. t .. " now " .. common.LEVELS[ctx:count(p, t)])
+  end
 end
 
 return M

@@ -22,7 +22,8 @@ function M.options(ctx, params)
   for i, q in ipairs(params.quantities) do
     local price = params.prices[i]
     if not ctx:space_used(area, i) and ctx:has(p, "coins", price) and held + q <= params.resource_cap then
-      out[#out + 1] = { key = "buy:" .. i, label = "Buy " .. q .. " " .. params.resource .. " for " .. price .. " coins" }
+      local label = ctx:asking() and ("Buy " .. q .. " " .. params.resource .. " for " .. price .. " coins") or nil
+      out[#out + 1] = { key = "buy:" .. i, label = label }
     end
   end
   return out

@@ -66,8 +66,12 @@ function M.may_take(ctx, p, card)
   return room == nil or room > 0
 end
 
--- An option for taking the display card at `pos`: key `take:<card id>`.
+-- An option for taking the display card at `pos`: key `take:<card id>`. The label is
+-- built only when a person reads it (ctx:asking(); bots read keys).
 function M.take_option(ctx, pos, card, extra)
+  if not ctx:asking() then
+    return { key = "take:" .. card.id }
+  end
   local coins = ctx:marks("display", pos)
   local label = "Take " .. M.describe(card)
   if coins > 0 then
@@ -101,7 +105,9 @@ function M.take(ctx, p, pos)
   if coins > 0 then
     ctx:gain(p, "coins", coins)
   end
-  ctx:log("takes " .. M.describe(card) .. " with " .. coins .. " coins")
+  if ctx:logging() then
+    ctx:log("takes " .. M.describe(card) .. " with " .. coins .. " coins")
+  end
   if card.kind ~= "project" and card.behaviour then
     require(card.behaviour).apply(ctx, card.params, p)
   end
