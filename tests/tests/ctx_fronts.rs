@@ -292,3 +292,96 @@ fn log_lines_are_kept_only_while_events_are_recorded() {
     g.answer("act");
     assert_eq!(g.count(p, "coins"), coins, "logging() was false");
 }
+
+/// Runs `body` (Lua, with `ctx`, `p`, `area` and `why` in scope) as the `options` hook
+/// of Cabriole's oak market, on `st`; gives the string it raises.
+fn cabriole_report(body: &str, st: &weft_core::GameState) -> String {
+    use weft_core::effects::Effects;
+    use weft_core::flow::{Hook, HookCall, Owner};
+    let mut files = weft_tests::cabriole_files();
+    let source = format!(
+        "local M = {{}}\nfunction M.describe(params) return 'test' end\nfunction M.options(ctx, params)\n  local p, area = ctx:player(), ctx:area()\n  local function why(f, ...)\n    local ok, e = pcall(f, ctx, ...)\n    return if ok then 'ok' else tostring(e)\n  end\n  local out = (function() {body} end)()\n  error(out, 0)\nend\nfunction M.resolve(ctx, params, key) end\nreturn M\n"
+    );
+    files.files.insert("areas/market.lua".into(), source);
+    let content = Arc::new(
+        weft_core::load_files(&[files], &weft_tests::library()).unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut host = weft_core::lua::LuaHost::new(Arc::clone(&content)).expect("host");
+    let area = content.board.area_index("market_oak").expect("market_oak");
+    let call = HookCall {
+        owner: Owner::Area { area },
+        hook: Hook::Options,
+        player: Some(1),
+    };
+    let err = host
+        .options(&content, st, &call)
+        .expect_err("the body raises");
+    err.message
+}
+
+/// A Cabriole game after setup, with the oak market's space 2 taken, row 2 closed and
+/// 2 coins on the display's first card.
+fn cabriole_state() -> weft_core::GameState {
+    let content = weft_tests::cabriole_content();
+    let mut engine = weft_core::Engine::with_lua(Arc::clone(&content)).expect("engine");
+    let mut st = engine.new_game(3, 4).expect("setup");
+    let oak = content.board.area_index("market_oak").unwrap() as usize;
+    st.areas[oak].used = vec![1];
+    let row2 = content.board.area_index("row2").unwrap() as usize;
+    st.areas[row2].closed = true;
+    let display = weft_core::zones::ZoneRef::named(&content, "display", None).unwrap();
+    weft_core::zones::add_mark(&content, &mut st, display, 0, 2).expect("a mark");
+    st
+}
+
+/// `grid`, `room`, `marks`, `find_card`, `card`, `area`, `area_closed` and
+/// `space_used` read the game's values.
+#[test]
+fn zone_and_area_reads_answer_well_formed_calls() {
+    let st = cabriole_state();
+    let content = weft_tests::cabriole_content();
+    let display = weft_core::zones::ZoneRef::named(&content, "display", None).unwrap();
+    let cards = &display.get(&content, &st).cards;
+    let first = &content.cards[cards[0].unwrap() as usize].id;
+    let third = &content.cards[cards[2].unwrap() as usize].id;
+    let (rows, cols) = content.zones[display.zone as usize].grid_size(3).unwrap();
+    let unfinished = weft_core::zones::ZoneRef::named(&content, "unfinished", Some(1)).unwrap();
+    let room = weft_core::zones::room(&content, &st, unfinished).expect("a cap");
+    let got = cabriole_report(
+        &format!("local rows, cols = ctx:grid('display')\n  return table.concat({{ area, tostring(ctx:area_closed('row1')), tostring(ctx:area_closed('row2')), tostring(ctx:space_used(area, 1)), tostring(ctx:space_used(area, 2)), rows .. 'x' .. cols, tostring(ctx:room('unfinished', p)), tostring(ctx:room('display')), tostring(ctx:marks('display', 1)), tostring(ctx:marks('display', 2)), tostring(ctx:find_card('display', '{third}')), tostring(ctx:find_card('unfinished', '{first}', p)), ctx:card('{first}').id }}, ' ')"),
+        &st,
+    );
+    assert_eq!(
+        got,
+        format!("market_oak false true false true {rows}x{cols} {room} nil 2 0 3 nil {first}")
+    );
+}
+
+/// The zone and area fronts hand every call they cannot answer to the method, which
+/// raises its own error.
+#[test]
+fn zone_and_area_reads_give_the_host_errors_for_bad_arguments() {
+    let got = cabriole_report(
+        "return table.concat({ why(ctx.grid, 'unfinished'), why(ctx.grid, 'nothing'), why(ctx.room, 'unfinished', 9), why(ctx.marks, 'display', 99), why(ctx.marks, 'display', 1.5), why(ctx.find_card, 'display', 'nothing'), why(ctx.area_closed, 'nothing'), why(ctx.space_used, area, 65), why(ctx.space_used, area, 1.5), why(ctx.card, 'nothing'), why(ctx.room, 'unfinished') }, '\\n')",
+        &cabriole_state(),
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 11, "{got}");
+    assert!(lines[0].contains("name the player too"), "{got}");
+    assert!(lines[1].contains("`nothing` is not a zone"), "{got}");
+    assert!(lines[2].contains("player 9 does not exist"), "{got}");
+    assert!(lines[3].contains("position 99 is outside"), "{got}");
+    assert!(lines[4].contains("1.5 is not a whole number"), "{got}");
+    assert!(
+        lines[5].contains("`nothing` is not a card of [[cards]]"),
+        "{got}"
+    );
+    assert!(lines[6].contains("`nothing` is not an area"), "{got}");
+    assert!(lines[7].contains("space 65 does not exist"), "{got}");
+    assert!(lines[8].contains("1.5 is not a whole number"), "{got}");
+    assert!(
+        lines[9].contains("`nothing` is not a card or commission"),
+        "{got}"
+    );
+    assert!(lines[10].contains("name the player too"), "{got}");
+}

@@ -9,6 +9,10 @@
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
 //! the front changes speed only, never a result or a message.
 //!
+//! Pack cards are found by id through a Lua table built once per VM (`ctx:card`,
+//! `ctx:find_card`), a hash lookup of the interned string instead of comparing the id
+//! with every card's.
+//!
 //! The verbs among them (`gain`, `pay`, `add_prestige`, and `log` while no events are
 //! recorded) count the change against the call's limit as the method does, and make it
 //! through the same `ops` function; a change that would be refused goes to the method
@@ -28,16 +32,19 @@ use super::ctx::{Ctx, Names};
 use crate::content::CounterId;
 use crate::limits::MAX_AMOUNT;
 use crate::ops;
+use crate::zones::ZoneRef;
 
 /// The running call's `Ctx`, as the fronts reach it (their first upvalue).
 type Cell = RefCell<Option<Ctx>>;
 
-/// Upvalues of every front: the cell, the mlua method, the `ctx` userdata, and a list
-/// the front returns entries of (or `nil`).
+/// Upvalues of every front: the cell, the mlua method, the `ctx` userdata, a list the
+/// front returns entries of (or `nil`), and a table of pack card ids to their index
+/// from 1 in `content.cards`, the first card of each id (or `nil`).
 const UP_CELL: c_int = 1;
 const UP_SLOW: c_int = 2;
 const UP_SELF: c_int = 3;
 const UP_LIST: c_int = 4;
+const UP_INDEX: c_int = 5;
 
 /// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
 /// metatable), each in front of the mlua method of the same name. `cell` points at the
@@ -59,7 +66,12 @@ pub fn install(
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
     let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 20] = [
+    // As `Content::pack_card`: the first card of an id.
+    let index = lua.create_table()?;
+    for (ix, id) in names.pack_cards.iter().enumerate().rev() {
+        index.raw_set(id.clone(), ix + 1)?;
+    }
+    let fronts: [(&str, ffi::lua_CFunction, Value); 27] = [
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -70,6 +82,13 @@ pub fn install(
         ("pay", pay, Value::Nil),
         ("add_prestige", add_prestige, Value::Nil),
         ("zone_size", zone_size, Value::Nil),
+        ("grid", grid, Value::Nil),
+        ("room", room, Value::Nil),
+        ("marks", marks, Value::Nil),
+        ("find_card", find_card, Value::Nil),
+        ("area", area, Value::Nil),
+        ("area_closed", area_closed, Value::Nil),
+        ("space_used", space_used, Value::Nil),
         ("has", has, Value::Nil),
         ("count", count, Value::Nil),
         ("deck_size", deck_size, Value::Nil),
@@ -83,11 +102,11 @@ pub fn install(
     ];
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
-        // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
+        // SAFETY: the five arguments are on the stack at 1..=5; lua_pushcclosurek pops
         // them as the closure's upvalues and leaves the closure, the one result.
         let f: Function = unsafe {
-            lua.exec_raw((cell, slow, ctx.clone(), list), |l| {
-                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
+            lua.exec_raw((cell, slow, ctx.clone(), list, index.clone()), |l| {
+                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 5, None);
             })?
         };
         methods.raw_set(name, f)?;
@@ -455,15 +474,30 @@ unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// `ctx:card(id)`: the frozen table of a pack card or commission.
+/// The index (from 0) of the pack card whose id is argument `i`, as
+/// `Content::pack_card` finds it, looked up in the front's table of ids.
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn pack_card_arg(l: *mut ffi::lua_State, i: c_int) -> Option<usize> {
+    unsafe {
+        if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
+            return None;
+        }
+        ffi::lua_pushvalue(l, i);
+        ffi::lua_rawget(l, ffi::lua_upvalueindex(UP_INDEX));
+        let ix = whole(l, -1);
+        ffi::lua_pop(l, 1);
+        usize::try_from(ix? - 1).ok()
+    }
+}
+
+/// `ctx:card(id)`: the frozen table of a pack card (a commission that is not one goes
+/// to the method).
 unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
-            let id = text(l, 2)?;
-            let ix = match c.content.pack_card(id) {
-                Some(ix) => ix as usize,
-                None => c.content.card(id)? as usize,
-            };
+            let ix = pack_card_arg(l, 2)?;
             (ix < c.names.card_info.len()).then_some(Some(ix))
         });
         entry(l, v)
@@ -536,13 +570,144 @@ unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
 ///
 /// # Safety
 /// `l` is a front's state.
-unsafe fn zone_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<crate::zones::ZoneRef> {
+unsafe fn zone_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<ZoneRef> {
+    unsafe { zone_at(l, c, 3) }
+}
+
+/// The zone named by argument 2, of the player at argument `player` (optional), when
+/// well formed.
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn zone_at(l: *mut ffi::lua_State, c: &Ctx, player: c_int) -> Option<ZoneRef> {
     unsafe {
-        let p = match ffi::lua_type(l, 3) {
+        let p = match ffi::lua_type(l, player) {
             ffi::LUA_TNONE | ffi::LUA_TNIL => None,
-            _ => Some(c.player_slot(whole(l, 3)?)?),
+            _ => Some(c.player_slot(whole(l, player)?)?),
         };
-        crate::zones::ZoneRef::named(&c.content, text(l, 2)?, p).ok()
+        ZoneRef::named(&c.content, text(l, 2)?, p).ok()
+    }
+}
+
+/// The area named by argument 2, when it is one.
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn area_arg(l: *mut ffi::lua_State, c: &Ctx) -> Option<usize> {
+    unsafe { Some(c.content.board.area_index(text(l, 2)?)? as usize) }
+}
+
+/// `ctx:grid(zone)`: the rows and columns of a grid zone at this player count.
+unsafe extern "C-unwind" fn grid(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let z = ZoneRef::named(&c.content, text(l, 2)?, None).ok()?;
+            c.content.zones[z.zone as usize].grid_size(c.state.players.len())
+        });
+        match v {
+            Some((rows, columns)) => {
+                ffi::lua_pushnumber(l, rows as f64);
+                ffi::lua_pushnumber(l, columns as f64);
+                2
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:room(zone, p)`: the room left under a zone's cap, or `nil` with no cap.
+unsafe extern "C-unwind" fn room(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            Some(crate::zones::room(&c.content, &c.state, zone_args(l, c)?))
+        });
+        match v {
+            Some(Some(n)) => number(l, Some(i64::from(n))),
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:marks(zone, pos, p)`: the marks at a position.
+unsafe extern "C-unwind" fn marks(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let z = zone_at(l, c, 4)?;
+            let i = crate::zones::position(&c.content, &c.state, z, whole(l, 3)?).ok()?;
+            Some(crate::zones::mark_at(&c.content, &c.state, z, i))
+        });
+        number(l, v)
+    }
+}
+
+/// `ctx:find_card(zone, card, p)`: the first position of a pack card in a zone, or
+/// `nil`.
+unsafe extern "C-unwind" fn find_card(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let z = zone_at(l, c, 4)?;
+            let ix = pack_card_arg(l, 3)? as crate::content::CardIx;
+            let cards = &z.get(&c.content, &c.state).cards;
+            Some(cards.iter().position(|&x| x == Some(ix)))
+        });
+        match v {
+            Some(Some(k)) => number(l, Some(k as i64 + 1)),
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:area()`: this area hook's area id.
+unsafe extern "C-unwind" fn area(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        // The id's bytes, pushed once the borrow has ended (pushing may raise): the
+        // content they live in is the running call's, alive until the front returns.
+        let v = with_ctx(l, |c| match c.call.owner {
+            crate::flow::Owner::Area { area } => {
+                let id = &c.content.board.areas[area as usize].id;
+                Some((id.as_ptr(), id.len()))
+            }
+            _ => None,
+        });
+        match v {
+            Some((ptr, len)) => {
+                ffi::lua_pushlstring(l, ptr.cast(), len);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
+/// `ctx:area_closed(id)`.
+unsafe extern "C-unwind" fn area_closed(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| Some(c.state.areas[area_arg(l, c)?].closed));
+        boolean(l, v)
+    }
+}
+
+/// `ctx:space_used(id, i)`: whether the area's second-stage space `i` (1 to 64) is
+/// taken.
+unsafe extern "C-unwind" fn space_used(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let a = area_arg(l, c)?;
+            let i = whole(l, 3)?;
+            if !(1..=64).contains(&i) {
+                return None;
+            }
+            Some(c.state.areas[a].used.contains(&((i - 1) as u8)))
+        });
+        boolean(l, v)
     }
 }
 
