@@ -81,6 +81,21 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
         lua.random_games,
         lua.greedy * 100.0
     );
+    for (play, hooks) in [
+        ("random play", &lua.random_hooks),
+        ("greedy play", &lua.greedy_hooks),
+    ] {
+        println!("  where the Lua host's time goes, {play}:");
+        for h in hooks {
+            println!(
+                "    {:>5.1}%  {:>9} calls  {:>9.1} µs a call  {}",
+                h.share * 100.0,
+                h.calls,
+                h.mean_us,
+                h.hook
+            );
+        }
+    }
     println!(
         "  spread: (slowest round − fastest) / median; compare two builds by their × baseline"
     );

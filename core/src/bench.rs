@@ -282,7 +282,7 @@ pub fn run_all(bench: &mut Bench, budget: Duration) -> Vec<Measurement> {
 
 /// How much of the time play spends in the Lua host (issue 12: the floor is not a
 /// do-nothing host, which would not be the game, but Lua's share of the real one).
-#[derive(Debug, Clone, Copy, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct LuaShare {
     /// Share of random play's time spent in hook calls (seeds 1 to `random_games`).
     pub random: f64,
@@ -290,47 +290,155 @@ pub struct LuaShare {
     pub random_games: u64,
     /// Share of greedy play's time spent in hook calls (the seed-1 game).
     pub greedy: f64,
+    /// The script functions random play spent its hook time in, the costliest first
+    /// (at most [`HOOKS_SHOWN`]).
+    pub random_hooks: Vec<HookTime>,
+    /// The same for greedy play.
+    pub greedy_hooks: Vec<HookTime>,
+}
+
+/// The most script functions [`LuaShare`] lists for each kind of play.
+pub const HOOKS_SHOWN: usize = 8;
+
+/// The time the Lua host spent in one script function over the games measured: where a
+/// designer looks first when a pack plays slowly.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct HookTime {
+    /// What ran: `area row1: options`, `tile wool-shop: can_act`, `rules.final_score`,
+    /// `card c05: workshop`, `unlock at 4: on_reach`.
+    pub hook: String,
+    /// Calls made.
+    pub calls: u64,
+    /// Its share of all the time spent in hook calls.
+    pub share: f64,
+    /// Mean time a call, in microseconds.
+    pub mean_us: f64,
+}
+
+/// Which script function a call runs, without building a name: the owner's kind, its
+/// index (a tile's tile, not its slot), and the hook.
+type HookKey = (u8, u32, Hook);
+
+/// Calls and time per script function.
+type HookTimes = std::collections::HashMap<HookKey, (u64, Duration)>;
+
+fn hook_key(state: &GameState, call: &HookCall) -> HookKey {
+    match call.owner {
+        Owner::Tile { slot } => (
+            0,
+            state
+                .board
+                .get(slot as usize)
+                .map_or(u32::MAX, |t| u32::from(t.tile)),
+            call.hook,
+        ),
+        Owner::Card { card } => (1, u32::from(card), call.hook),
+        Owner::Unlock { index } => (2, u32::from(index), call.hook),
+        Owner::Game { hook } => (3, u32::from(hook), call.hook),
+        Owner::Area { area } => (4, u32::from(area), call.hook),
+    }
+}
+
+fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
+    let i = index as usize;
+    let id = |name: Option<&String>| name.map_or("?", |s| s.as_str()).to_string();
+    match kind {
+        0 => format!(
+            "tile {}: {}",
+            id(content.tiles.get(i).map(|t| &t.id)),
+            hook.name()
+        ),
+        1 => format!(
+            "card {}: {}",
+            id(content.commissions.get(i).map(|c| &c.id)),
+            hook.name()
+        ),
+        2 => format!(
+            "unlock at {}: {}",
+            content.unlocks.get(i).map_or(0, |u| u.level),
+            hook.name()
+        ),
+        3 => match content.program.game_hooks.get(i) {
+            Some(g) if hook == Hook::Potential => {
+                format!("{}.{} ([score] potential)", g.module, g.function)
+            }
+            Some(g) => format!("{}.{}", g.module, g.function),
+            None => "?".to_string(),
+        },
+        _ => format!(
+            "area {}: {}",
+            id(content.board.areas.get(i).map(|a| &a.id)),
+            hook.name()
+        ),
+    }
+}
+
+/// The costliest [`HOOKS_SHOWN`] entries of `times`, named.
+fn costliest(content: &Content, times: &HookTimes) -> Vec<HookTime> {
+    let total: f64 = times.values().map(|(_, d)| d.as_secs_f64()).sum();
+    let mut out: Vec<HookTime> = times
+        .iter()
+        .map(|(&key, &(calls, spent))| HookTime {
+            hook: hook_name(content, key),
+            calls,
+            share: spent.as_secs_f64() / total.max(1e-12),
+            mean_us: spent.as_secs_f64() * 1e6 / calls.max(1) as f64,
+        })
+        .collect();
+    out.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.hook.cmp(&b.hook)));
+    out.truncate(HOOKS_SHOWN);
+    out
 }
 
 /// Measures [`LuaShare`] on `content`: plays the same games as the workloads with a host
 /// that clocks every call it serves (the clock adds a little to both sides).
 pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, String> {
-    let spent = std::rc::Rc::new(std::cell::Cell::new(Duration::ZERO));
+    let times = std::rc::Rc::new(std::cell::RefCell::new(HookTimes::new()));
     let host = LuaHost::new(Arc::clone(content)).map_err(|e| e.to_string())?;
     let timed = TimedEffects {
         inner: host,
-        spent: std::rc::Rc::clone(&spent),
+        times: std::rc::Rc::clone(&times),
     };
     let mut engine = Engine::new(Arc::clone(content), Box::new(timed));
     engine.set_labels(false);
     let mut share = |bot: &str, seeds: std::ops::RangeInclusive<u64>| {
-        spent.set(Duration::ZERO);
+        times.borrow_mut().clear();
         let start = Instant::now();
         for seed in seeds {
             black_box(bot_game(&mut engine, bot, seed));
         }
-        spent.get().as_secs_f64() / start.elapsed().as_secs_f64().max(1e-9)
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+        let times = times.borrow();
+        let spent: f64 = times.values().map(|(_, d)| d.as_secs_f64()).sum();
+        (spent / elapsed, costliest(content, &times))
     };
-    let random = share("random", 1..=random_games.max(1));
-    let greedy = share("greedy", 1..=1);
+    let (random, random_hooks) = share("random", 1..=random_games.max(1));
+    let (greedy, greedy_hooks) = share("greedy", 1..=1);
     Ok(LuaShare {
         random,
         random_games: random_games.max(1),
         greedy,
+        random_hooks,
+        greedy_hooks,
     })
 }
 
-/// A Lua host that adds the time of every call it serves to `spent`.
+/// A Lua host that adds the time of every call it serves to `times`, by script
+/// function.
 struct TimedEffects {
     inner: LuaHost,
-    spent: std::rc::Rc<std::cell::Cell<Duration>>,
+    times: std::rc::Rc<std::cell::RefCell<HookTimes>>,
 }
 
 impl TimedEffects {
-    fn timed<T>(&mut self, f: impl FnOnce(&mut LuaHost) -> T) -> T {
+    fn timed<T>(&mut self, key: HookKey, f: impl FnOnce(&mut LuaHost) -> T) -> T {
         let start = Instant::now();
         let out = f(&mut self.inner);
-        self.spent.set(self.spent.get() + start.elapsed());
+        let spent = start.elapsed();
+        let mut times = self.times.borrow_mut();
+        let entry = times.entry(key).or_default();
+        entry.0 += 1;
+        entry.1 += spent;
         out
     }
 }
@@ -348,7 +456,9 @@ impl Effects for TimedEffects {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<crate::effects::HookOutcome, Box<crate::error::ScriptError>> {
-        self.timed(|h| h.call(content, state, call, answers, log))
+        self.timed(hook_key(state, call), |h| {
+            h.call(content, state, call, answers, log)
+        })
     }
 
     fn options(
@@ -357,7 +467,7 @@ impl Effects for TimedEffects {
         state: &GameState,
         call: &HookCall,
     ) -> Result<Vec<(String, String)>, Box<crate::error::ScriptError>> {
-        self.timed(|h| h.options(content, state, call))
+        self.timed(hook_key(state, call), |h| h.options(content, state, call))
     }
 
     fn estimate(
@@ -366,7 +476,7 @@ impl Effects for TimedEffects {
         state: &GameState,
         call: &HookCall,
     ) -> Result<Option<f64>, Box<crate::error::ScriptError>> {
-        self.timed(|h| h.estimate(content, state, call))
+        self.timed(hook_key(state, call), |h| h.estimate(content, state, call))
     }
 
     fn locate(
@@ -429,6 +539,27 @@ mod tests {
         assert_eq!(share.random_games, 2);
         for s in [share.random, share.greedy] {
             assert!(s > 0.05 && s < 0.99, "{share:?}");
+        }
+        // Tabriz's hook time is spread over tiles' `can_act` and `action` hooks, named.
+        for hooks in [&share.random_hooks, &share.greedy_hooks] {
+            assert!(!hooks.is_empty() && hooks.len() <= HOOKS_SHOWN, "{hooks:?}");
+            let total: f64 = hooks.iter().map(|h| h.share).sum();
+            assert!(total > 0.5 && total <= 1.0 + 1e-9, "{hooks:?}");
+            assert!(
+                hooks.windows(2).all(|w| w[0].share >= w[1].share),
+                "{hooks:?}"
+            );
+            assert!(
+                hooks.iter().all(|h| h.hook.starts_with("tile ")
+                    && content.tiles.iter().any(|t| h.hook[5..].starts_with(&t.id))
+                    && h.calls > 0
+                    && h.mean_us > 0.0),
+                "{hooks:?}"
+            );
+            assert!(
+                hooks.iter().any(|h| h.hook.ends_with(": can_act")),
+                "{hooks:?}"
+            );
         }
     }
 }

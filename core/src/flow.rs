@@ -58,7 +58,7 @@ pub enum Owner {
 }
 
 /// A hook name (see docs/lua-api.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Hook {
     /// Tile setup.
