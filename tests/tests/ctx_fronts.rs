@@ -329,13 +329,15 @@ fn cabriole_state() -> weft_core::GameState {
     st.areas[oak].used = vec![1];
     let row2 = content.board.area_index("row2").unwrap() as usize;
     st.areas[row2].closed = true;
+    st.areas[row2].placed = vec![Some(0), None, Some(2)];
     let display = weft_core::zones::ZoneRef::named(&content, "display", None).unwrap();
     weft_core::zones::add_mark(&content, &mut st, display, 0, 2).expect("a mark");
     st
 }
 
-/// `grid`, `room`, `marks`, `find_card`, `card`, `area`, `area_closed` and
-/// `space_used` read the game's values.
+/// `grid`, `room`, `marks`, `find_card`, `card`, `area`, `area_closed`,
+/// `space_used` and `placements` read the game's values; `placements` gives a new list
+/// each call.
 #[test]
 fn zone_and_area_reads_answer_well_formed_calls() {
     let st = cabriole_state();
@@ -347,13 +349,15 @@ fn zone_and_area_reads_answer_well_formed_calls() {
     let (rows, cols) = content.zones[display.zone as usize].grid_size(3).unwrap();
     let unfinished = weft_core::zones::ZoneRef::named(&content, "unfinished", Some(1)).unwrap();
     let room = weft_core::zones::room(&content, &st, unfinished).expect("a cap");
+    let row1 = content.board.area_index("row1").unwrap() as usize;
+    let row1 = vec!["false"; st.areas[row1].placed.len()].join(",");
     let got = cabriole_report(
-        &format!("local rows, cols = ctx:grid('display')\n  return table.concat({{ area, tostring(ctx:area_closed('row1')), tostring(ctx:area_closed('row2')), tostring(ctx:space_used(area, 1)), tostring(ctx:space_used(area, 2)), rows .. 'x' .. cols, tostring(ctx:room('unfinished', p)), tostring(ctx:room('display')), tostring(ctx:marks('display', 1)), tostring(ctx:marks('display', 2)), tostring(ctx:find_card('display', '{third}')), tostring(ctx:find_card('unfinished', '{first}', p)), ctx:card('{first}').id }}, ' ')"),
+        &format!("local function show(list) local out = {{}} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local mine = ctx:placements('row2')\n  table.insert(mine, 9)\n  local rows, cols = ctx:grid('display')\n  return table.concat({{ area, tostring(ctx:area_closed('row1')), tostring(ctx:area_closed('row2')), tostring(ctx:space_used(area, 1)), tostring(ctx:space_used(area, 2)), rows .. 'x' .. cols, tostring(ctx:room('unfinished', p)), tostring(ctx:room('display')), tostring(ctx:marks('display', 1)), tostring(ctx:marks('display', 2)), tostring(ctx:find_card('display', '{third}')), tostring(ctx:find_card('unfinished', '{first}', p)), ctx:card('{first}').id, show(ctx:placements('row2')), show(ctx:placements('row1')), tostring(#mine) }}, ' ')"),
         &st,
     );
     assert_eq!(
         got,
-        format!("market_oak false true false true {rows}x{cols} {room} nil 2 0 3 nil {first}")
+        format!("market_oak false true false true {rows}x{cols} {room} nil 2 0 3 nil {first} 1,false,3 {row1} 4")
     );
 }
 
@@ -362,11 +366,11 @@ fn zone_and_area_reads_answer_well_formed_calls() {
 #[test]
 fn zone_and_area_reads_give_the_host_errors_for_bad_arguments() {
     let got = cabriole_report(
-        "return table.concat({ why(ctx.grid, 'unfinished'), why(ctx.grid, 'nothing'), why(ctx.room, 'unfinished', 9), why(ctx.marks, 'display', 99), why(ctx.marks, 'display', 1.5), why(ctx.find_card, 'display', 'nothing'), why(ctx.area_closed, 'nothing'), why(ctx.space_used, area, 65), why(ctx.space_used, area, 1.5), why(ctx.card, 'nothing'), why(ctx.room, 'unfinished') }, '\\n')",
+        "return table.concat({ why(ctx.grid, 'unfinished'), why(ctx.grid, 'nothing'), why(ctx.room, 'unfinished', 9), why(ctx.marks, 'display', 99), why(ctx.marks, 'display', 1.5), why(ctx.find_card, 'display', 'nothing'), why(ctx.area_closed, 'nothing'), why(ctx.space_used, area, 65), why(ctx.space_used, area, 1.5), why(ctx.card, 'nothing'), why(ctx.room, 'unfinished'), why(ctx.placements, 'nothing') }, '\\n')",
         &cabriole_state(),
     );
     let lines: Vec<&str> = got.lines().collect();
-    assert_eq!(lines.len(), 11, "{got}");
+    assert_eq!(lines.len(), 12, "{got}");
     assert!(lines[0].contains("name the player too"), "{got}");
     assert!(lines[1].contains("`nothing` is not a zone"), "{got}");
     assert!(lines[2].contains("player 9 does not exist"), "{got}");
@@ -384,4 +388,5 @@ fn zone_and_area_reads_give_the_host_errors_for_bad_arguments() {
         "{got}"
     );
     assert!(lines[10].contains("name the player too"), "{got}");
+    assert!(lines[11].contains("`nothing` is not an area"), "{got}");
 }

@@ -16,9 +16,12 @@
 //! The verbs among them (`gain`, `pay`, `add_prestige`, and `log` while no events are
 //! recorded) count the change against the call's limit as the method does, and make it
 //! through the same `ops` function; a change that would be refused goes to the method
-//! before anything is counted or changed, so the method raises its own error. The list reads (`hand`,
-//! `tucked`, `grades`, `slots`, and the zone read `cards`) build a new table each call, as the methods do, from the
-//! ids interned once per VM; a list longer than 256 goes to the method.
+//! before anything is counted or changed, so the method raises its own error.
+//!
+//! The list reads (`hand`, `tucked`, `grades`, `slots`, the zone read `cards` and the
+//! area read `placements`) build a new table each call, as the methods do, from ids
+//! interned (or seat numbers made) once per VM; a list longer than 256 goes to the
+//! method.
 //!
 //! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
 //! returning it: no host call at all.
@@ -71,7 +74,9 @@ pub fn install(
     for (ix, id) in names.pack_cards.iter().enumerate().rev() {
         index.raw_set(id.clone(), ix + 1)?;
     }
-    let fronts: [(&str, ffi::lua_CFunction, Value); 27] = [
+    // Seat numbers from 1, for lists of players (`placements`).
+    let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
+    let fronts: [(&str, ffi::lua_CFunction, Value); 28] = [
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -89,6 +94,7 @@ pub fn install(
         ("area", area, Value::Nil),
         ("area_closed", area_closed, Value::Nil),
         ("space_used", space_used, Value::Nil),
+        ("placements", placements, Value::Table(seats)),
         ("has", has, Value::Nil),
         ("count", count, Value::Nil),
         ("deck_size", deck_size, Value::Nil),
@@ -692,6 +698,18 @@ unsafe extern "C-unwind" fn area_closed(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.state.areas[area_arg(l, c)?].closed));
         boolean(l, v)
+    }
+}
+
+/// `ctx:placements(id)`: per space of the area, the seat (from 1) of the worker on it
+/// or `false`, a new list.
+unsafe extern "C-unwind" fn placements(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let placed = &c.state.areas[area_arg(l, c)?].placed;
+            Entries::collect(placed.iter().map(|s| s.map(usize::from)))
+        });
+        new_list(l, v)
     }
 }
 
