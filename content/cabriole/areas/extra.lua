@@ -35,20 +35,24 @@ local function closed_cost(params, taken)
   return costs[taken + 1] - (costs[taken] or 0)
 end
 
--- The cards the player may take next, in display order, as options.
+-- The cards the player may take next, in display order, as options. What does not
+-- change from card to card (the closed row, the grid's width, room for a project) is
+-- read once.
 local function choices(ctx, params, p, closed_taken)
   local closed = closed_row(ctx, params)
+  local _, cols = ctx:grid("display")
+  local project_room = common.project_room(ctx, p)
   local cards = ctx:cards("display")
   local out = {}
-  for pos = 1, ctx:zone_size("display") do
+  for pos = 1, #cards do
     local id = cards[pos]
     if id then
       local card = ctx:card(id)
       local cost = 0
-      if closed and common.row_of(ctx, pos) == closed then
+      if closed and (pos - 1) // cols + 1 == closed then
         cost = closed_cost(params, closed_taken)
       end
-      if cost and common.may_take(ctx, p, card) and (cost == 0 or ctx:has(p, "coins", cost)) then
+      if cost and (project_room or card.kind ~= "project") and (cost == 0 or ctx:has(p, "coins", cost)) then
         local note = cost > 0 and (" (closed row: pay " .. cost .. " coins)") or nil
         out[#out + 1] = common.take_option(ctx, pos, card, note)
       end

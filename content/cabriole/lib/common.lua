@@ -59,9 +59,11 @@ end
 -- C-DISP-3, C-LIMIT-2, C-SPEC-3: a project may be taken only with room among the
 -- player's unfinished projects (counting those taken this round); a special card always.
 function M.may_take(ctx, p, card)
-  if card.kind ~= "project" then
-    return true
-  end
+  return card.kind ~= "project" or M.project_room(ctx, p)
+end
+
+-- C-LIMIT-2: whether player p has room for one more unfinished project.
+function M.project_room(ctx, p)
   local room = ctx:room("unfinished", p)
   return room == nil or room > 0
 end
