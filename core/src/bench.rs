@@ -540,24 +540,33 @@ mod tests {
         for s in [share.random, share.greedy] {
             assert!(s > 0.05 && s < 0.99, "{share:?}");
         }
-        // Tabriz's hook time is spread over tiles' `can_act` and `action` hooks, named.
+        // Tabriz's hook time is spread over its tiles' hooks, named, the costliest
+        // first; the eight listed are a part of it.
         for hooks in [&share.random_hooks, &share.greedy_hooks] {
-            assert!(!hooks.is_empty() && hooks.len() <= HOOKS_SHOWN, "{hooks:?}");
+            assert_eq!(hooks.len(), HOOKS_SHOWN, "{hooks:?}");
             let total: f64 = hooks.iter().map(|h| h.share).sum();
-            assert!(total > 0.5 && total <= 1.0 + 1e-9, "{hooks:?}");
+            assert!(total > 0.0 && total < 1.0, "{hooks:?}");
             assert!(
                 hooks.windows(2).all(|w| w[0].share >= w[1].share),
                 "{hooks:?}"
             );
             assert!(
-                hooks.iter().all(|h| h.hook.starts_with("tile ")
-                    && content.tiles.iter().any(|t| h.hook[5..].starts_with(&t.id))
-                    && h.calls > 0
-                    && h.mean_us > 0.0),
+                hooks.iter().all(|h| {
+                    let named = |prefix: &str, ids: Vec<&String>| {
+                        h.hook.strip_prefix(prefix).is_some_and(|rest| {
+                            ids.iter().any(|id| rest.starts_with(&format!("{id}: ")))
+                        })
+                    };
+                    (named("tile ", content.tiles.iter().map(|t| &t.id).collect())
+                        || named("card ", content.commissions.iter().map(|c| &c.id).collect())
+                        || h.hook.starts_with("unlock at "))
+                        && h.calls > 0
+                        && h.mean_us > 0.0
+                }),
                 "{hooks:?}"
             );
             assert!(
-                hooks.iter().any(|h| h.hook.ends_with(": can_act")),
+                hooks.iter().any(|h| h.hook.ends_with(": action")),
                 "{hooks:?}"
             );
         }

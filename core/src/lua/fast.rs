@@ -231,6 +231,20 @@ unsafe fn nothing(l: *mut ffi::lua_State, done: Option<()>) -> c_int {
     }
 }
 
+/// Pushes a number result or `nil`, or hands the call on.
+unsafe fn number_or_nil(l: *mut ffi::lua_State, v: Option<Option<i64>>) -> c_int {
+    unsafe {
+        match v {
+            Some(Some(n)) => number(l, Some(n)),
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                1
+            }
+            None => slow(l),
+        }
+    }
+}
+
 /// Pushes a boolean result, or hands the call on.
 unsafe fn boolean(l: *mut ffi::lua_State, v: Option<bool>) -> c_int {
     unsafe {
@@ -314,14 +328,8 @@ unsafe fn new_list(l: *mut ffi::lua_State, entries: Option<Entries>) -> c_int {
 /// `ctx:player()`.
 unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        match with_ctx(l, |c| Some(c.call.player)) {
-            Some(Some(p)) => number(l, Some(p as i64 + 1)),
-            Some(None) => {
-                ffi::lua_pushnil(l);
-                1
-            }
-            None => slow(l),
-        }
+        let v = with_ctx(l, |c| Some(c.call.player.map(|p| p as i64 + 1)));
+        number_or_nil(l, v)
     }
 }
 
@@ -625,16 +633,10 @@ unsafe extern "C-unwind" fn grid(l: *mut ffi::lua_State) -> c_int {
 unsafe extern "C-unwind" fn room(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
-            Some(crate::zones::room(&c.content, &c.state, zone_args(l, c)?))
+            let room = crate::zones::room(&c.content, &c.state, zone_args(l, c)?);
+            Some(room.map(i64::from))
         });
-        match v {
-            Some(Some(n)) => number(l, Some(i64::from(n))),
-            Some(None) => {
-                ffi::lua_pushnil(l);
-                1
-            }
-            None => slow(l),
-        }
+        number_or_nil(l, v)
     }
 }
 
@@ -658,16 +660,14 @@ unsafe extern "C-unwind" fn find_card(l: *mut ffi::lua_State) -> c_int {
             let z = zone_at(l, c, 4)?;
             let ix = pack_card_arg(l, 3)? as crate::content::CardIx;
             let cards = &z.get(&c.content, &c.state).cards;
-            Some(cards.iter().position(|&x| x == Some(ix)))
+            Some(
+                cards
+                    .iter()
+                    .position(|&x| x == Some(ix))
+                    .map(|k| k as i64 + 1),
+            )
         });
-        match v {
-            Some(Some(k)) => number(l, Some(k as i64 + 1)),
-            Some(None) => {
-                ffi::lua_pushnil(l);
-                1
-            }
-            None => slow(l),
-        }
+        number_or_nil(l, v)
     }
 }
 
