@@ -359,7 +359,7 @@ fn per_player_estimate_problem(engine: &mut Engine, samples: &[GameState]) -> Op
     samples.iter().enumerate().find_map(|(i, st)| {
         let (p, alone, all) = engine.per_player_estimate_mismatch(st)?;
         Some(format!(
-            "[score] estimate = \"per_player\" ({declared_at}): at sample state {} (round {}), player {}'s end scoring run alone gives {alone}, but {all} after every player's: an `on = \"players\"` end hook reads or changes another player's state. Make each player's hook read and change only ctx:player()'s state, or remove the line (bots then run every player's)",
+            "[score] estimate = \"per_player\" ([score] at {declared_at}): at sample state {} (round {}), player {}'s end scoring run alone gives {alone}, but {all} after every player's: an `on = \"players\"` end hook reads or changes another player's state (or an `on = \"game\"` end hook reads what they changed, or the end hooks draw random numbers). Make each player's hook read and change only ctx:player()'s state, or remove the line (bots then run every player's)",
             i + 1,
             st.round,
             p + 1

@@ -17,8 +17,12 @@ pub const MAX_AMOUNT: i64 = 1_000_000;
 /// The most coins or materials a player may hold, and the largest prestige (either sign).
 /// A verb that would go past it is an error, never a wrapped or clipped number.
 pub const MAX_HOLDING: i64 = 1_000_000_000;
-/// `ctx` verbs (calls that change the game or log) one hook call may make.
+/// `ctx` verbs (calls that change the game) one hook call may make.
 pub const MAX_VERBS_PER_CALL: u32 = 10_000;
+/// Lines of `ctx:log` one hook call keeps while events are recorded; later lines of the
+/// call are dropped, as every line is when none are recorded. Logging is not a change,
+/// so whether lines are kept never changes what a hook does.
+pub const MAX_LOG_LINES_PER_CALL: u32 = 1_000;
 /// Questions (`ctx:choose` with more than one option) one effect may ask. Each answer
 /// re-runs the effect from the start (DESIGN invariant 4), so the cost of an effect
 /// grows with the square of its questions.

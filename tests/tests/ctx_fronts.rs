@@ -230,12 +230,12 @@ fn verbs_give_the_host_errors_for_bad_arguments() {
 }
 
 /// The limit of changes a call may make counts the fronts' changes and a refused
-/// change alike, as the methods always did: 9,999 dropped log lines and one refused
-/// payment reach the limit, and the next line is refused, naming it.
+/// change alike, as the methods always did: 9,999 changes and one refused payment reach
+/// the limit, and the next change is refused, naming it. A log line is not a change.
 #[test]
 fn verbs_count_against_the_limit_of_changes_as_the_methods_do() {
     let (got, _) = report(
-        "for _ = 1, 9999 do ctx:log('x') end\n  local refused = why(ctx.pay, p, 'coins', 1000000)\n  return refused .. '\\n' .. why(ctx.log, 'one more')",
+        "for _ = 1, 9999 do ctx:gain(p, 'coins', 0) end\n  local refused = why(ctx.pay, p, 'coins', 1000000)\n  for _ = 1, 20000 do ctx:log('x') end\n  return refused .. '\\n' .. why(ctx.gain, p, 'coins', 0)",
     );
     let lines: Vec<&str> = got.lines().collect();
     assert!(lines[0].contains("cannot pay"), "{got}");
@@ -243,9 +243,34 @@ fn verbs_count_against_the_limit_of_changes_as_the_methods_do() {
         lines[1].contains("one hook call may make at most 10000 changes"),
         "{got}"
     );
-    let (got, _) =
-        report("for _ = 1, 9999 do ctx:log('x') end\n  return why(ctx.gain, p, 'coins', 1)");
+    let (got, _) = report(
+        "for _ = 1, 9999 do ctx:pay(p, 'coins', 0) end\n  for _ = 1, 20000 do ctx:log('x') end\n  return why(ctx.add_prestige, p, 0)",
+    );
     assert_eq!(got, "ok", "the 10,000th change is allowed");
+}
+
+/// While events are recorded a call keeps its first 1,000 log lines and drops the rest,
+/// without an error: a hook does the same whether its lines are kept or not.
+#[test]
+fn a_call_keeps_at_most_a_thousand_log_lines() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  for i = 1, 1500 do ctx:log('line ' .. i) end\n  ctx:gain(ctx:player(), 'coins', 1)\nend }\n",
+    ));
+    let p = g.current();
+    let coins = g.count(p, "coins");
+    let mut log = weft_core::events::EventLog::recording();
+    g.engine
+        .apply_logged(&mut g.st, "act", &mut log)
+        .expect("act");
+    let lines: Vec<&str> = log
+        .events
+        .iter()
+        .filter(|e| e.kind == "script")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(lines.len(), 1000);
+    assert_eq!(lines[999], "line 1000");
+    assert_eq!(g.count(p, "coins"), coins + 1);
 }
 
 /// A read-only hook may not change the game, through a front or not.

@@ -370,7 +370,7 @@ pub const CTX_DOCS: &[CtxDoc] = &[
     CtxDoc {
         name: "log",
         call: "ctx:log(text)",
-        text: "adds a line to the event log (the first 500 characters); counts as a change against the limit of changes a call may make. When no events are recorded (`ctx:logging()` is false) the line is dropped",
+        text: "adds a line to the event log (the first 500 characters; at most 1,000 lines a call, later ones dropped). Not a change: it does not count against the limit of changes a call may make. When no events are recorded (`ctx:logging()` is false) the line is dropped",
         access: Access::Read,
     },
 ];

@@ -14,7 +14,9 @@ use rand::Rng;
 use crate::content::{AreaId, CardId, Content, CounterId, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
-use crate::limits::{MAX_AMOUNT, MAX_HOLDING, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL};
+use crate::limits::{
+    MAX_AMOUNT, MAX_HOLDING, MAX_LOG_LINES_PER_CALL, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL,
+};
 use crate::ops;
 use crate::state::{Die, GameState, TileState};
 use crate::text::{printable, printable_line};
@@ -922,7 +924,14 @@ impl UserData for CtxHandle {
             panic!("a host function panicked (test hook)")
         });
         m.add_method_mut("log", |_, this, text: String| {
-            this.count_verb("log")?;
+            // Not a change, and not counted as one: a line dropped (no events recorded,
+            // or past the call's MAX_LOG_LINES_PER_CALL) and a line kept cost a hook
+            // the same, so `ctx:logging()` can never change what a hook does.
+            let kept = this.shared.log_lines.get();
+            if !this.log.enabled || kept >= MAX_LOG_LINES_PER_CALL {
+                return Ok(());
+            }
+            this.shared.log_lines.set(kept + 1);
             let round = this.state.round;
             let player = this.call.player;
             let text: String = text.chars().take(500).collect();

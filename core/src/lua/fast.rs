@@ -13,9 +13,8 @@
 //! `ctx:find_card`), a hash lookup of the interned string instead of comparing the id
 //! with every card's.
 //!
-//! The verbs among them (`gain`, `pay`, `add_prestige`, and `log` while no events are
-//! recorded) count the change against the call's limit as the method does, and make it
-//! through the same `ops` function; a change that would be refused goes to the method
+//! The verbs among them (`gain`, `pay`, `add_prestige`) count the change against the
+//! call's limit as the method does, and make it through the same `ops` function; a change that would be refused goes to the method
 //! before anything is counted or changed, so the method raises its own error.
 //!
 //! The list reads (`hand`, `tucked`, `grades`, `slots`, the zone read `cards` and the
@@ -357,11 +356,11 @@ unsafe extern "C-unwind" fn logging(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// `ctx:log(text)` while no events are recorded: the line is dropped unread, and the
-/// change is counted. A recorded line goes to the method, which keeps it.
+/// `ctx:log(text)` while no events are recorded: the line is dropped unread. A
+/// recorded line goes to the method, which keeps it.
 unsafe extern "C-unwind" fn log(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let done = with_change(l, |c| {
+        let done = with_ctx(l, |c| {
             text(l, 2)?;
             (!c.log.enabled).then_some(())
         });

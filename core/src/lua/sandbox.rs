@@ -46,6 +46,8 @@ pub struct Shared {
     pub call_deadline: Cell<Option<std::time::Instant>>,
     /// `ctx` verbs made by the current call.
     pub verbs: Cell<u32>,
+    /// `ctx:log` lines the current call has kept.
+    pub log_lines: Cell<u32>,
     /// When set, the interrupt records the script position it runs at (slow: only for
     /// re-running a failed call to find the line of an error that carries none). Set it
     /// with [`Shared::trace_lines`], which also makes every check reach the host.
@@ -70,6 +72,7 @@ impl Shared {
             hook_seconds,
             call_deadline: Cell::new(None),
             verbs: Cell::new(0),
+            log_lines: Cell::new(0),
             trace_lines: Cell::new(false),
             last_line: RefCell::new(None),
             labels: Cell::new(true),
@@ -479,6 +482,7 @@ pub fn reset(shared: &Shared, budget: u64) {
     batch::take();
     shared.used.set(0);
     shared.verbs.set(0);
+    shared.log_lines.set(0);
     shared.budget.set(budget);
     if shared.signal.get() != Signal::Watchdog {
         shared.signal.set(Signal::None);
