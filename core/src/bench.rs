@@ -373,9 +373,14 @@ fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
     }
 }
 
-/// The costliest [`HOOKS_SHOWN`] entries of `times`, named.
-fn costliest(content: &Content, times: &HookTimes) -> Vec<HookTime> {
-    let total: f64 = times.values().map(|(_, d)| d.as_secs_f64()).sum();
+/// Seconds spent in all the calls of `times`.
+fn total_seconds(times: &HookTimes) -> f64 {
+    times.values().map(|(_, d)| d.as_secs_f64()).sum()
+}
+
+/// The costliest [`HOOKS_SHOWN`] entries of `times`, named; `total` is
+/// [`total_seconds`] of them.
+fn costliest(content: &Content, times: &HookTimes, total: f64) -> Vec<HookTime> {
     let mut out: Vec<HookTime> = times
         .iter()
         .map(|(&key, &(calls, spent))| HookTime {
@@ -409,8 +414,8 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
         }
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
         let times = times.borrow();
-        let spent: f64 = times.values().map(|(_, d)| d.as_secs_f64()).sum();
-        (spent / elapsed, costliest(content, &times))
+        let spent = total_seconds(&times);
+        (spent / elapsed, costliest(content, &times, spent))
     };
     let (random, random_hooks) = share("random", 1..=random_games.max(1));
     let (greedy, greedy_hooks) = share("greedy", 1..=1);

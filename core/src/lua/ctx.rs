@@ -132,7 +132,7 @@ impl mlua::FromLua for Whole {
 
 /// Checks that a script's amount lies within ±[`MAX_AMOUNT`] (or 0..=MAX_AMOUNT when
 /// `signed` is false).
-fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
+pub(super) fn amount(n: i64, signed: bool, verb: &str) -> mlua::Result<i64> {
     let low = if signed { -MAX_AMOUNT } else { 0 };
     if (low..=MAX_AMOUNT).contains(&n) {
         Ok(n)
@@ -204,7 +204,7 @@ impl Ctx {
         !self.call.hook.is_read_only() && self.shared.verbs.get() < MAX_VERBS_PER_CALL
     }
 
-    fn count_arg(n: i64, verb: &str) -> mlua::Result<u32> {
+    pub(super) fn count_arg(n: i64, verb: &str) -> mlua::Result<u32> {
         Ok(amount(n, false, verb)? as u32)
     }
 
@@ -277,7 +277,7 @@ impl Ctx {
     }
 
     /// A second-stage space number, 1..=64, as an index from 0.
-    fn stage_space(i: i64, verb: &str) -> mlua::Result<u8> {
+    pub(super) fn stage_space(i: i64, verb: &str) -> mlua::Result<u8> {
         if (1..=64).contains(&i) {
             Ok((i - 1) as u8)
         } else {

@@ -14,8 +14,10 @@
 //! with every card's.
 //!
 //! The verbs among them (`gain`, `pay`, `add_prestige`) count the change against the
-//! call's limit as the method does, and make it through the same `ops` function; a change that would be refused goes to the method
-//! before anything is counted or changed, so the method raises its own error.
+//! call's limit as the method does, check their amounts with the method's own checks,
+//! and make the change through the same `ops` function; a change that would be refused
+//! goes to the method before anything is counted or changed, so the method raises its
+//! own error.
 //!
 //! The list reads (`hand`, `tucked`, `grades`, `slots`, the zone read `cards` and the
 //! area read `placements`) build a new table each call, as the methods do, from ids
@@ -32,7 +34,6 @@ use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
 use super::ctx::{Ctx, Names};
 use crate::content::CounterId;
-use crate::limits::MAX_AMOUNT;
 use crate::ops;
 use crate::zones::ZoneRef;
 
@@ -141,12 +142,21 @@ unsafe fn slow(l: *mut ffi::lua_State) -> c_int {
 /// `l` is a front's state: upvalue 1 points at the host's live cell.
 unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<T>) -> Option<T> {
     unsafe {
+        let borrowed = own_cell(l)?.try_borrow().ok()?;
+        read(borrowed.as_ref()?)
+    }
+}
+
+/// The host's cell (upvalue 1) when argument 1 is this VM's `ctx`.
+///
+/// # Safety
+/// `l` is a front's state: upvalue 1 points at the host's live cell.
+unsafe fn own_cell<'a>(l: *mut ffi::lua_State) -> Option<&'a Cell> {
+    unsafe {
         if ffi::lua_rawequal(l, 1, ffi::lua_upvalueindex(UP_SELF)) == 0 {
             return None;
         }
-        let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell);
-        let borrowed = cell.try_borrow().ok()?;
-        read(borrowed.as_ref()?)
+        Some(&*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell))
     }
 }
 
@@ -163,11 +173,7 @@ unsafe fn with_change<T>(
     change: impl FnOnce(&mut Ctx) -> Option<T>,
 ) -> Option<T> {
     unsafe {
-        if ffi::lua_rawequal(l, 1, ffi::lua_upvalueindex(UP_SELF)) == 0 {
-            return None;
-        }
-        let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell);
-        let mut borrowed = cell.try_borrow_mut().ok()?;
+        let mut borrowed = own_cell(l)?.try_borrow_mut().ok()?;
         let c = borrowed.as_mut()?;
         if !c.may_change() {
             return None;
@@ -395,7 +401,7 @@ unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// The arguments of `gain` and `pay`, `(p, what, n)`, when they are well formed: a
-/// player, a counter they may change, an amount from 0 to [`MAX_AMOUNT`].
+/// player, a counter they may change, an amount from 0 to `MAX_AMOUNT`.
 ///
 /// # Safety
 /// `l` is a front's state, with the arguments at 2..=4.
@@ -403,8 +409,8 @@ unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, Counter
     unsafe {
         let p = c.player_slot(whole(l, 2)?)?;
         let k = c.content.counter_named(text(l, 3)?).ok()?;
-        let n = whole(l, 4)?;
-        (c.is_resource(k) && (0..=MAX_AMOUNT).contains(&n)).then_some((p, k, n as u32))
+        let n = Ctx::count_arg(whole(l, 4)?, "gain").ok()?;
+        c.is_resource(k).then_some((p, k, n))
     }
 }
 
@@ -413,10 +419,7 @@ unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            let n = whole(l, 3)?;
-            if !(-MAX_AMOUNT..=MAX_AMOUNT).contains(&n) {
-                return None;
-            }
+            let n = super::ctx::amount(whole(l, 3)?, true, "add_prestige").ok()?;
             let content = std::sync::Arc::clone(&c.content);
             // ops::add_prestige refuses before it changes anything.
             ops::add_prestige(&content, &mut c.state, &mut c.log, p, n).ok()
@@ -718,11 +721,8 @@ unsafe extern "C-unwind" fn space_used(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let a = area_arg(l, c)?;
-            let i = whole(l, 3)?;
-            if !(1..=64).contains(&i) {
-                return None;
-            }
-            Some(c.state.areas[a].used.contains(&((i - 1) as u8)))
+            let i = Ctx::stage_space(whole(l, 3)?, "space_used").ok()?;
+            Some(c.state.areas[a].used.contains(&i))
         });
         boolean(l, v)
     }
