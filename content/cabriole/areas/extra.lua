@@ -49,10 +49,10 @@ local function choices(ctx, params, p, closed_taken)
     if id then
       local card = ctx:card(id)
       local cost = 0
-      if closed and (pos - 1) // cols + 1 == closed then
+      if closed and common.row_at(pos, cols) == closed then
         cost = closed_cost(params, closed_taken)
       end
-      if cost and (project_room or card.kind ~= "project") and (cost == 0 or ctx:has(p, "coins", cost)) then
+      if cost and common.may_take(ctx, p, card, project_room) and (cost == 0 or ctx:has(p, "coins", cost)) then
         local note = cost > 0 and (" (closed row: pay " .. cost .. " coins)") or nil
         out[#out + 1] = common.take_option(ctx, pos, card, note)
       end

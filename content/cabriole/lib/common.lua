@@ -53,13 +53,26 @@ end
 -- The row of a display position.
 function M.row_of(ctx, pos)
   local _, cols = ctx:grid("display")
-  return math.floor((pos - 1) / cols) + 1
+  return M.row_at(pos, cols)
+end
+
+-- The row of a display position in a grid `cols` wide (for loops that read the width
+-- once).
+function M.row_at(pos, cols)
+  return (pos - 1) // cols + 1
 end
 
 -- C-DISP-3, C-LIMIT-2, C-SPEC-3: a project may be taken only with room among the
 -- player's unfinished projects (counting those taken this round); a special card always.
-function M.may_take(ctx, p, card)
-  return card.kind ~= "project" or M.project_room(ctx, p)
+-- `room`, when given, is M.project_room(ctx, p), read once for many cards.
+function M.may_take(ctx, p, card, room)
+  if card.kind ~= "project" then
+    return true
+  end
+  if room == nil then
+    room = M.project_room(ctx, p)
+  end
+  return room
 end
 
 -- C-LIMIT-2: whether player p has room for one more unfinished project.
