@@ -403,6 +403,7 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
     let timed = TimedEffects {
         inner: host,
         times: std::rc::Rc::clone(&times),
+        held: None,
     };
     let mut engine = Engine::new(Arc::clone(content), Box::new(timed));
     engine.set_labels(false);
@@ -433,6 +434,9 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
 struct TimedEffects {
     inner: LuaHost,
     times: std::rc::Rc<std::cell::RefCell<HookTimes>>,
+    /// The script function of the call the host holds stopped at a question: its
+    /// continuation is timed as that function.
+    held: Option<HookKey>,
 }
 
 impl TimedEffects {
@@ -461,9 +465,30 @@ impl Effects for TimedEffects {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<crate::effects::HookOutcome, Box<crate::error::ScriptError>> {
-        self.timed(hook_key(state, call), |h| {
-            h.call(content, state, call, answers, log)
-        })
+        let key = hook_key(state, call);
+        let out = self.timed(key, |h| h.call(content, state, call, answers, log));
+        self.held = self.inner.held().map(|_| key);
+        out
+    }
+
+    fn held(&self) -> Option<u64> {
+        self.inner.held()
+    }
+
+    fn resume(
+        &mut self,
+        ticket: u64,
+        answer: &str,
+        state: &mut GameState,
+        log: &mut EventLog,
+    ) -> Option<Result<crate::effects::HookOutcome, Box<crate::error::ScriptError>>> {
+        let key = self.held.take()?;
+        if self.inner.held() != Some(ticket) {
+            return None; // nothing to continue: not a call
+        }
+        let out = self.timed(key, |h| h.resume(ticket, answer, state, log));
+        self.held = self.inner.held().map(|_| key);
+        out
     }
 
     fn options(

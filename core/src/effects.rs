@@ -39,6 +39,30 @@ pub trait Effects {
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>>;
 
+    /// The ticket of the question the last [`Effects::call`] (or [`Effects::resume`])
+    /// stopped at, when the host keeps that call stopped there so that its answer can
+    /// continue it (see [`Effects::resume`]). `None` (the default) when it does not.
+    fn held(&self) -> Option<u64> {
+        None
+    }
+
+    /// Continues the held call with ticket `ticket` (see [`Effects::held`]) with the
+    /// answer `answer` to its question, instead of running it again from the start with
+    /// every answer. The result is the one that run would give: the host continues only
+    /// the very call that stopped, when no other call ran on it since; the caller checks
+    /// that the state and answers are those the call stopped with. The state the call
+    /// leaves is written to `state`, as by [`Effects::call`]. `None` when the host no
+    /// longer holds that call (then run it again with [`Effects::call`]).
+    fn resume(
+        &mut self,
+        _ticket: u64,
+        _answer: &str,
+        _state: &mut GameState,
+        _log: &mut EventLog,
+    ) -> Option<Result<HookOutcome, Box<ScriptError>>> {
+        None
+    }
+
     /// Runs a read-only hook that returns options (an area's `options`, C-RES-1) on
     /// `state` and returns them as (key, label) pairs in the script's order. A host
     /// without such hooks offers none.

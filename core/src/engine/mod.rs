@@ -60,6 +60,20 @@ pub struct Engine {
     moves: move_cache::MoveCache,
     /// Whether decisions carry text for people (see [`Engine::set_labels`]).
     labels: bool,
+    /// The hook call the host holds stopped at the current question, if any.
+    held: Option<Box<HeldCall>>,
+}
+
+/// A hook call the host keeps stopped at its question ([`Effects::held`]), with the
+/// state and answers it was run with: an answer given on that same state continues it
+/// ([`Effects::resume`]) instead of running it again.
+struct HeldCall {
+    /// The host's name for the stop.
+    ticket: u64,
+    /// The state the call ran on, before the question was recorded in it.
+    origin: GameState,
+    call: HookCall,
+    answers: Vec<String>,
 }
 
 impl Engine {
@@ -70,6 +84,7 @@ impl Engine {
             effects,
             moves: move_cache::MoveCache::default(),
             labels: true,
+            held: None,
         }
     }
 
@@ -627,16 +642,22 @@ impl Engine {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
-        let mut scratch = st.clone();
-        scratch.flow.incoming.clear();
         let mut sub = EventLog {
             enabled: log.enabled,
             events: Vec::new(),
         };
-        let outcome = match self
-            .effects
-            .call(&c, &mut scratch, &call, &answers, &mut sub)
-        {
+        let (result, mut scratch) = match self.resume_held(st, &call, &answers, &mut sub) {
+            Some(resumed) => resumed,
+            None => {
+                let mut scratch = st.clone();
+                scratch.flow.incoming.clear();
+                let result = self
+                    .effects
+                    .call(&c, &mut scratch, &call, &answers, &mut sub);
+                (result, scratch)
+            }
+        };
+        let outcome = match result {
             Ok(outcome) => outcome,
             Err(mut e) => {
                 if e.line.is_none() && e.message.starts_with(crate::error::MEMORY_CAP_MESSAGE) {
@@ -675,6 +696,14 @@ impl Engine {
                         .hook_error(st, &call, "ctx:choose was given no options")
                         .into());
                 }
+                if let Some(ticket) = self.effects.held() {
+                    self.held = Some(Box::new(HeldCall {
+                        ticket,
+                        origin: st.clone(),
+                        call,
+                        answers: answers.clone(),
+                    }));
+                }
                 st.decision = Some(std::sync::Arc::new(Decision {
                     player,
                     prompt,
@@ -687,6 +716,27 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// Continues the call the host holds, when `call` with `answers` on `st` is the answer
+    /// to its question: the same call, run on the same state, with one answer more than
+    /// it stopped with. Returns what it came to and the state it left; `None` (the held
+    /// call is let go by the next call) when the call must run from the start.
+    fn resume_held(
+        &mut self,
+        st: &GameState,
+        call: &HookCall,
+        answers: &[String],
+        log: &mut EventLog,
+    ) -> Option<(Result<HookOutcome, Box<ScriptError>>, GameState)> {
+        let held = self.held.take()?;
+        let (answer, before) = answers.split_last()?;
+        if held.call != *call || before != held.answers.as_slice() || held.origin != *st {
+            return None;
+        }
+        let mut left = GameState::placeholder();
+        let result = self.effects.resume(held.ticket, answer, &mut left, log)?;
+        Some((result, left))
     }
 
     /// A script error raised by the engine itself about a hook's behaviour.

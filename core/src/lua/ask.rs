@@ -14,7 +14,8 @@
 //! goes to the host's `choose`, which raises the error it always did. In bot play, with
 //! labels off, the front also makes a new question pending itself (its keys only: no
 //! label or prompt is read then), so a bot's look-ahead reaching a question makes no
-//! host call.
+//! host call. It yields the question's options table, which the host may keep to
+//! continue the call from there with the option chosen (see [`super::held`]).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -97,7 +98,15 @@ unsafe extern "C-unwind" fn choose(l: *mut ffi::lua_State) -> c_int {
                 ffi::lua_rawgeti_(l, 3, i); // ctx, spec, options, option
                 return 1;
             }
-            Replayed::Pending => return stop(l),
+            Replayed::Pending => {
+                // The question's options go with the yield: the host may hold the call
+                // stopped here and continue it with the option chosen (see `held`).
+                if ffi::lua_isyieldable(l) != 0 {
+                    ffi::lua_settop(l, 3);
+                    return ffi::lua_yield(l, 1);
+                }
+                return stop(l);
+            }
             Replayed::Host => {}
         }
         ffi::lua_settop(l, 2);

@@ -11,6 +11,7 @@ mod ctx;
 mod ctx_zones;
 mod fast;
 mod freeze;
+mod held;
 mod library;
 pub(crate) mod sandbox;
 
@@ -68,6 +69,13 @@ pub struct LuaHost {
     /// The `ctx` every hook call receives, and the userdata scripts see it as.
     ctx: CtxHandle,
     ctx_userdata: mlua::AnyUserData,
+    /// The call last stopped at a question, kept until the next call (see [`held`]).
+    held: Option<Box<held::Held>>,
+    /// The second coroutine: the runner's replacement while a call is held on the
+    /// runner, so it is here whenever no call is held, and in the held call otherwise.
+    spare: Option<mlua::Thread>,
+    /// The ticket the next held call gets.
+    next_ticket: u64,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -365,6 +373,7 @@ impl LuaHost {
         let snapshot = freeze::freeze_reachable(&lua, roots).map_err(vm_error)?;
         let idle = lua.create_function(|_, ()| Ok(())).map_err(vm_error)?;
         let runner = lua.create_thread(idle.clone()).map_err(vm_error)?;
+        let spare = lua.create_thread(idle.clone()).map_err(vm_error)?;
         let ctx = CtxHandle::default();
         let ctx_userdata = lua.create_userdata(ctx.clone()).map_err(vm_error)?;
         let methods: mlua::Table = ctx_userdata
@@ -377,6 +386,9 @@ impl LuaHost {
         Ok(LuaHost {
             runner,
             idle,
+            held: None,
+            spare: Some(spare),
+            next_ticket: 1,
             ctx,
             ctx_userdata,
             snapshot,
@@ -569,6 +581,7 @@ impl Effects for LuaHost {
     /// script changed are put back, and garbage left by a game that hit the memory cap
     /// is collected.
     fn new_game(&mut self) {
+        self.release();
         self.shared.signal.set(Signal::None);
         if self.lua.used_memory() > self.content.memory_limit / 2 {
             let _ = self.lua.gc_collect();
@@ -580,7 +593,7 @@ impl Effects for LuaHost {
 
     fn locate(
         &mut self,
-        content: &Content,
+        _content: &Content,
         state: &mut GameState,
         call: &HookCall,
         answers: &[String],
@@ -588,7 +601,7 @@ impl Effects for LuaHost {
         let _ = self.lua.gc_collect();
         self.shared.trace_lines(true);
         *self.shared.last_line.borrow_mut() = None;
-        let _ = self.call(content, state, call, answers, &mut EventLog::default());
+        let _ = self.invoke(state, call, answers, &mut EventLog::default(), false);
         self.shared.trace_lines(false);
         let _ = self.lua.gc_collect();
         self.shared.last_line.borrow_mut().take()
@@ -601,7 +614,22 @@ impl Effects for LuaHost {
     }
 
     fn set_labels(&mut self, on: bool) {
+        self.release();
         self.shared.labels.set(on);
+    }
+
+    fn held(&self) -> Option<u64> {
+        self.held.as_ref().map(|h| h.ticket)
+    }
+
+    fn resume(
+        &mut self,
+        ticket: u64,
+        answer: &str,
+        state: &mut GameState,
+        log: &mut EventLog,
+    ) -> Option<Result<HookOutcome, Box<ScriptError>>> {
+        Some(self.continue_held(ticket, answer, state, log)?.map(outcome))
     }
 
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
@@ -620,14 +648,7 @@ impl Effects for LuaHost {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>> {
-        Ok(match self.invoke(state, call, answers, log)? {
-            Invoked::Ask { prompt, options } => HookOutcome::Ask { prompt, options },
-            Invoked::Done(v) => HookOutcome::Done(match v {
-                Value::Boolean(b) => Some(b),
-                Value::Nil => None,
-                _ => Some(true),
-            }),
-        })
+        self.invoke(state, call, answers, log, true).map(outcome)
     }
 
     fn estimate(
@@ -701,7 +722,7 @@ impl LuaHost {
             .bound(state, call.owner)
             .map(|b| b.module.clone())
             .unwrap_or_default();
-        let message = match self.invoke(&mut scratch, call, &[], &mut EventLog::default())? {
+        let message = match self.invoke(&mut scratch, call, &[], &mut EventLog::default(), false)? {
             Invoked::Ask { .. } => no_ask.to_string(),
             Invoked::Done(v) => match read(v) {
                 Ok(t) => return Ok(t),
@@ -718,6 +739,18 @@ impl LuaHost {
     }
 }
 
+/// What a finished or stopped call means to the rules.
+fn outcome(invoked: Invoked) -> HookOutcome {
+    match invoked {
+        Invoked::Ask { prompt, options } => HookOutcome::Ask { prompt, options },
+        Invoked::Done(v) => HookOutcome::Done(match v {
+            Value::Boolean(b) => Some(b),
+            Value::Nil => None,
+            _ => Some(true),
+        }),
+    }
+}
+
 /// What a hook call came to, before its value is read.
 enum Invoked {
     /// It returned this value (`nil` when the owner has no such hook).
@@ -730,14 +763,18 @@ enum Invoked {
 }
 
 impl LuaHost {
-    /// Runs a hook on `state` (see [`Effects::call`]) and returns its value.
+    /// Runs a hook on `state` (see [`Effects::call`]) and returns its value. With `hold`,
+    /// a call that stops at a question is kept stopped there for its answer (see
+    /// [`held`]). Any call lets go of the call held before it.
     fn invoke(
         &mut self,
         state: &mut GameState,
         call: &HookCall,
         answers: &[String],
         log: &mut EventLog,
+        hold: bool,
     ) -> Result<Invoked, Box<ScriptError>> {
+        self.release();
         let Some(bound) = self.bound(state, call.owner) else {
             return Ok(Invoked::Done(Value::Nil));
         };
@@ -781,6 +818,24 @@ impl LuaHost {
                 runner.resume::<Value>((ud, params))
             }
         });
+        self.finish(state, call, module, log, result, outer_checks, hold)
+    }
+
+    /// Reads what a run (or continuation) of a call on the runner came to: puts the
+    /// state it left in `state`, the events it logged in `log`, gives back the checks
+    /// counted for an outer VM, and holds a call stopped at a question when `hold`.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        state: &mut GameState,
+        call: &HookCall,
+        module: String,
+        log: &mut EventLog,
+        result: mlua::Result<Value>,
+        outer_checks: u32,
+        hold: bool,
+    ) -> Result<Invoked, Box<ScriptError>> {
+        let runner = &self.runner;
         // Only a resume that returned can have yielded (arguments that could not be
         // pushed leave the thread new, which also reads as resumable).
         let yielded = result.is_ok() && runner.status() == mlua::ThreadStatus::Resumable;
@@ -790,6 +845,19 @@ impl LuaHost {
             .borrow_mut()
             .take()
             .expect("only invoke fills and empties the ctx");
+        // A question `ctx:choose` asked without labels yields its options table: keep
+        // the call stopped there, for its answer to continue it.
+        if hold && yielded && !self.shared.labels.get() && self.shared.signal.get() == Signal::Ask {
+            if let (Ok(Value::Table(options)), Some(ask)) = (&result, &ctx.ask) {
+                let asked = Invoked::Ask {
+                    prompt: ask.prompt.clone(),
+                    options: ask.options.clone(),
+                };
+                let options = options.clone();
+                self.hold(ctx, options, module, outer_checks);
+                return Ok(asked);
+            }
+        }
         sandbox::batch::restore(outer_checks);
         // Cards drawn and neither kept nor discarded go to their discard pile.
         for card in std::mem::take(&mut ctx.drawn) {

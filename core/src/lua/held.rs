@@ -1,0 +1,148 @@
+//! A hook call stopped at a question, held so that its answer continues it.
+//!
+//! The rules replay a script's choices (invariant 4): a hook that asks is run again from
+//! the start with every answer so far, and the state keeps only the answers, never a
+//! suspended script. That is the meaning, and every run gives it. This is a shortcut to
+//! the same result: when a call stops at a question asked without labels, the host keeps
+//! the stopped coroutine, with its `ctx` (the state changed so far, the events, the cards
+//! drawn) and what it had used of its limits, until the next call on the host. If that
+//! next call is the answer to this very question ([`crate::effects::Effects::resume`],
+//! which the engine makes only for the state and answers the call stopped with), the
+//! coroutine is resumed with the chosen option instead of re-running everything before
+//! it. Any other call, a new game or a change of labels lets the held call go first, so
+//! every other call runs on the VM as it would have.
+//!
+//! A continued call is charged as the re-run would be: its interrupt checks, `ctx` verbs
+//! and log lines go on counting from where they stood, so asking questions never lifts
+//! a limit. Scripts are deterministic (the same state and answers give the same run), so
+//! continuing from the question reaches what re-running to it would.
+
+use mlua::{Table, Value};
+
+use super::ctx::Ctx;
+use super::sandbox;
+use super::{Invoked, LuaHost};
+use crate::error::ScriptError;
+use crate::events::EventLog;
+use crate::state::GameState;
+
+/// A call stopped at its question.
+pub(super) struct Held {
+    /// Names this stop; the engine hands it back with the answer.
+    pub ticket: u64,
+    /// The coroutine, stopped in `ctx:choose`.
+    thread: mlua::Thread,
+    /// The call's `ctx`: the state as the script has changed it so far, its answers,
+    /// events and drawn cards, and the question (`ask`).
+    ctx: Ctx,
+    /// The options table the script passed to `ctx:choose`.
+    options: Table,
+    /// The module the hook is in, for errors.
+    module: String,
+    /// What the call had used of its limits, given back when it goes on.
+    used: u64,
+    verbs: u32,
+    log_lines: u32,
+    /// Interrupt checks counted and not yet charged.
+    checks: u32,
+    /// Lines printed so far.
+    printed: Vec<String>,
+}
+
+impl LuaHost {
+    /// Keeps the call that just stopped at a question (the runner, with `ctx` and the
+    /// `options` table it yielded); the spare coroutine becomes the runner.
+    /// `outer_checks` are given back to the VM this call ran inside.
+    pub(super) fn hold(&mut self, ctx: Ctx, options: Table, module: String, outer_checks: u32) {
+        let checks = sandbox::batch::suspend();
+        sandbox::batch::restore(outer_checks);
+        let spare = self
+            .spare
+            .take()
+            .expect("the spare is here while no call is held");
+        let thread = std::mem::replace(&mut self.runner, spare);
+        let printed = std::mem::take(&mut *self.shared.printed.borrow_mut());
+        self.held = Some(Box::new(Held {
+            ticket: self.next_ticket,
+            thread,
+            ctx,
+            options,
+            module,
+            used: self.shared.used.get(),
+            verbs: self.shared.verbs.get(),
+            log_lines: self.shared.log_lines.get(),
+            checks,
+            printed,
+        }));
+        self.next_ticket += 1;
+    }
+
+    /// Lets the held call go, if any: its coroutine is cleared and becomes the spare,
+    /// and what it had changed is dropped (as a question's re-run drops it).
+    pub(super) fn release(&mut self) {
+        if let Some(held) = self.held.take() {
+            // Resetting a stopped coroutine cannot fail; if it did, the next call's
+            // reset of the runner would say so.
+            let _ = held.thread.reset(self.idle.clone());
+            self.spare = Some(held.thread);
+        }
+    }
+
+    /// Continues the held call `ticket` with `answer` (see
+    /// [`crate::effects::Effects::resume`]); `None`, letting it go, when no such call is
+    /// held, events are now recorded differently, labels are on, or `answer` is not one
+    /// of its options.
+    pub(super) fn continue_held(
+        &mut self,
+        ticket: u64,
+        answer: &str,
+        state: &mut GameState,
+        log: &mut EventLog,
+    ) -> Option<Result<Invoked, Box<ScriptError>>> {
+        let held = self.held.take_if(|h| {
+            h.ticket == ticket && h.ctx.log.enabled == log.enabled && !self.shared.labels.get()
+        });
+        let Some(held) = held else {
+            self.release();
+            return None;
+        };
+        let index = held
+            .ctx
+            .ask
+            .as_ref()
+            .and_then(|ask| ask.options.iter().position(|(key, _)| key == answer));
+        let option = index.and_then(|i| held.options.raw_get::<Value>(i + 1).ok());
+        let Some(option) = option else {
+            self.held = Some(held);
+            self.release();
+            return None;
+        };
+        let Held {
+            thread,
+            mut ctx,
+            module,
+            used,
+            verbs,
+            log_lines,
+            checks,
+            printed,
+            ..
+        } = *held;
+        // As the re-run's `ctx:choose` does with a recorded answer.
+        ctx.ask = None;
+        ctx.answers.push(answer.to_string());
+        ctx.next_answer += 1;
+        let call = ctx.call;
+        let outer_checks = sandbox::batch::suspend();
+        sandbox::reset(&self.shared, self.content.instruction_budget);
+        self.shared.used.set(used);
+        self.shared.verbs.set(verbs);
+        self.shared.log_lines.set(log_lines);
+        *self.shared.printed.borrow_mut() = printed;
+        sandbox::batch::restore(checks);
+        *self.ctx.0.borrow_mut() = Some(ctx);
+        self.spare = Some(std::mem::replace(&mut self.runner, thread));
+        let result = self.runner.resume::<Value>(option);
+        Some(self.finish(state, &call, module, log, result, outer_checks, true))
+    }
+}
