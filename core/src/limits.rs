@@ -24,9 +24,14 @@ pub const MAX_VERBS_PER_CALL: u32 = 10_000;
 /// so whether lines are kept never changes what a hook does.
 pub const MAX_LOG_LINES_PER_CALL: u32 = 1_000;
 /// Questions (`ctx:choose` with more than one option) one effect may ask. Each answer
-/// re-runs the effect from the start (DESIGN invariant 4), so the cost of an effect
-/// grows with the square of its questions.
+/// re-runs the effect from the start (DESIGN invariant 4; in bot play an answer
+/// continues the held call instead), so the cost of an effect asked with labels grows
+/// with the square of its questions.
 pub const MAX_QUESTIONS_PER_EFFECT: usize = 64;
+/// Counters one tile may keep (`ctx:set_counter`).
+pub const MAX_TILE_COUNTERS: usize = 32;
+/// The longest name, in bytes, of a tile's counter.
+pub const MAX_TILE_COUNTER_NAME: usize = 64;
 /// Automatic engine steps (hooks, phases, rounds) in a row without a decision before the
 /// flow is stopped as one that never asks anyone anything.
 pub const MAX_AUTOMATIC_STEPS: u64 = 1_000_000;

@@ -273,6 +273,51 @@ fn a_call_keeps_at_most_a_thousand_log_lines() {
     assert_eq!(g.count(p, "coins"), coins + 1);
 }
 
+/// The tile fronts (`slot_count`, `slot`, `slots`, `counter`, and the verbs `put_slot`,
+/// `take_slot`, `set_counter`) read and change the hook's own tile as the methods do,
+/// and what they change is kept when the hook finishes.
+#[test]
+fn tile_fronts_read_and_change_the_tile_as_the_methods_do() {
+    let (got, _) = report(
+        "ctx:set_slot_count(3)\n  ctx:put_slot(1, 'wool')\n  ctx:put_slot(2.0, 'silk')\n  local first = ctx:take_slot(1)\n  local again = ctx:take_slot(1)\n  ctx:put_slot(3, 'wool')\n  ctx:put_slot(3, nil)\n  ctx:set_counter('a', 5)\n  local a = ctx:counter('a')\n  ctx:set_counter('a', -2)\n  local s = ctx:slots()\n  return table.concat({ tostring(ctx:slot_count()), tostring(first), tostring(again), tostring(ctx:slot(2)), tostring(s[1]), tostring(s[2]), tostring(s[3]), tostring(a), tostring(ctx:counter('a')), tostring(ctx:counter('never')), tostring(ctx:counter(5)) }, ' ')",
+    );
+    assert_eq!(got, "3 wool nil silk false silk false 5 -2 0 0");
+
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  ctx:set_slot_count(2)\n  ctx:put_slot(2, 'silk')\n  ctx:set_counter('visits', ctx:counter('visits') + 1)\nend }\n",
+    ));
+    g.answer("act");
+    let c = g.content();
+    let north = &g.st.board[g.slot("north") as usize];
+    assert_eq!(north.slots, vec![None, c.material("silk")]);
+    assert_eq!(north.counters.get("visits"), Some(&1));
+}
+
+/// A tile front hands every call it cannot make to the method, which raises its own
+/// error, and a refused change changes nothing.
+#[test]
+fn tile_fronts_give_the_host_errors_for_bad_arguments() {
+    let (got, _) = report(
+        "ctx:set_slot_count(2)\n  local out = { why(ctx.put_slot, 0, 'wool'), why(ctx.put_slot, 1, 'gold'), why(ctx.put_slot, 1, false), why(ctx.take_slot, 9), why(ctx.slot, 3), why(ctx.set_counter, 'a', 2000000000), why(ctx.set_counter, string.rep('x', 65), 1), why(ctx.set_counter, 'a', 1.5) }\n  for i = 1, 32 do ctx:set_counter('c' .. i, i) end\n  table.insert(out, why(ctx.set_counter, 'one more', 1))\n  table.insert(out, why(ctx.set_counter, 'c7', 70))\n  table.insert(out, tostring(ctx:slot(1)) .. ' ' .. tostring(ctx:counter('a')) .. ' ' .. tostring(ctx:counter('c7')))\n  return table.concat(out, '\\n')",
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 11, "{got}");
+    assert!(lines[0].contains("display slot 0 does not exist"), "{got}");
+    assert!(lines[1].contains("`gold` is not a material"), "{got}");
+    assert!(lines[2].contains("expected string"), "{got}");
+    assert!(lines[3].contains("display slot 9 does not exist"), "{got}");
+    assert!(lines[4].contains("display slot 3 does not exist"), "{got}");
+    assert!(lines[5].contains("2000000000 is out of range"), "{got}");
+    assert!(lines[6].contains("limited to 64 bytes"), "{got}");
+    assert!(lines[7].contains("1.5 is not a whole number"), "{got}");
+    assert!(lines[8].contains("at most 32 counters"), "{got}");
+    assert_eq!(lines[9], "ok", "an existing counter may change: {got}");
+    assert_eq!(
+        lines[10], "nil 0 70",
+        "refused changes changed nothing: {got}"
+    );
+}
+
 /// A read-only hook may not change the game, through a front or not.
 #[test]
 fn verbs_are_refused_in_read_only_hooks() {

@@ -15,7 +15,8 @@ use crate::content::{AreaId, CardId, Content, CounterId, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
 use crate::limits::{
-    MAX_AMOUNT, MAX_HOLDING, MAX_LOG_LINES_PER_CALL, MAX_QUESTIONS_PER_EFFECT, MAX_VERBS_PER_CALL,
+    MAX_AMOUNT, MAX_HOLDING, MAX_LOG_LINES_PER_CALL, MAX_QUESTIONS_PER_EFFECT, MAX_TILE_COUNTERS,
+    MAX_TILE_COUNTER_NAME, MAX_VERBS_PER_CALL,
 };
 use crate::ops;
 use crate::state::{Die, GameState, TileState};
@@ -765,11 +766,15 @@ impl UserData for CtxHandle {
                 )));
             }
             let counters = &mut this.tile_state_mut()?.counters;
-            if !counters.contains_key(&name) && counters.len() >= 32 {
-                return Err(err("a tile keeps at most 32 counters"));
+            if !counters.contains_key(&name) && counters.len() >= MAX_TILE_COUNTERS {
+                return Err(err(format!(
+                    "a tile keeps at most {MAX_TILE_COUNTERS} counters"
+                )));
             }
-            if name.len() > 64 {
-                return Err(err("counter names are limited to 64 bytes"));
+            if name.len() > MAX_TILE_COUNTER_NAME {
+                return Err(err(format!(
+                    "counter names are limited to {MAX_TILE_COUNTER_NAME} bytes"
+                )));
             }
             counters.insert(name, v);
             Ok(())

@@ -13,7 +13,8 @@
 //! `ctx:find_card`), a hash lookup of the interned string instead of comparing the id
 //! with every card's.
 //!
-//! The verbs among them (`gain`, `pay`, `add_prestige`) count the change against the
+//! The verbs among them (`gain`, `pay`, `add_prestige`, and the tile verbs `put_slot`,
+//! `take_slot` and `set_counter` in [`tile`]) count the change against the
 //! call's limit as the method does, check their amounts with the method's own checks,
 //! and make the change through the same `ops` function; a change that would be refused
 //! goes to the method before anything is counted or changed, so the method raises its
@@ -33,6 +34,8 @@ use std::os::raw::c_int;
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
 use super::ctx::{Ctx, Names};
+
+mod tile;
 use crate::content::CounterId;
 use crate::ops;
 use crate::zones::ZoneRef;
@@ -76,7 +79,7 @@ pub fn install(
     }
     // Seat numbers from 1, for lists of players (`placements`).
     let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 28] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 33] = [
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -98,12 +101,29 @@ pub fn install(
         ("has", has, Value::Nil),
         ("count", count, Value::Nil),
         ("deck_size", deck_size, Value::Nil),
-        ("slot", slot, Value::Table(names.material_list.clone())),
+        (
+            "slot",
+            tile::slot,
+            Value::Table(names.material_list.clone()),
+        ),
+        ("slot_count", tile::slot_count, Value::Nil),
+        ("counter", tile::counter, Value::Nil),
+        ("put_slot", tile::put_slot, Value::Nil),
+        (
+            "take_slot",
+            tile::take_slot,
+            Value::Table(names.material_list.clone()),
+        ),
+        ("set_counter", tile::set_counter, Value::Nil),
         ("card", card, Value::Table(cards)),
         ("hand", hand, Value::Table(card_ids.clone())),
         ("tucked", tucked, Value::Table(card_ids)),
         ("grades", grades, Value::Table(grade_ids)),
-        ("slots", slots, Value::Table(names.material_list.clone())),
+        (
+            "slots",
+            tile::slots,
+            Value::Table(names.material_list.clone()),
+        ),
         ("cards", cards_in, Value::Table(pack_card_ids)),
     ];
     for (name, front, list) in fronts {
@@ -472,24 +492,6 @@ unsafe extern "C-unwind" fn deck_size(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// `ctx:slot(i)`: the material in display slot `i` of this hook's tile, or `nil`.
-unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let crate::flow::Owner::Tile { slot } = c.call.owner else {
-                return None;
-            };
-            let slots = &c.state.board.get(slot as usize)?.slots;
-            let i = whole(l, 2)?;
-            if i < 1 || i > slots.len() as i64 {
-                return None;
-            }
-            Some(slots[(i - 1) as usize].map(|m| m as usize))
-        });
-        entry(l, v)
-    }
-}
-
 /// The index (from 0) of the pack card whose id is argument `i`, as
 /// `Content::pack_card` finds it, looked up in the front's table of ids.
 ///
@@ -564,21 +566,6 @@ unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
                     .map(|(i, _)| Some(i)),
             )
         })
-    }
-}
-
-/// `ctx:slots()`: the material in each display slot of this hook's tile (`false` when
-/// empty), a new list.
-unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let crate::flow::Owner::Tile { slot } = c.call.owner else {
-                return None;
-            };
-            let slots = &c.state.board.get(slot as usize)?.slots;
-            Entries::collect(slots.iter().map(|m| m.map(|m| m as usize)))
-        });
-        new_list(l, v)
     }
 }
 
