@@ -101,7 +101,7 @@ pub fn tuck(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
 /// Puts a commission on top of its grade's discard pile.
 pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
     let g = c.commissions[card as usize].grade as usize;
-    st.zones[c.decks.discard[g]].cards.push(Some(card));
+    st.zones_mut()[c.decks.discard[g]].cards.push(Some(card));
 }
 
 /// Draws the top card of grade `g`'s pile; when it is empty, the discards are first
@@ -110,11 +110,12 @@ pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
 pub fn draw(c: &Content, st: &mut GameState, g: GradeId) -> (Option<CardIx>, bool) {
     let (d, x) = (c.decks.draw[g as usize], c.decks.discard[g as usize]);
     let reshuffle = st.zones[d].cards.is_empty() && !st.zones[x].cards.is_empty();
+    let zones = std::sync::Arc::make_mut(&mut st.zones);
     if reshuffle {
-        st.zones.swap(d, x);
-        crate::ops::shuffle(&mut st.zones[d].cards, &mut st.rng);
+        zones.swap(d, x);
+        crate::ops::shuffle(&mut zones[d].cards, &mut st.rng);
     }
-    (st.zones[d].cards.pop().flatten(), reshuffle)
+    (zones[d].cards.pop().flatten(), reshuffle)
 }
 
 /// Cards of grade `g` left to draw: the draw pile and the discards.
@@ -164,7 +165,7 @@ fn set_player_pile(c: &Content, st: &mut GameState, p: usize, i: usize, cards: &
     let old = std::mem::take(&mut st.player_mut(p).zones[i].cards);
     for card in old.into_iter().flatten().filter(|k| !cards.contains(k)) {
         let g = c.commissions[card as usize].grade as usize;
-        st.zones[c.decks.draw[g]].cards.insert(0, Some(card));
+        st.zones_mut()[c.decks.draw[g]].cards.insert(0, Some(card));
     }
     for &card in cards {
         take_out(c, st, card);

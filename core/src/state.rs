@@ -151,6 +151,11 @@ pub struct GameResult {
     pub rounds: u32,
 }
 
+/// Whether a game has no shared zones (their JSON is then left out).
+fn no_zones(zones: &std::sync::Arc<Vec<ZoneState>>) -> bool {
+    zones.is_empty()
+}
+
 /// The whole game state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
@@ -168,9 +173,11 @@ pub struct GameState {
     pub areas: Vec<AreaState>,
     /// Shared card zones, indexed by [`crate::content::Zone::index`] of the zones with
     /// `owner = "shared"` (none in games without them); with commissions, each grade's
-    /// built-in draw and discard piles ([`crate::decks`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub zones: Vec<ZoneState>,
+    /// built-in draw and discard piles ([`crate::decks`]). Shared between copies of the
+    /// state as a whole until one of them changes a zone ([`GameState::zones_mut`]): most
+    /// moves change none.
+    #[serde(default, skip_serializing_if = "no_zones")]
+    pub zones: std::sync::Arc<Vec<ZoneState>>,
     /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
     pub supply: Vec<Option<u32>>,
     /// Current round, from 1.
@@ -223,6 +230,12 @@ impl GameState {
         std::sync::Arc::make_mut(&mut self.players[p])
     }
 
+    /// The shared card zones, to change: copied first if another copy of the state
+    /// shares them.
+    pub fn zones_mut(&mut self) -> &mut Vec<ZoneState> {
+        std::sync::Arc::make_mut(&mut self.zones)
+    }
+
     /// The decision the game is waiting for, if it is not over (invariant 3).
     pub fn decision(&self) -> Option<&Decision> {
         self.decision.as_deref()
@@ -244,7 +257,7 @@ impl GameState {
             players: Vec::new(),
             board: Vec::new(),
             areas: Vec::new(),
-            zones: Vec::new(),
+            zones: Default::default(),
             supply: Vec::new(),
             round: 0,
             first_player: 0,

@@ -56,7 +56,7 @@ impl ZoneRef {
     pub fn get_mut<'a>(&self, c: &Content, st: &'a mut GameState) -> &'a mut ZoneState {
         let i = c.zones[self.zone as usize].index;
         match self.player {
-            None => &mut st.zones[i],
+            None => &mut st.zones_mut()[i],
             Some(p) => &mut st.player_mut(p).zones[i],
         }
     }
@@ -104,7 +104,7 @@ pub fn deal_piles(c: &Content, st: &mut GameState, rng: &mut GameRng) {
     for (i, card) in c.cards.iter().enumerate() {
         if (card.min_players as usize) <= n {
             let z = &c.zones[card.zone as usize];
-            let zs = &mut st.zones[z.index];
+            let zs = &mut st.zones_mut()[z.index];
             zs.cards.push(Some(i as CardIx));
             if z.marks {
                 zs.marks.push(0);
@@ -113,7 +113,7 @@ pub fn deal_piles(c: &Content, st: &mut GameState, rng: &mut GameRng) {
     }
     for z in &c.zones {
         if z.owner == ZoneOwner::Shared && z.kind == ZoneKind::Pile && z.shuffle {
-            crate::ops::shuffle(&mut st.zones[z.index].cards, rng);
+            crate::ops::shuffle(&mut st.zones_mut()[z.index].cards, rng);
         }
     }
 }

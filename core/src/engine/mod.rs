@@ -310,7 +310,7 @@ impl Engine {
                 .map(|t| Arc::new(t.expect("every slot has a tile")))
                 .collect(),
             areas: areas::new_areas(c),
-            zones: shared_zones,
+            zones: std::sync::Arc::new(shared_zones),
             supply: c.counters.iter().map(|k| k.supply).collect(),
             round: 0,
             first_player,

@@ -140,7 +140,7 @@ pub(super) fn add_zone_methods<M: UserDataMethods<CtxHandle>>(m: &mut Methods<'_
         let c = std::sync::Arc::clone(&this.content);
         let i = c.zones[z.zone as usize].index;
         let zs = match z.player {
-            None => std::mem::take(&mut this.state.zones[i]),
+            None => std::mem::take(&mut this.state.zones_mut()[i]),
             Some(p) => std::mem::take(&mut this.state.player_mut(p).zones[i]),
         };
         // Marks travel with their cards.
@@ -156,7 +156,7 @@ pub(super) fn add_zone_methods<M: UserDataMethods<CtxHandle>>(m: &mut Methods<'_
             marks: pairs.iter().filter_map(|x| x.1).collect(),
         };
         match z.player {
-            None => this.state.zones[i] = back,
+            None => this.state.zones_mut()[i] = back,
             Some(p) => this.state.player_mut(p).zones[i] = back,
         }
         Ok(())
