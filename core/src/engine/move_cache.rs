@@ -34,9 +34,24 @@ pub(super) struct MoveCache {
 #[derive(Default)]
 pub(super) struct MoveTexts {
     made: Vec<Option<(Arc<str>, Arc<str>)>>,
+    /// Whether each slot is of the free kind (R-PLAZA-1), read once per engine.
+    free: Arc<[bool]>,
 }
 
 impl MoveTexts {
+    /// Whether each slot of the board is of the content's free kind, by slot index.
+    pub(super) fn free_slots(&mut self, c: &Content) -> Arc<[bool]> {
+        if self.free.len() != c.board.slots.len() {
+            self.free = c
+                .board
+                .slots
+                .iter()
+                .map(|s| s.kind == c.free_kind)
+                .collect();
+        }
+        Arc::clone(&self.free)
+    }
+
     /// The key and label of moving from `from` to `to`, made with `make` the first time.
     pub(super) fn get(
         &mut self,
