@@ -68,8 +68,14 @@ return {
     end
     add_faces(ctx, faces)
   end,
+  -- Whether held() would list anything: a slot holding a material.
   can_act = function(ctx)
-    return #held(ctx) > 0
+    for i = 1, ctx:slot_count() do
+      if ctx:slot(i) then
+        return true
+      end
+    end
+    return false
   end,
   action = function(ctx, params)
     local p = ctx:player()

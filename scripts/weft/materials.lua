@@ -54,10 +54,16 @@ local function strict_keys(ctx, bundle)
   return out
 end
 
--- Whether player p can pay the whole bundle.
+-- Whether player p can pay the whole bundle: each key in M.keys' order, stopping at the
+-- first the player cannot pay. It builds no list: `can_act` hooks run it for every
+-- trade, on every visit.
 function M.can_pay(ctx, p, bundle)
-  for _, k in ipairs(M.keys(ctx, bundle)) do
-    if not ctx:has(p, k, bundle[k]) then
+  if bundle.coins and not ctx:has(p, "coins", bundle.coins) then
+    return false
+  end
+  for _, m in ipairs(ctx:materials()) do
+    local n = bundle[m]
+    if n and not ctx:has(p, m, n) then
       return false
     end
   end

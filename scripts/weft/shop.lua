@@ -130,8 +130,17 @@ function M.restock(ctx, params)
   end
 end
 
+-- Whether buy_options would offer anything: a display whose rightmost material the
+-- player can pay for, stopping at the first.
 function M.can_act(ctx, params)
-  return #buy_options(ctx, params, ctx:slots(), ctx:player(), false) > 0
+  local slots, p = ctx:slots(), ctx:player()
+  for i, d in ipairs(params.displays) do
+    local s, _, position = rightmost(params, slots, i)
+    if s and ctx:has(p, "coins", price(d, position)) then
+      return true
+    end
+  end
+  return false
 end
 
 function M.action(ctx, params)

@@ -33,8 +33,16 @@ end
 
 return {
   describe = describe,
+  -- Whether any trade can be made now: options() with no trade used yet, stopping at
+  -- the first.
   can_act = function(ctx, params)
-    return #options(ctx, params, ctx:player(), {}, false) > 0
+    local p = ctx:player()
+    for _, t in ipairs(params.trades) do
+      if bundle.can_pay(ctx, p, t.pay) then
+        return true
+      end
+    end
+    return false
   end,
   action = function(ctx, params)
     local p = ctx:player()
