@@ -1,14 +1,20 @@
 -- weft.dice_tile: R-DICE-2, R-WS-3. Dice spaces on an alley tile.
 -- params.dice: die kinds placed rolled at setup; params.reroll: re-roll icon;
 -- params.capacity: materials the tile holds; params.take: materials taken per visit.
+-- Puts each face's material in the first empty slot, from the left; faces that find
+-- no empty slot are lost.
 local function add_faces(ctx, faces)
+  local slots = ctx:slots()
+  local free = 1
   for _, m in ipairs(faces) do
-    for i = 1, ctx:slot_count() do
-      if not ctx:slot(i) then
-        ctx:put_slot(i, m)
-        break
-      end
+    while slots[free] do
+      free += 1
     end
+    if free > #slots then
+      return
+    end
+    ctx:put_slot(free, m)
+    slots[free] = m
   end
 end
 

@@ -25,19 +25,28 @@ local function offsets(params)
   return out
 end
 
+-- The tile counter that marks display i sold out ("sold_out:1", ...), made once for the
+-- first displays.
+local SOLD_OUT = {}
+for i = 1, 16 do
+  SOLD_OUT[i] = "sold_out:" .. i
+end
+
 local function sold_out_key(i)
-  return "sold_out:" .. i
+  return SOLD_OUT[i] or ("sold_out:" .. i)
 end
 
 -- R-SHOP-2: place materials into the display's empty slots from the left; if one does
 -- not fit and the display has the overflow icon, empty the whole display (sold out).
--- `slots` is this tile's display as read by ctx:slots(), kept in step with every write.
-local function restock_display(ctx, params, slots, i, list)
-  if ctx:counter(sold_out_key(i)) ~= 0 then
+-- `slots` is this tile's display as read by ctx:slots(), kept in step with every write;
+-- `first` is the display's first slot (offsets(params)[i]). A display still marked sold
+-- out takes nothing (`open` says it was just opened).
+local function restock_display(ctx, params, slots, i, list, first, open)
+  if not open and ctx:counter(sold_out_key(i)) ~= 0 then
     return
   end
   local d = params.displays[i]
-  local first = offsets(params)[i]
+  first = first or offsets(params)[i]
   for _, m in ipairs(list) do
     local placed = false
     for s = first, first + d.slots - 1 do
@@ -124,9 +133,10 @@ end
 -- R-WS-1: a new round: sold-out displays open again and every display restocks.
 function M.restock(ctx, params)
   local slots = ctx:slots()
+  local offs = offsets(params)
   for i, d in ipairs(params.displays) do
     ctx:set_counter(sold_out_key(i), 0)
-    restock_display(ctx, params, slots, i, d.restock or {})
+    restock_display(ctx, params, slots, i, d.restock or {}, offs[i], true)
   end
 end
 
