@@ -318,6 +318,95 @@ fn tile_fronts_give_the_host_errors_for_bad_arguments() {
     );
 }
 
+/// The deck fronts (`draw`, `give`, `discard`) and `ability` change and read the game as
+/// the methods do: cards come off the top of the deck, a given card joins the hand, a
+/// discarded one (drawn, or from the hand) its grade's discard pile, and a card drawn
+/// and left goes there when the hook ends.
+#[test]
+fn deck_fronts_draw_give_and_discard_as_the_methods_do() {
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  local p = ctx:player()\n  local kept = ctx:hand(p)[1]\n  local a, b, c = ctx:draw('common'), ctx:draw('common'), ctx:draw('common')\n  ctx:give(p, a)\n  ctx:discard(b)\n  ctx:discard(kept, p)\n  ctx:log(table.concat({ a, b, c, kept, tostring(ctx:ability(p, 'plaza_keep')), tostring(ctx:ability(p, 'nothing')) }, ' '))\nend }\n",
+    ));
+    let c = g.content();
+    let p = g.current();
+    let grade = c.grade("common").expect("the fixture has a common deck") as usize;
+    let deck = &g.st.zones[c.decks.draw[grade]].cards;
+    let top: Vec<u16> = deck
+        .iter()
+        .rev()
+        .take(3)
+        .map(|k| k.expect("a card"))
+        .collect();
+    let hand_before: Vec<u16> = weft_core::decks::hand(&c, &g.st.players[p]).collect();
+    let discards_before = g.st.zones[c.decks.discard[grade]].cards.len();
+    let mut log = weft_core::events::EventLog::recording();
+    g.engine
+        .apply_logged(&mut g.st, "act", &mut log)
+        .expect("act");
+    let id = |k: u16| c.commissions[k as usize].id.clone();
+    let line = log
+        .events
+        .iter()
+        .find(|e| e.kind == "script")
+        .map(|e| e.text.clone())
+        .expect("the hook logged its line");
+    let kept = hand_before[0];
+    assert_eq!(
+        line,
+        format!(
+            "{} {} {} {} 1 0",
+            id(top[0]),
+            id(top[1]),
+            id(top[2]),
+            id(kept)
+        )
+    );
+    let mut hand_after: Vec<u16> = hand_before[1..].to_vec();
+    hand_after.push(top[0]);
+    assert_eq!(
+        weft_core::decks::hand(&c, &g.st.players[p]).collect::<Vec<_>>(),
+        hand_after
+    );
+    let pile = &g.st.zones[c.decks.discard[grade]].cards;
+    assert_eq!(pile.len(), discards_before + 3, "b, the hand card and c");
+    let kinds: Vec<&str> = log.events.iter().map(|e| e.kind).collect();
+    assert!(
+        kinds.contains(&"take_card") && kinds.contains(&"discard"),
+        "{kinds:?}"
+    );
+}
+
+/// A deck front hands every call it cannot make to the method, which raises its own
+/// error, and a refused change changes nothing.
+#[test]
+fn deck_fronts_give_the_host_errors_for_bad_arguments() {
+    let (got, _) = report(
+        "local hand = ctx:hand(p)\n  local drawn = ctx:draw('common')\n  local out = { why(ctx.draw, 'nothing'), why(ctx.give, p, hand[1]), why(ctx.give, 9, drawn), why(ctx.give, p, 'zzz'), why(ctx.discard, 'zzz'), why(ctx.discard, drawn, 1.5), why(ctx.discard, hand[1], 9), why(ctx.ability, 9, 'plaza_keep'), why(ctx.ability, p, {}) }\n  ctx:give(p, drawn)\n  local q = if p == 1 then 2 else 1\n  table.insert(out, why(ctx.discard, hand[1], q))\n  table.insert(out, tostring(#ctx:hand(p) == #hand + 1))\n  return table.concat(out, '\\n')",
+    );
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines.len(), 11, "{got}");
+    assert!(lines[0].contains("`nothing` is not a grade"), "{got}");
+    assert!(lines[1].contains("was not drawn by this hook"), "{got}");
+    assert!(lines[2].contains("player 9 does not exist"), "{got}");
+    assert!(
+        lines[3].contains("`zzz` is not a card or commission"),
+        "{got}"
+    );
+    assert!(
+        lines[4].contains("`zzz` is not a card or commission"),
+        "{got}"
+    );
+    assert!(lines[5].contains("1.5 is not a whole number"), "{got}");
+    assert!(lines[6].contains("player 9 does not exist"), "{got}");
+    assert!(lines[7].contains("player 9 does not exist"), "{got}");
+    assert!(lines[8].contains("expected string"), "{got}");
+    assert!(
+        lines[9].contains("is neither drawn by this hook nor in player"),
+        "{got}"
+    );
+    assert_eq!(lines[10], "true", "refused changes changed nothing: {got}");
+}
+
 /// A read-only hook may not change the game, through a front or not.
 #[test]
 fn verbs_are_refused_in_read_only_hooks() {

@@ -13,8 +13,9 @@
 //! `ctx:find_card`), a hash lookup of the interned string instead of comparing the id
 //! with every card's.
 //!
-//! The verbs among them (`gain`, `pay`, `add_prestige`, and the tile verbs `put_slot`,
-//! `take_slot` and `set_counter` in [`tile`]) count the change against the
+//! The verbs among them (`gain`, `pay`, `add_prestige`, the tile verbs `put_slot`,
+//! `take_slot` and `set_counter` in [`tile`], and the deck verbs `draw`, `give` and
+//! `discard` in [`cards`]) count the change against the
 //! call's limit as the method does, check their amounts with the method's own checks,
 //! and make the change through the same `ops` function; a change that would be refused
 //! goes to the method before anything is counted or changed, so the method raises its
@@ -35,6 +36,7 @@ use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
 use super::ctx::{Ctx, Names};
 
+mod cards;
 mod tile;
 use crate::content::CounterId;
 use crate::ops;
@@ -77,9 +79,14 @@ pub fn install(
     for (ix, id) in names.pack_cards.iter().enumerate().rev() {
         index.raw_set(id.clone(), ix + 1)?;
     }
+    // As `Content::card`: the first commission of an id.
+    let commission_index = lua.create_table()?;
+    for (ix, id) in names.cards.iter().enumerate().rev() {
+        commission_index.raw_set(id.clone(), ix + 1)?;
+    }
     // Seat numbers from 1, for lists of players (`placements`).
     let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 33] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 37] = [
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -117,7 +124,11 @@ pub fn install(
         ("set_counter", tile::set_counter, Value::Nil),
         ("card", card, Value::Table(cards)),
         ("hand", hand, Value::Table(card_ids.clone())),
-        ("tucked", tucked, Value::Table(card_ids)),
+        ("tucked", tucked, Value::Table(card_ids.clone())),
+        ("draw", cards::draw, Value::Table(card_ids)),
+        ("give", cards::give, Value::Table(commission_index.clone())),
+        ("discard", cards::discard, Value::Table(commission_index)),
+        ("ability", ability, Value::Nil),
         ("grades", grades, Value::Table(grade_ids)),
         (
             "slots",
@@ -445,6 +456,18 @@ unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
             ops::add_prestige(&content, &mut c.state, &mut c.log, p, n).ok()
         });
         nothing(l, done)
+    }
+}
+
+/// `ctx:ability(p, name)`: player `p`'s ability at their skill.
+unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let p = c.player_slot(whole(l, 2)?)?;
+            let skill = c.state.players[p].skill(&c.content);
+            Some(c.content.ability(text(l, 3)?, skill))
+        });
+        number(l, v)
     }
 }
 
