@@ -42,28 +42,44 @@ use crate::content::CounterId;
 use crate::ops;
 use crate::zones::ZoneRef;
 
-/// The running call's `Ctx`, as the fronts reach it (their first upvalue).
+/// The running call's `Ctx`.
 type Cell = RefCell<Option<Ctx>>;
 
-/// Upvalues of every front: the cell, the mlua method, the `ctx` userdata, a list the
-/// front returns entries of (or `nil`), and a table of pack card ids to their index
-/// from 1 in `content.cards`, the first card of each id (or `nil`).
-const UP_CELL: c_int = 1;
+/// What every front reaches through its first upvalue: the host's cell, and the address
+/// of the `ctx` userdata's block, which a front's first argument must have (one pointer
+/// compare, instead of comparing Lua values through an upvalue pseudo-index). The host
+/// keeps it, boxed, as long as the VM.
+pub struct FrontData {
+    cell: *const Cell,
+    ctx: *const std::ffi::c_void,
+}
+
+/// Upvalues of every front: the [`FrontData`], the mlua method, the `ctx` userdata
+/// (kept alive with the closure), a list the front returns entries of (or `nil`), and a
+/// table of pack card ids to their index from 1 in `content.cards`, the first card of
+/// each id (or `nil`).
+const UP_DATA: c_int = 1;
 const UP_SLOW: c_int = 2;
-const UP_SELF: c_int = 3;
 const UP_LIST: c_int = 4;
 const UP_INDEX: c_int = 5;
 
 /// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
-/// metatable), each in front of the mlua method of the same name. `cell` points at the
-/// running call's `Ctx` (the host's [`super::ctx::CtxHandle`]).
+/// metatable), each in front of the mlua method of the same name. `cell` is the host's
+/// [`super::ctx::CtxHandle`] cell of the running call's `Ctx`, and `ctx` the userdata
+/// scripts get. Returns the data the fronts point at: the host keeps it as long as the
+/// VM.
 pub fn install(
     lua: &Lua,
     methods: &Table,
-    cell: LightUserData,
+    cell: &Cell,
     ctx: &mlua::AnyUserData,
     names: &Names,
-) -> mlua::Result<()> {
+) -> mlua::Result<Box<FrontData>> {
+    let data = Box::new(FrontData {
+        cell: std::ptr::from_ref(cell),
+        ctx: ctx.to_pointer(),
+    });
+    let data_ptr = LightUserData(std::ptr::from_ref::<FrontData>(&data) as *mut std::ffi::c_void);
     let materials: Function = lua
         .load("local list = ... return function() return list end")
         .set_name("=weft")
@@ -142,13 +158,13 @@ pub fn install(
         // SAFETY: the five arguments are on the stack at 1..=5; lua_pushcclosurek pops
         // them as the closure's upvalues and leaves the closure, the one result.
         let f: Function = unsafe {
-            lua.exec_raw((cell, slow, ctx.clone(), list, index.clone()), |l| {
+            lua.exec_raw((data_ptr, slow, ctx.clone(), list, index.clone()), |l| {
                 ffi::lua_pushcclosurek(l, front, std::ptr::null(), 5, None);
             })?
         };
         methods.raw_set(name, f)?;
     }
-    Ok(())
+    Ok(data)
 }
 
 /// Hands the call to the mlua method (upvalue 2) with all its arguments, and returns
@@ -178,16 +194,17 @@ unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<
     }
 }
 
-/// The host's cell (upvalue 1) when argument 1 is this VM's `ctx`.
+/// The host's cell when argument 1 is this VM's `ctx` (the same userdata block).
 ///
 /// # Safety
-/// `l` is a front's state: upvalue 1 points at the host's live cell.
+/// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
 unsafe fn own_cell<'a>(l: *mut ffi::lua_State) -> Option<&'a Cell> {
     unsafe {
-        if ffi::lua_rawequal(l, 1, ffi::lua_upvalueindex(UP_SELF)) == 0 {
+        let data = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_DATA)) as *const FrontData);
+        if ffi::lua_touserdata(l, 1).cast_const() != data.ctx {
             return None;
         }
-        Some(&*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL)) as *const Cell))
+        Some(&*data.cell)
     }
 }
 

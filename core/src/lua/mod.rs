@@ -76,6 +76,8 @@ pub struct LuaHost {
     spare: Option<mlua::Thread>,
     /// The ticket the next held call gets.
     next_ticket: u64,
+    /// What the `ctx` fronts point at (see [`fast::FrontData`]): kept as long as the VM.
+    _fronts: Box<fast::FrontData>,
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -382,8 +384,9 @@ impl LuaHost {
             .map_err(vm_error)?;
         let cell = mlua::LightUserData(Rc::as_ptr(&ctx.0) as *mut std::ffi::c_void);
         ask::install(&lua, &methods, cell, &ctx_userdata, &names.fields).map_err(vm_error)?;
-        fast::install(&lua, &methods, cell, &ctx_userdata, &names).map_err(vm_error)?;
+        let fronts = fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
         Ok(LuaHost {
+            _fronts: fronts,
             runner,
             idle,
             held: None,
