@@ -36,12 +36,12 @@ local function closed_cost(params, taken)
 end
 
 -- The cards the player may take next, in display order, as options. What does not
--- change from card to card (the closed row, the grid's width, room for a project) is
--- read once.
-local function choices(ctx, params, p, closed_taken)
-  local closed = closed_row(ctx, params)
+-- change from card to card (the closed row, `closed`, read once per action; the grid's
+-- width, room for a project, whether a person is asked) is read once.
+local function choices(ctx, params, p, closed, closed_taken)
   local _, cols = ctx:grid("display")
   local project_room = common.project_room(ctx, p)
+  local asking = ctx:asking()
   local cards = ctx:cards("display")
   local out = {}
   for pos = 1, #cards do
@@ -54,7 +54,7 @@ local function choices(ctx, params, p, closed_taken)
       end
       if cost and common.may_take(ctx, p, card, project_room) and (cost == 0 or ctx:has(p, "coins", cost)) then
         local note = cost > 0 and (" (closed row: pay " .. cost .. " coins)") or nil
-        out[#out + 1] = common.take_option(ctx, pos, card, note)
+        out[#out + 1] = common.take_option(ctx, pos, card, note, asking)
       end
     end
   end
@@ -62,24 +62,26 @@ local function choices(ctx, params, p, closed_taken)
 end
 
 function M.options(ctx, params)
-  return choices(ctx, params, ctx:player(), 0)
+  return choices(ctx, params, ctx:player(), closed_row(ctx, params), 0)
 end
 
 function M.resolve(ctx, params, key)
   local p = ctx:player()
+  -- The closed row does not change during the action: rows close only after a
+  -- placement (C-ROW-1).
+  local closed = closed_row(ctx, params)
   local closed_taken = 0
   local function take(id)
     local pos = ctx:find_card("display", id)
-    local closed = closed_row(ctx, params)
     if closed and common.row_of(ctx, pos) == closed then
       ctx:pay(p, "coins", closed_cost(params, closed_taken))
       closed_taken += 1
     end
-    common.take(ctx, p, pos)
+    common.take(ctx, p, pos, id)
   end
   take(common.taken_id(key))
   for k = 2, params.cards do
-    local options = choices(ctx, params, p, closed_taken)
+    local options = choices(ctx, params, p, closed, closed_taken)
     if #options == 0 then
       break
     end

@@ -15,13 +15,14 @@ end
 function M.options(ctx, params)
   local p = ctx:player()
   local cards = ctx:cards("display")
+  local asking = ctx:asking()
   local out = {}
   for _, pos in ipairs(common.row_positions(ctx, params.row)) do
     local id = cards[pos]
     if id then
       local card = ctx:card(id)
       if common.may_take(ctx, p, card) then
-        out[#out + 1] = common.take_option(ctx, pos, card)
+        out[#out + 1] = common.take_option(ctx, pos, card, nil, asking)
       end
     end
   end
@@ -29,8 +30,8 @@ function M.options(ctx, params)
 end
 
 function M.resolve(ctx, params, key)
-  local pos = ctx:find_card("display", common.taken_id(key))
-  common.take(ctx, ctx:player(), pos)
+  local id = common.taken_id(key)
+  common.take(ctx, ctx:player(), ctx:find_card("display", id), id)
 end
 
 return M

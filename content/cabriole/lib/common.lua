@@ -82,9 +82,13 @@ function M.project_room(ctx, p)
 end
 
 -- An option for taking the display card at `pos`: key `take:<card id>`. The label is
--- built only when a person reads it (ctx:asking(); bots read keys).
-function M.take_option(ctx, pos, card, extra)
-  if not ctx:asking() then
+-- built only when a person reads it (ctx:asking(); bots read keys). `asking`, when
+-- given, is ctx:asking(), read once for a list of options.
+function M.take_option(ctx, pos, card, extra, asking)
+  if asking == nil then
+    asking = ctx:asking()
+  end
+  if not asking then
     return { key = "take:" .. card.id }
   end
   local coins = ctx:marks("display", pos)
@@ -107,9 +111,10 @@ end
 -- goes to the unfinished projects without resources or craftsmen (C-DISP-2); a special
 -- card leaves the game and its effect applies at once (C-DISP-4, C-SPEC-1), through the
 -- module its data names (`behaviour`, C-DATA-8): it goes to the player's pile of used
--- specials, which no rule reads (so reports can tell who used which). Returns the card.
-function M.take(ctx, p, pos)
-  local id = ctx:cards("display")[pos]
+-- specials, which no rule reads (so reports can tell who used which). `id`, when given,
+-- is the id of the card at `pos` (saving a read of the whole display). Returns the card.
+function M.take(ctx, p, pos, id)
+  id = id or ctx:cards("display")[pos]
   local card = ctx:card(id)
   local coins = ctx:marks("display", pos)
   if card.kind == "project" then
