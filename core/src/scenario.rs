@@ -387,7 +387,7 @@ impl UserData for Game {
             }
             let k = crate::engine::areas::free_space(&c, &g.state, a)
                 .expect("a legal area has a free space");
-            g.state.areas[a as usize].placed[k] = Some(p as u8);
+            g.state.areas_mut()[a as usize].placed[k] = Some(p as u8);
             g.refresh()
         });
         m.add_method("tile_at", |_, g, slot: String| {

@@ -151,6 +151,11 @@ pub struct GameResult {
     pub rounds: u32,
 }
 
+/// Whether a game has no worker-placement areas (their JSON is then left out).
+fn no_areas(areas: &std::sync::Arc<Vec<AreaState>>) -> bool {
+    areas.is_empty()
+}
+
 /// Whether a game has no shared zones (their JSON is then left out).
 fn no_zones(zones: &std::sync::Arc<Vec<ZoneState>>) -> bool {
     zones.is_empty()
@@ -169,8 +174,10 @@ pub struct GameState {
     pub board: Vec<std::sync::Arc<TileState>>,
     /// Worker-placement areas, indexed like `content.board.areas` (none in games
     /// without areas, so the JSON of those is unchanged).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub areas: Vec<AreaState>,
+    /// Shared between copies of the state as a whole until one of them changes an area
+    /// ([`GameState::areas_mut`]): bots value many positions that change none.
+    #[serde(default, skip_serializing_if = "no_areas")]
+    pub areas: std::sync::Arc<Vec<AreaState>>,
     /// Shared card zones, indexed by [`crate::content::Zone::index`] of the zones with
     /// `owner = "shared"` (none in games without them); with commissions, each grade's
     /// built-in draw and discard piles ([`crate::decks`]). Shared between copies of the
@@ -230,6 +237,12 @@ impl GameState {
         std::sync::Arc::make_mut(&mut self.players[p])
     }
 
+    /// The worker-placement areas, to change: copied first if another copy of the state
+    /// shares them.
+    pub fn areas_mut(&mut self) -> &mut Vec<AreaState> {
+        std::sync::Arc::make_mut(&mut self.areas)
+    }
+
     /// The shared card zones, to change: copied first if another copy of the state
     /// shares them.
     pub fn zones_mut(&mut self) -> &mut Vec<ZoneState> {
@@ -256,7 +269,7 @@ impl GameState {
         GameState {
             players: Vec::new(),
             board: Vec::new(),
-            areas: Vec::new(),
+            areas: Default::default(),
             zones: Default::default(),
             supply: Vec::new(),
             round: 0,

@@ -485,10 +485,10 @@ fn cabriole_state() -> weft_core::GameState {
     let mut engine = weft_core::Engine::with_lua(Arc::clone(&content)).expect("engine");
     let mut st = engine.new_game(3, 4).expect("setup");
     let oak = content.board.area_index("market_oak").unwrap() as usize;
-    st.areas[oak].used = vec![1];
+    st.areas_mut()[oak].used = vec![1];
     let row2 = content.board.area_index("row2").unwrap() as usize;
-    st.areas[row2].closed = true;
-    st.areas[row2].placed = vec![Some(0), None, Some(2)];
+    st.areas_mut()[row2].closed = true;
+    st.areas_mut()[row2].placed = vec![Some(0), None, Some(2)];
     let display = weft_core::zones::ZoneRef::named(&content, "display", None).unwrap();
     weft_core::zones::add_mark(&content, &mut st, display, 0, 2).expect("a mark");
     st

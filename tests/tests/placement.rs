@@ -236,8 +236,8 @@ fn c_place_1_turns_go_round_until_every_worker_is_placed() {
     // then the others go on without it.
     let mut g = game(2);
     let market = area(&g, "market") as usize;
-    g.st.areas[market].placed[0] = Some(0);
-    g.st.areas[market].placed[1] = Some(0);
+    g.st.areas_mut()[market].placed[0] = Some(0);
+    g.st.areas_mut()[market].placed[1] = Some(0);
     g.refresh();
     let mut asked = Vec::new();
     for a in ["row1", "row1", "row2", "extra"] {

@@ -100,7 +100,7 @@ pub(crate) fn next_to_resolve(c: &Content, st: &GameState) -> Option<(AreaId, us
 /// Empties every area, reopens closed ones and frees their second-stage spaces
 /// (C-ROUND-3).
 pub(crate) fn clear(st: &mut GameState) {
-    for a in &mut st.areas {
+    for a in st.areas_mut() {
         a.placed.iter_mut().for_each(|s| *s = None);
         a.closed = false;
         a.used.clear();
@@ -216,7 +216,7 @@ impl Engine {
             other => unreachable!("a placement answered at step {other:?}"),
         };
         let space = free_space(&c, st, area).expect("offered areas have a free space");
-        st.areas[area as usize].placed[space] = Some(p as u8);
+        st.areas_mut()[area as usize].placed[space] = Some(p as u8);
         let round = st.round;
         let def = &c.board.areas[area as usize];
         log.push(round, Some(p), "place", || {
@@ -315,7 +315,7 @@ impl Engine {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
-        st.areas[area as usize].placed[space as usize] = None;
+        st.areas_mut()[area as usize].placed[space as usize] = None;
         let round = st.round;
         let def = &c.board.areas[area as usize];
         log.push(round, Some(p), "resolve", || {
@@ -373,7 +373,7 @@ impl Engine {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
-        st.areas[area as usize].placed[space] = None;
+        st.areas_mut()[area as usize].placed[space] = None;
         let round = st.round;
         let def = &c.board.areas[area as usize];
         log.push(round, Some(p), "decline", || {

@@ -309,7 +309,7 @@ impl Engine {
                 .into_iter()
                 .map(|t| Arc::new(t.expect("every slot has a tile")))
                 .collect(),
-            areas: areas::new_areas(c),
+            areas: std::sync::Arc::new(areas::new_areas(c)),
             zones: std::sync::Arc::new(shared_zones),
             supply: c.counters.iter().map(|k| k.supply).collect(),
             round: 0,

@@ -782,7 +782,7 @@ impl UserData for CtxHandle {
         m.add_method_mut("close_area", |_, this, id: String| {
             this.writable("close_area")?;
             let a = this.area_arg(&id)?;
-            let area = &mut this.state.areas[a as usize];
+            let area = &mut this.state.areas_mut()[a as usize];
             if !area.closed {
                 area.closed = true;
                 let round = this.state.round;
@@ -800,7 +800,7 @@ impl UserData for CtxHandle {
                 this.writable("use_space")?;
                 let a = this.area_arg(&id)?;
                 let k = Ctx::stage_space(i, "use_space")?;
-                let used = &mut this.state.areas[a as usize].used;
+                let used = &mut this.state.areas_mut()[a as usize].used;
                 match used.binary_search(&k) {
                     Ok(_) => Err(err(format!(
                         "ctx:use_space: space {i} of area `{id}` is already taken this round; check ctx:space_used first"

@@ -384,7 +384,8 @@ impl LuaHost {
             .map_err(vm_error)?;
         let cell = mlua::LightUserData(Rc::as_ptr(&ctx.0) as *mut std::ffi::c_void);
         ask::install(&lua, &methods, cell, &ctx_userdata, &names.fields).map_err(vm_error)?;
-        let fronts = fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
+        let fronts =
+            fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
         Ok(LuaHost {
             _fronts: fronts,
             runner,
