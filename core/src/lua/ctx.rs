@@ -42,6 +42,8 @@ pub struct Names {
     pub cards: Vec<mlua::String>,
     /// Grade ids by index.
     pub grades: Vec<mlua::String>,
+    /// Counter ids by index (`content.counters`).
+    pub counters: Vec<mlua::String>,
     /// The frozen list of material ids, cheapest first.
     pub material_list: Table,
     /// Ids of the pack's cards (`[[cards]]` copies) by index.

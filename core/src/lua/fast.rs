@@ -9,9 +9,9 @@
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
 //! the front changes speed only, never a result or a message.
 //!
-//! Pack cards are found by id through a Lua table built once per VM (`ctx:card`,
-//! `ctx:find_card`), a hash lookup of the interned string instead of comparing the id
-//! with every card's.
+//! Counters, pack cards and commissions are found by the address of the Lua string
+//! naming them (Luau interns every string; see [`by_address`]): a binary search over a
+//! list made once per VM, with no copy, UTF-8 check or comparison of text.
 //!
 //! The verbs among them (`gain`, `pay`, `add_prestige`, the tile verbs `put_slot`,
 //! `take_slot` and `set_counter` in [`tile`], and the deck verbs `draw`, `give` and
@@ -52,16 +52,67 @@ type Cell = RefCell<Option<Ctx>>;
 pub struct FrontData {
     cell: *const Cell,
     ctx: *const std::ffi::c_void,
+    /// Counters and pack cards by the address of their id's Lua string (see
+    /// [`by_address`]), and the strings themselves, kept alive here.
+    counters: Vec<(usize, usize)>,
+    pack_cards: Vec<(usize, usize)>,
+    commissions: Vec<(usize, usize)>,
+    _ids: Vec<mlua::String>,
+}
+
+/// Each string's index in `ids`, the first of equal strings, sorted by the address of
+/// the string. Luau interns every string, so while these strings live a Lua string
+/// with the same bytes is the same object at the same address, and no other string can
+/// have that address: a front finds a name by the address of the string it was given,
+/// with no copy, UTF-8 check or comparison of text.
+fn by_address(ids: &[mlua::String]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(ids.len());
+    for (ix, id) in ids.iter().enumerate() {
+        let at = id.to_pointer() as usize;
+        if !out.iter().any(|&(a, _)| a == at) {
+            out.push((at, ix));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The index `by_address` gave the string at argument `i`, if it is one of those strings.
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn named(l: *mut ffi::lua_State, i: c_int, list: &[(usize, usize)]) -> Option<usize> {
+    unsafe {
+        if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let at = ffi::lua_topointer(l, i) as usize;
+        let k = list.binary_search_by_key(&at, |&(a, _)| a).ok()?;
+        Some(list[k].1)
+    }
+}
+
+/// The front's [`FrontData`] (upvalue 1).
+///
+/// # Safety
+/// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
+unsafe fn front_data<'a>(l: *mut ffi::lua_State) -> &'a FrontData {
+    unsafe { &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_DATA)) as *const FrontData) }
+}
+
+/// The counter whose id is the string at argument `i` (as `Content::counter` finds it).
+///
+/// # Safety
+/// `l` is a front's state.
+unsafe fn counter_arg(l: *mut ffi::lua_State, i: c_int) -> Option<CounterId> {
+    unsafe { CounterId::try_from(named(l, i, &front_data(l).counters)?).ok() }
 }
 
 /// Upvalues of every front: the [`FrontData`], the mlua method, the `ctx` userdata
-/// (kept alive with the closure), a list the front returns entries of (or `nil`), and a
-/// table of pack card ids to their index from 1 in `content.cards`, the first card of
-/// each id (or `nil`).
+/// (kept alive with the closure), and a list the front returns entries of (or `nil`).
 const UP_DATA: c_int = 1;
 const UP_SLOW: c_int = 2;
 const UP_LIST: c_int = 4;
-const UP_INDEX: c_int = 5;
 
 /// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
 /// metatable), each in front of the mlua method of the same name. `cell` is the host's
@@ -78,6 +129,14 @@ pub fn install(
     let data = Box::new(FrontData {
         cell: std::ptr::from_ref(cell),
         ctx: ctx.to_pointer(),
+        counters: by_address(&names.counters),
+        pack_cards: by_address(&names.pack_cards),
+        commissions: by_address(&names.cards),
+        _ids: [&names.counters, &names.pack_cards, &names.cards]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect(),
     });
     let data_ptr = LightUserData(std::ptr::from_ref::<FrontData>(&data) as *mut std::ffi::c_void);
     let materials: Function = lua
@@ -90,16 +149,6 @@ pub fn install(
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
     let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
-    // As `Content::pack_card`: the first card of an id.
-    let index = lua.create_table()?;
-    for (ix, id) in names.pack_cards.iter().enumerate().rev() {
-        index.raw_set(id.clone(), ix + 1)?;
-    }
-    // As `Content::card`: the first commission of an id.
-    let commission_index = lua.create_table()?;
-    for (ix, id) in names.cards.iter().enumerate().rev() {
-        commission_index.raw_set(id.clone(), ix + 1)?;
-    }
     // Seat numbers from 1, for lists of players (`placements`).
     let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
     let fronts: [(&str, ffi::lua_CFunction, Value); 37] = [
@@ -142,8 +191,8 @@ pub fn install(
         ("hand", hand, Value::Table(card_ids.clone())),
         ("tucked", tucked, Value::Table(card_ids.clone())),
         ("draw", cards::draw, Value::Table(card_ids)),
-        ("give", cards::give, Value::Table(commission_index.clone())),
-        ("discard", cards::discard, Value::Table(commission_index)),
+        ("give", cards::give, Value::Nil),
+        ("discard", cards::discard, Value::Nil),
         ("ability", ability, Value::Nil),
         ("grades", grades, Value::Table(grade_ids)),
         (
@@ -158,8 +207,8 @@ pub fn install(
         // SAFETY: the five arguments are on the stack at 1..=5; lua_pushcclosurek pops
         // them as the closure's upvalues and leaves the closure, the one result.
         let f: Function = unsafe {
-            lua.exec_raw((data_ptr, slow, ctx.clone(), list, index.clone()), |l| {
-                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 5, None);
+            lua.exec_raw((data_ptr, slow, ctx.clone(), list), |l| {
+                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
             })?
         };
         methods.raw_set(name, f)?;
@@ -200,7 +249,7 @@ unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<
 /// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
 unsafe fn own_cell<'a>(l: *mut ffi::lua_State) -> Option<&'a Cell> {
     unsafe {
-        let data = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_DATA)) as *const FrontData);
+        let data = front_data(l);
         if ffi::lua_touserdata(l, 1).cast_const() != data.ctx {
             return None;
         }
@@ -456,7 +505,7 @@ unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_int {
 unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, CounterId, u32)> {
     unsafe {
         let p = c.player_slot(whole(l, 2)?)?;
-        let k = c.content.counter_named(text(l, 3)?).ok()?;
+        let k = counter_arg(l, 3)?;
         let n = Ctx::count_arg(whole(l, 4)?, "gain").ok()?;
         c.is_resource(k).then_some((p, k, n))
     }
@@ -501,7 +550,7 @@ unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            let k = c.content.counter_named(text(l, 3)?).ok()?;
+            let k = counter_arg(l, 3)?;
             Some(ops::count(&c.state, p, k))
         });
         number(l, v)
@@ -513,7 +562,7 @@ unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            let k = c.content.counter_named(text(l, 3)?).ok()?;
+            let k = counter_arg(l, 3)?;
             let n = whole(l, 4)?;
             Some(ops::count(&c.state, p, k) >= n)
         });
@@ -533,21 +582,12 @@ unsafe extern "C-unwind" fn deck_size(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// The index (from 0) of the pack card whose id is argument `i`, as
-/// `Content::pack_card` finds it, looked up in the front's table of ids.
+/// `Content::pack_card` finds it (the first card of an id).
 ///
 /// # Safety
 /// `l` is a front's state.
 unsafe fn pack_card_arg(l: *mut ffi::lua_State, i: c_int) -> Option<usize> {
-    unsafe {
-        if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
-            return None;
-        }
-        ffi::lua_pushvalue(l, i);
-        ffi::lua_rawget(l, ffi::lua_upvalueindex(UP_INDEX));
-        let ix = whole(l, -1);
-        ffi::lua_pop(l, 1);
-        usize::try_from(ix? - 1).ok()
-    }
+    unsafe { named(l, i, &front_data(l).pack_cards) }
 }
 
 /// `ctx:card(id)`: the frozen table of a pack card (a commission that is not one goes

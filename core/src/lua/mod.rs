@@ -531,6 +531,7 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
         card_info,
         cards: strings(content.commissions.iter().map(|c| c.id.as_str()).collect())?,
         grades: strings(content.grades.iter().map(|g| g.id.as_str()).collect())?,
+        counters: strings(content.counters.iter().map(|k| k.id.as_str()).collect())?,
         materials,
         material_list,
         fields: ctx::OptionFields::new(lua)?,

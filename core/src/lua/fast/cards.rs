@@ -1,32 +1,22 @@
 //! Fronts for the built-in commission decks: `draw`, `give` and `discard` (see the
 //! parent module for how a front answers or hands a call on). A commission is found by
-//! id through the front's table of ids, as `Content::card` finds it (the first of an id).
+//! the address of its id's string, as `Content::card` finds it (the first of an id).
 
 use std::os::raw::c_int;
 use std::sync::Arc;
 
 use mlua::ffi;
 
-use super::{entry, nothing, text, whole, with_change, UP_LIST};
+use super::{entry, front_data, named, nothing, text, whole, with_change};
 use crate::content::CardId;
 use crate::ops;
 
-/// The commission whose id is argument `i`, looked up in the front's table of ids (its
-/// list upvalue: each id to its index from 1).
+/// The commission whose id is argument `i`.
 ///
 /// # Safety
-/// `l` is a front's state whose list upvalue is that table.
+/// `l` is a front's state.
 unsafe fn commission_arg(l: *mut ffi::lua_State, i: c_int) -> Option<CardId> {
-    unsafe {
-        if ffi::lua_type(l, i) != ffi::LUA_TSTRING {
-            return None;
-        }
-        ffi::lua_pushvalue(l, i);
-        ffi::lua_rawget(l, ffi::lua_upvalueindex(UP_LIST));
-        let ix = whole(l, -1);
-        ffi::lua_pop(l, 1);
-        CardId::try_from(ix? - 1).ok()
-    }
+    unsafe { CardId::try_from(named(l, i, &front_data(l).commissions)?).ok() }
 }
 
 /// `ctx:draw(grade)`: the id of the card drawn, or `nil` when the deck and its discards
