@@ -110,6 +110,9 @@ pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
 pub fn draw(c: &Content, st: &mut GameState, g: GradeId) -> (Option<CardIx>, bool) {
     let (d, x) = (c.decks.draw[g as usize], c.decks.discard[g as usize]);
     let reshuffle = st.zones[d].cards.is_empty() && !st.zones[x].cards.is_empty();
+    if !reshuffle && st.zones[d].cards.is_empty() {
+        return (None, false); // both piles empty: nothing changes, nothing is copied
+    }
     let zones = std::sync::Arc::make_mut(&mut st.zones);
     if reshuffle {
         zones.swap(d, x);

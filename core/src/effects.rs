@@ -29,7 +29,9 @@ pub trait Effects {
     fn has_hook(&self, content: &Content, state: &GameState, owner: Owner, hook: Hook) -> bool;
 
     /// Runs a hook on `state` (a scratch copy the caller commits only on `Done`), with
-    /// `answers` to replay for its `choose` calls.
+    /// `answers` to replay for its `choose` calls. After a question (`Ask`) or an error,
+    /// what is left in `state` is unspecified: a host that holds the call keeps the
+    /// state the script changed (see [`Effects::held`]).
     fn call(
         &mut self,
         content: &Content,

@@ -20,7 +20,7 @@ use weft_core::state::GameState;
 use weft_core::Engine;
 
 use weft_tests::{
-    at_courtyard, cabriole_content, content_with_files, tabriz_content, with_courtyard_script, Game,
+    cabriole_content, content_with_files, tabriz_content, with_courtyard_script, Game,
 };
 
 /// A courtyard action that counts its starts (a scalar upvalue, which only a re-run
@@ -41,6 +41,11 @@ end }
 /// A game at the courtyard whose action is `source`, under `budget` interrupt checks
 /// when given, with labels on (every call re-run) or off (held calls continued).
 fn courtyard(source: &str, budget: Option<u64>, labels: bool) -> Game {
+    courtyard_counted(source, budget, labels).0
+}
+
+/// As [`courtyard`], on a host that counts the calls it continues.
+fn courtyard_counted(source: &str, budget: Option<u64>, labels: bool) -> (Game, Rc<Cell<u64>>) {
     let content = content_with_files(|f| {
         with_courtyard_script(f, source);
         if let Some(b) = budget {
@@ -51,9 +56,20 @@ fn courtyard(source: &str, budget: Option<u64>, labels: bool) -> Game {
             );
         }
     });
-    let mut g = at_courtyard(content);
+    let continued = Rc::new(Cell::new(0));
+    let host = Host {
+        inner: LuaHost::new(Arc::clone(&content)).expect("the pack loads"),
+        hold: true,
+        continued: Rc::clone(&continued),
+    };
+    let mut engine = Engine::new(content, Box::new(host));
+    let st = engine.new_game(2, 1).expect("a game");
+    let mut g = Game { engine, st };
+    g.place_tile("courtyard", "north");
+    g.refresh();
+    g.answer("move:plaza:north");
     g.engine.set_labels(labels);
-    g
+    (g, continued)
 }
 
 /// Answers `keys` in turn, recording events; returns the texts of the last answer's.
@@ -122,21 +138,24 @@ fn a_held_call_is_let_go_when_another_answer_or_an_edit_comes_first() {
 
 /// Runs `source` (loops around one question) at the courtyard under `budget` with
 /// labels on and off; gives each mode's error for the answer, if any, and checks that a
-/// failed answer leaves the state as it was.
+/// failed answer leaves the state as it was, and that labels off continued the call
+/// (and labels on did not).
 fn answer_under(source: &str, budget: Option<u64>) -> Vec<Option<String>> {
     [true, false]
         .into_iter()
         .map(|labels| {
-            let mut g = courtyard(source, budget, labels);
+            let (mut g, continued) = courtyard_counted(source, budget, labels);
             g.answer("act");
             let before = g.st.clone();
-            match g.try_answer("x") {
+            let out = match g.try_answer("x") {
                 Ok(()) => None,
                 Err(e) => {
                     assert_eq!(g.st, before, "a failed answer changes nothing");
                     Some(e.to_string())
                 }
-            }
+            };
+            assert_eq!(continued.get(), u64::from(!labels), "labels {labels}");
+            out
         })
         .collect()
 }
@@ -313,6 +332,27 @@ fn random_games(
         })
         .collect();
     (played, continued.get())
+}
+
+/// A read-only hook that asks is refused as before, with the state unchanged, when no
+/// labels are read: nothing is held for a question no one may answer.
+#[test]
+fn a_read_only_hook_that_asks_is_refused_in_bot_play_too() {
+    let source = "return { can_act = function(ctx)\n  return ctx:choose({ options = { 'x', 'y' } }) == 'x'\nend, action = function(ctx) end }\n";
+    for labels in [true, false] {
+        let content = content_with_files(|f| with_courtyard_script(f, source));
+        let mut g = Game::with(content, 2, 1);
+        g.engine.set_labels(labels);
+        g.place_tile("courtyard", "north");
+        g.refresh();
+        let before = g.st.clone();
+        let err = g
+            .try_answer("move:plaza:north")
+            .expect_err("can_act may not ask")
+            .to_string();
+        assert_eq!(g.st, before, "labels {labels}: the state is unchanged");
+        assert!(err.contains("can_act may not call ctx:choose"), "{err}");
+    }
 }
 
 #[test]

@@ -204,7 +204,7 @@ pub fn install(
     ];
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
-        // SAFETY: the five arguments are on the stack at 1..=5; lua_pushcclosurek pops
+        // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
         // them as the closure's upvalues and leaves the closure, the one result.
         let f: Function = unsafe {
             lua.exec_raw((data_ptr, slow, ctx.clone(), list), |l| {
@@ -235,7 +235,7 @@ unsafe fn slow(l: *mut ffi::lua_State) -> c_int {
 /// running; `None` otherwise (the mlua method then answers).
 ///
 /// # Safety
-/// `l` is a front's state: upvalue 1 points at the host's live cell.
+/// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
 unsafe fn with_ctx<T>(l: *mut ffi::lua_State, read: impl FnOnce(&Ctx) -> Option<T>) -> Option<T> {
     unsafe {
         let borrowed = own_cell(l)?.try_borrow().ok()?;
@@ -264,7 +264,7 @@ unsafe fn own_cell<'a>(l: *mut ffi::lua_State) -> Option<&'a Cell> {
 /// taken back): the mlua method then answers, counting and raising as it always does.
 ///
 /// # Safety
-/// `l` is a front's state: upvalue 1 points at the host's live cell.
+/// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
 unsafe fn with_change<T>(
     l: *mut ffi::lua_State,
     change: impl FnOnce(&mut Ctx) -> Option<T>,

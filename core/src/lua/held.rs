@@ -15,7 +15,13 @@
 //! A continued call is charged as the re-run would be: its interrupt checks, `ctx` verbs
 //! and log lines go on counting from where they stood, so asking questions never lifts
 //! a limit. Scripts are deterministic (the same state and answers give the same run), so
-//! continuing from the question reaches what re-running to it would.
+//! continuing from the question reaches what re-running to it would. Three things differ
+//! by nature: a hook that counts in a scalar module-level `local` (which `weft check`
+//! warns about) counts its start once instead of once per answer; the per-call
+//! wall-clock watchdog starts again at the answer; and the prefix is not allocated a
+//! second time, so a call close to the memory cap has more room continued than re-run.
+//! Only calls of changing hooks run for a player are held: a read-only hook or one run
+//! for no player that asks is refused, as always.
 
 use mlua::{Table, Value};
 

@@ -3,7 +3,9 @@
 //!
 //! **Architecture Invariant:** the VM keeps nothing between calls. Modules are loaded
 //! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns a
-//! scratch copy of the state for the call's duration only.
+//! scratch copy of the state for the call's duration only. The one exception is a call
+//! held at its question ([`held`]): it lives until the next call on the host, which lets
+//! it go first unless it is that question's answer.
 
 pub mod api_doc;
 mod ask;
@@ -61,7 +63,8 @@ pub struct LuaHost {
     /// Scalar upvalues as they were after load, restored before every game.
     snapshot: freeze::VmSnapshot,
     /// The coroutine hooks run in, reset for each call, so a question can stop a script
-    /// by yielding (see [`ask`]).
+    /// by yielding (see [`ask`]). A call held at its question keeps its coroutine, and
+    /// the spare becomes the runner (see [`held`]).
     runner: mlua::Thread,
     /// A function that does nothing, put in the runner to clear it after a call the
     /// memory cap stopped (other calls are cleared by the next call's reset).
@@ -653,7 +656,10 @@ impl Effects for LuaHost {
         answers: &[String],
         log: &mut EventLog,
     ) -> Result<HookOutcome, Box<ScriptError>> {
-        self.invoke(state, call, answers, log, true).map(outcome)
+        // Only a question a changing hook puts to a player may be answered later: any
+        // other question is refused by the caller, with the state as it was.
+        let hold = !call.hook.is_read_only() && call.player.is_some();
+        self.invoke(state, call, answers, log, hold).map(outcome)
     }
 
     fn estimate(
