@@ -103,6 +103,118 @@ pub struct Ctx {
     pub names: Rc<Names>,
 }
 
+/// The tile and deck verbs, once counted ([`Ctx::writable`]): shared by the `ctx`
+/// methods and their fast fronts (`fast/tile.rs`, `fast/cards.rs`), so both make the
+/// same change and refuse the same calls. Each refuses before it changes anything.
+impl Ctx {
+    /// `ctx:put_slot(i, what)`: display slot `i` of the hook's tile holds material
+    /// `what`, or nothing.
+    pub(super) fn put_slot(&mut self, i: i64, what: Option<&str>) -> mlua::Result<()> {
+        let i = self.slot_index(i)?;
+        let mat = what.map(|w| self.material(w)).transpose()?;
+        self.tile_state_mut()?.slots[i] = mat;
+        Ok(())
+    }
+
+    /// `ctx:take_slot(i)`: empties display slot `i` of the hook's tile; what it held.
+    pub(super) fn take_slot(&mut self, i: i64) -> mlua::Result<Option<MatId>> {
+        let i = self.slot_index(i)?;
+        Ok(self.tile_state_mut()?.slots[i].take())
+    }
+
+    /// `ctx:set_counter(name, v)`: the hook's tile's counter `name` holds `v`.
+    pub(super) fn set_tile_counter(&mut self, name: &str, v: i64) -> mlua::Result<()> {
+        if v.abs() > MAX_HOLDING {
+            return Err(err(format!(
+                "ctx:set_counter: {v} is out of range: counters hold whole numbers within ±{MAX_HOLDING}"
+            )));
+        }
+        let counters = &mut self.tile_state_mut()?.counters;
+        if !counters.contains_key(name) && counters.len() >= MAX_TILE_COUNTERS {
+            return Err(err(format!(
+                "a tile keeps at most {MAX_TILE_COUNTERS} counters"
+            )));
+        }
+        if name.len() > MAX_TILE_COUNTER_NAME {
+            return Err(err(format!(
+                "counter names are limited to {MAX_TILE_COUNTER_NAME} bytes"
+            )));
+        }
+        match counters.get_mut(name) {
+            Some(held) => *held = v,
+            None => {
+                counters.insert(name.to_string(), v);
+            }
+        }
+        Ok(())
+    }
+
+    /// `ctx:draw(grade)`: the card drawn from `grade`'s deck (kept among the cards this
+    /// hook drew), or none when the deck and its discards are empty.
+    pub(super) fn draw(&mut self, grade: &str) -> mlua::Result<Option<CardId>> {
+        let g = self
+            .content
+            .grade(grade)
+            .ok_or_else(|| err(format!("`{grade}` is not a grade")))?;
+        let c = Arc::clone(&self.content);
+        let card = ops::draw_card(&c, &mut self.state, &mut self.log, g);
+        self.drawn.extend(card);
+        Ok(card)
+    }
+
+    /// `ctx:give(p, id)`: `card`, which this hook drew, goes to player `p`'s hand.
+    pub(super) fn give(&mut self, p: usize, card: CardId) -> mlua::Result<()> {
+        let id = &self.content.commissions[card as usize].id;
+        let Some(pos) = self.drawn.iter().position(|&c| c == card) else {
+            return Err(err(format!(
+                "`{id}` was not drawn by this hook; draw it with ctx:draw first"
+            )));
+        };
+        self.drawn.remove(pos);
+        let c = Arc::clone(&self.content);
+        crate::decks::to_hand(&c, &mut self.state, p, card);
+        let round = self.state.round;
+        self.log.push(round, Some(p), "take_card", || {
+            format!(
+                "takes commission {} into hand",
+                c.commissions[card as usize].id
+            )
+        });
+        Ok(())
+    }
+
+    /// `ctx:discard(id [, p])`: `card` goes to its discard pile, from the cards this hook
+    /// drew or else from the hand of player `p` (from 1; the acting player when `None`).
+    pub(super) fn discard_card(&mut self, card: CardId, p: Option<i64>) -> mlua::Result<()> {
+        let c = Arc::clone(&self.content);
+        if let Some(pos) = self.drawn.iter().position(|&d| d == card) {
+            self.drawn.remove(pos);
+        } else {
+            let p = match p {
+                Some(p) => self.player_index(p)?,
+                None => self
+                    .call
+                    .player
+                    .ok_or_else(|| err("ctx:discard(card, player): name the player"))?,
+            };
+            if !crate::decks::take_from_hand(&c, &mut self.state, p, card) {
+                return Err(err(format!(
+                    "`{}` is neither drawn by this hook nor in player {}'s hand",
+                    c.commissions[card as usize].id,
+                    p + 1
+                )));
+            }
+        }
+        crate::decks::discard(&c, &mut self.state, card);
+        let round = self.state.round;
+        let player = self.call.player;
+        self.log.push(round, player, "discard", || {
+            format!("discards commission {}", c.commissions[card as usize].id)
+        });
+        Ok(())
+    }
+}
+
 pub(super) fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(message.into())
 }
@@ -748,39 +860,21 @@ impl UserData for CtxHandle {
             "put_slot",
             |_, this, (Whole(i), what): (Whole, Option<String>)| {
                 this.writable("put_slot")?;
-                let i = this.slot_index(i)?;
-                let mat = what.map(|w| this.material(&w)).transpose()?;
-                this.tile_state_mut()?.slots[i] = mat;
-                Ok(())
+                this.put_slot(i, what.as_deref())
             },
         );
         m.add_method_mut("take_slot", |_, this, Whole(i): Whole| {
             this.writable("take_slot")?;
-            let i = this.slot_index(i)?;
-            let v = this.tile_state_mut()?.slots[i].take();
+            let v = this.take_slot(i)?;
             Ok(v.map(|mat| this.names.materials[mat as usize].clone()))
         });
-        m.add_method_mut("set_counter", |_, this, (name, Whole(v)): (String, Whole)| {
-            this.writable("set_counter")?;
-            if v.abs() > MAX_HOLDING {
-                return Err(err(format!(
-                    "ctx:set_counter: {v} is out of range: counters hold whole numbers within ±{MAX_HOLDING}"
-                )));
-            }
-            let counters = &mut this.tile_state_mut()?.counters;
-            if !counters.contains_key(&name) && counters.len() >= MAX_TILE_COUNTERS {
-                return Err(err(format!(
-                    "a tile keeps at most {MAX_TILE_COUNTERS} counters"
-                )));
-            }
-            if name.len() > MAX_TILE_COUNTER_NAME {
-                return Err(err(format!(
-                    "counter names are limited to {MAX_TILE_COUNTER_NAME} bytes"
-                )));
-            }
-            counters.insert(name, v);
-            Ok(())
-        });
+        m.add_method_mut(
+            "set_counter",
+            |_, this, (name, Whole(v)): (String, Whole)| {
+                this.writable("set_counter")?;
+                this.set_tile_counter(&name, v)
+            },
+        );
         m.add_method_mut("close_area", |_, this, id: String| {
             this.writable("close_area")?;
             let a = this.area_arg(&id)?;
@@ -860,61 +954,19 @@ impl UserData for CtxHandle {
         });
         m.add_method_mut("draw", |_, this, grade: String| {
             this.writable("draw")?;
-            let g = this
-                .content
-                .grade(&grade)
-                .ok_or_else(|| err(format!("`{grade}` is not a grade")))?;
-            let c = Arc::clone(&this.content);
-            let card = ops::draw_card(&c, &mut this.state, &mut this.log, g);
-            Ok(card.map(|card| {
-                this.drawn.push(card);
-                c.commissions[card as usize].id.clone()
-            }))
+            let card = this.draw(&grade)?;
+            Ok(card.map(|card| this.content.commissions[card as usize].id.clone()))
         });
         m.add_method_mut("give", |_, this, (Whole(p), id): (Whole, String)| {
             this.writable("give")?;
             let p = this.player_index(p)?;
             let card = this.card_arg(&id)?;
-            let Some(pos) = this.drawn.iter().position(|&c| c == card) else {
-                return Err(err(format!(
-                    "`{id}` was not drawn by this hook; draw it with ctx:draw first"
-                )));
-            };
-            this.drawn.remove(pos);
-            crate::decks::to_hand(&this.content, &mut this.state, p, card);
-            let round = this.state.round;
-            this.log.push(round, Some(p), "take_card", || {
-                format!("takes commission {id} into hand")
-            });
-            Ok(())
+            this.give(p, card)
         });
         m.add_method_mut("discard", |_, this, (id, p): (String, Option<Whole>)| {
             this.writable("discard")?;
             let card = this.card_arg(&id)?;
-            if let Some(pos) = this.drawn.iter().position(|&c| c == card) {
-                this.drawn.remove(pos);
-            } else {
-                let p = match p {
-                    Some(Whole(p)) => this.player_index(p)?,
-                    None => this
-                        .call
-                        .player
-                        .ok_or_else(|| err("ctx:discard(card, player): name the player"))?,
-                };
-                if !crate::decks::take_from_hand(&this.content, &mut this.state, p, card) {
-                    return Err(err(format!(
-                        "`{id}` is neither drawn by this hook nor in player {}'s hand",
-                        p + 1
-                    )));
-                }
-            }
-            crate::decks::discard(&this.content, &mut this.state, card);
-            let round = this.state.round;
-            let player = this.call.player;
-            this.log.push(round, player, "discard", || {
-                format!("discards commission {id}")
-            });
-            Ok(())
+            this.discard_card(card, p.map(|Whole(p)| p))
         });
         m.add_method_mut("personal_workshop", |_, this, Whole(p): Whole| {
             this.writable("personal_workshop")?;

@@ -1,14 +1,13 @@
 //! Fronts for the reads and verbs of a hook's own tile: its display slots and its
-//! counters (see the parent module for how a front answers or hands a call on).
+//! counters (see the parent module for how a front answers or hands a call on). The
+//! verbs make their change through the methods' own `Ctx` functions.
 
 use std::os::raw::c_int;
-use std::sync::Arc;
 
 use mlua::ffi;
 
 use super::{entry, new_list, nothing, number, text, whole, with_change, with_ctx, Entries};
 use crate::flow::Owner;
-use crate::limits::{MAX_HOLDING, MAX_TILE_COUNTERS, MAX_TILE_COUNTER_NAME};
 
 /// The board index of the hook's tile, when the hook belongs to a tile.
 fn own_tile(c: &super::Ctx) -> Option<usize> {
@@ -77,15 +76,12 @@ pub(super) unsafe extern "C-unwind" fn counter(l: *mut ffi::lua_State) -> c_int 
 pub(super) unsafe extern "C-unwind" fn put_slot(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| {
-            let t = own_tile(c)?;
-            let i = slot_arg(l, c, t, 2)?;
-            let mat = match ffi::lua_type(l, 3) {
+            let what = match ffi::lua_type(l, 3) {
                 ffi::LUA_TNONE | ffi::LUA_TNIL => None,
-                ffi::LUA_TSTRING => Some(c.content.material(text(l, 3)?)?),
+                ffi::LUA_TSTRING => Some(text(l, 3)?),
                 _ => return None,
             };
-            Arc::make_mut(&mut c.state.board[t]).slots[i] = mat;
-            Some(())
+            c.put_slot(whole(l, 2)?, what).ok()
         });
         nothing(l, done)
     }
@@ -95,10 +91,8 @@ pub(super) unsafe extern "C-unwind" fn put_slot(l: *mut ffi::lua_State) -> c_int
 pub(super) unsafe extern "C-unwind" fn take_slot(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_change(l, |c| {
-            let t = own_tile(c)?;
-            let i = slot_arg(l, c, t, 2)?;
-            let taken = Arc::make_mut(&mut c.state.board[t]).slots[i].take();
-            Some(taken.map(|m| m as usize))
+            let taken = c.take_slot(whole(l, 2)?).ok()?;
+            Some(taken.map(usize::from))
         });
         entry(l, v)
     }
@@ -107,27 +101,7 @@ pub(super) unsafe extern "C-unwind" fn take_slot(l: *mut ffi::lua_State) -> c_in
 /// `ctx:set_counter(name, value)`.
 pub(super) unsafe extern "C-unwind" fn set_counter(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let done = with_change(l, |c| {
-            let t = own_tile(c)?;
-            let name = text(l, 2)?;
-            let v = whole(l, 3)?;
-            let counters = &c.state.board[t].counters;
-            let new = !counters.contains_key(name);
-            if v.abs() > MAX_HOLDING
-                || (new && counters.len() >= MAX_TILE_COUNTERS)
-                || name.len() > MAX_TILE_COUNTER_NAME
-            {
-                return None; // the method says which limit
-            }
-            let counters = &mut Arc::make_mut(&mut c.state.board[t]).counters;
-            match counters.get_mut(name) {
-                Some(held) => *held = v,
-                None => {
-                    counters.insert(name.to_string(), v);
-                }
-            }
-            Some(())
-        });
+        let done = with_change(l, |c| c.set_tile_counter(text(l, 2)?, whole(l, 3)?).ok());
         nothing(l, done)
     }
 }
