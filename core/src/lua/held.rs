@@ -26,7 +26,7 @@
 use mlua::{Table, Value};
 
 use super::ctx::Ctx;
-use super::sandbox;
+use super::sandbox::{self, Usage};
 use super::{Invoked, LuaHost};
 use crate::error::ScriptError;
 use crate::events::EventLog;
@@ -46,13 +46,16 @@ pub(super) struct Held {
     /// The module the hook is in, for errors.
     module: String,
     /// What the call had used of its limits, given back when it goes on.
-    used: u64,
-    verbs: u32,
-    log_lines: u32,
-    /// Interrupt checks counted and not yet charged.
-    checks: u32,
-    /// Lines printed so far.
-    printed: Vec<String>,
+    usage: Usage,
+}
+
+impl Held {
+    /// The option of the question whose key is `answer`, if it is one.
+    fn option(&self, answer: &str) -> Option<Value> {
+        let ask = self.ctx.ask.as_ref()?;
+        let i = ask.options.iter().position(|(key, _)| key == answer)?;
+        self.options.raw_get::<Value>(i + 1).ok()
+    }
 }
 
 impl LuaHost {
@@ -60,25 +63,20 @@ impl LuaHost {
     /// `options` table it yielded); the spare coroutine becomes the runner.
     /// `outer_checks` are given back to the VM this call ran inside.
     pub(super) fn hold(&mut self, ctx: Ctx, options: Table, module: String, outer_checks: u32) {
-        let checks = sandbox::batch::suspend();
+        let usage = Usage::take(&self.shared);
         sandbox::batch::restore(outer_checks);
         let spare = self
             .spare
             .take()
             .expect("the spare is here while no call is held");
         let thread = std::mem::replace(&mut self.runner, spare);
-        let printed = std::mem::take(&mut *self.shared.printed.borrow_mut());
         self.held = Some(Box::new(Held {
             ticket: self.next_ticket,
             thread,
             ctx,
             options,
             module,
-            used: self.shared.used.get(),
-            verbs: self.shared.verbs.get(),
-            log_lines: self.shared.log_lines.get(),
-            checks,
-            printed,
+            usage,
         }));
         self.next_ticket += 1;
     }
@@ -105,33 +103,22 @@ impl LuaHost {
         state: &mut GameState,
         log: &mut EventLog,
     ) -> Option<Result<Invoked, Box<ScriptError>>> {
-        let held = self.held.take_if(|h| {
-            h.ticket == ticket && h.ctx.log.enabled == log.enabled && !self.shared.labels.get()
-        });
-        let Some(held) = held else {
-            self.release();
-            return None;
-        };
-        let index = held
-            .ctx
-            .ask
+        let labels = self.shared.labels.get();
+        let option = self
+            .held
             .as_ref()
-            .and_then(|ask| ask.options.iter().position(|(key, _)| key == answer));
-        let option = index.and_then(|i| held.options.raw_get::<Value>(i + 1).ok());
+            .filter(|h| h.ticket == ticket && h.ctx.log.enabled == log.enabled && !labels)
+            .and_then(|h| h.option(answer));
         let Some(option) = option else {
-            self.held = Some(held);
             self.release();
             return None;
         };
+        let held = self.held.take().expect("the option is the held call's");
         let Held {
             thread,
             mut ctx,
             module,
-            used,
-            verbs,
-            log_lines,
-            checks,
-            printed,
+            usage,
             ..
         } = *held;
         // As the re-run's `ctx:choose` does with a recorded answer.
@@ -140,12 +127,7 @@ impl LuaHost {
         ctx.next_answer += 1;
         let call = ctx.call;
         let outer_checks = sandbox::batch::suspend();
-        sandbox::reset(&self.shared, self.content.instruction_budget);
-        self.shared.used.set(used);
-        self.shared.verbs.set(verbs);
-        self.shared.log_lines.set(log_lines);
-        *self.shared.printed.borrow_mut() = printed;
-        sandbox::batch::restore(checks);
+        usage.resume(&self.shared, self.content.instruction_budget);
         *self.ctx.0.borrow_mut() = Some(ctx);
         self.spare = Some(std::mem::replace(&mut self.runner, thread));
         let result = self.runner.resume::<Value>(option);

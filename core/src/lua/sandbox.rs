@@ -495,6 +495,42 @@ pub fn reset(shared: &Shared, budget: u64) {
     shared.printed.borrow_mut().clear();
 }
 
+/// What a call has used of its limits so far, as [`reset`] counts it: what a call held
+/// at its question takes with it, and is given back when it goes on (`lua/held.rs`).
+pub struct Usage {
+    used: u64,
+    verbs: u32,
+    log_lines: u32,
+    /// Interrupt checks counted and not yet charged.
+    checks: u32,
+    printed: Vec<String>,
+}
+
+impl Usage {
+    /// Takes the running call's usage off the host flags; its pending interrupt checks
+    /// too, so the caller gives back the ones of any VM the call ran inside.
+    pub fn take(shared: &Shared) -> Usage {
+        Usage {
+            used: shared.used.get(),
+            verbs: shared.verbs.get(),
+            log_lines: shared.log_lines.get(),
+            checks: batch::suspend(),
+            printed: std::mem::take(&mut *shared.printed.borrow_mut()),
+        }
+    }
+
+    /// Starts a call that goes on from this usage: as [`reset`], then the counts given
+    /// back, so it is charged as if it had never stopped.
+    pub fn resume(self, shared: &Shared, budget: u64) {
+        reset(shared, budget);
+        shared.used.set(self.used);
+        shared.verbs.set(self.verbs);
+        shared.log_lines.set(self.log_lines);
+        *shared.printed.borrow_mut() = self.printed;
+        batch::restore(self.checks);
+    }
+}
+
 /// Interrupt checks reach the host in batches. Luau calls the interrupt at every call,
 /// return and loop back edge; the host's interrupt (through mlua: an unwind guard and a
 /// boxed closure per check) was about a tenth of a greedy bot's time. A plain function in
