@@ -477,25 +477,23 @@ fn move_decision(
 ) -> Decision {
     let pieces = &st.players[p].pieces;
     let mut options = Vec::with_capacity(c.board.slots.len());
-    let free = texts.free_slots(c);
+    let free_slots = texts.free_slots(c);
     for (i, piece) in pieces.iter().enumerate() {
         // R-MOVE-1: standing pieces only; pieces on one slot are alike.
         if piece.moved || pieces[..i].iter().any(|q| !q.moved && q.at == piece.at) {
             continue;
         }
         let from = piece.at;
-        for (to, slot) in c.board.slots.iter().enumerate() {
-            let legal = if free[to] {
+        for ((to, slot), &free) in (0..).zip(&c.board.slots).zip(free_slots.iter()) {
+            let legal = if free {
                 true // R-PLAZA-1: any distance, may stay, may repeat
             } else {
-                let to = to as SlotId;
                 let d = c.board.distance(from, to);
                 to != from // R-MOVE-3
                     && d >= 1 && d <= range // R-MOVE-2
                     && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
             };
             if legal {
-                let to = to as SlotId;
                 let (key, label) = texts.get(c, from, to, || {
                     let from = &c.board.slots[from as usize].id;
                     let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
