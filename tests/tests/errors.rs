@@ -313,3 +313,52 @@ fn a_tile_that_fails_to_load_is_not_blamed_on_the_board() {
     assert!(!err.contains("board.toml"), "{err}");
     assert!(err.contains("1 problem in the content"), "{err}");
 }
+
+/// A simulated game that fails records the position before the failing answer, as an
+/// all-or-nothing `apply` would have left it: `sim` plays without a backup copy and
+/// rebuilds that position by replaying the game's answers.
+#[test]
+fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
+    let content = content_with_courtyard(
+        r#"return {
+  action = function(ctx)
+    ctx:gain(ctx:player(), "coins", 5)
+    if ctx:round() >= 2 then
+      error("the courtyard collapses")
+    end
+  end,
+}"#,
+    );
+    let mut engine = weft_core::Engine::with_lua(content.clone()).unwrap();
+    engine.set_labels(false);
+    let mut failed = 0;
+    for seed in 1..40 {
+        let mut seats: Vec<Box<dyn weft_core::agent::Agent>> = (0..2)
+            .map(|s| {
+                Box::new(weft_core::agent::RandomAgent::new(seed * 2 + s))
+                    as Box<dyn weft_core::agent::Agent>
+            })
+            .collect();
+        let record = weft_core::sim::play_game(&mut engine, &mut seats, seed, 0);
+        let Some(error) = &record.error else { continue };
+        failed += 1;
+        assert!(error.contains("the courtyard collapses"), "{error}");
+        assert_eq!(record.replay.failing_answer.as_deref(), Some("act"));
+        // The same answers on an engine that keeps a backup of every position.
+        let mut st = engine.new_game(2, seed).unwrap();
+        for key in &record.replay.answers {
+            engine.apply(&mut st, key.as_str()).unwrap();
+        }
+        let before = st.clone();
+        assert!(engine.apply(&mut st, "act").is_err());
+        assert_eq!(st, before);
+        assert_eq!(record.replay.final_hash, st.hash(), "seed {seed}");
+        for (p, counts) in record.players.iter().enumerate() {
+            assert_eq!(counts.coins as i64, st.players[p].coins(&content));
+        }
+    }
+    assert!(
+        failed >= 5,
+        "only {failed} games reached the failing action"
+    );
+}

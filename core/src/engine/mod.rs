@@ -393,7 +393,8 @@ impl Engine {
     /// [`Engine::apply`] of option `index` for look-ahead on a copy the caller throws away
     /// when this fails: it skips the backup copy that makes `apply` all-or-nothing, so
     /// after an error `st` is half-changed and must not be read again. Bots evaluating
-    /// options call this on their own clones.
+    /// options call this on their own clones, and `sim` on its games (rebuilding the
+    /// position before a failed answer by replaying the answers before it).
     pub fn apply_disposable(
         &mut self,
         st: &mut GameState,

@@ -81,6 +81,7 @@ pub fn play_game_traced(
         }
     };
     let mut tracker = Tracker::start(&content, &st, &mut record);
+    let mut failed = false;
     while let Some(decision) = st.decision() {
         if replay.answers.len() >= MAX_DECISIONS {
             record.error = Some(format!(
@@ -100,12 +101,15 @@ pub fn play_game_traced(
         let option = &decision.options[choice];
         let key = option.key.to_string();
         tracker.before(&content, &st, decision.player, &option.action, &mut record);
-        if let Err(e) = engine.apply(&mut st, choice) {
+        // No backup copy: an answer that fails leaves `st` half-changed, and the position
+        // before it is rebuilt below. Errors are rare; a copy for every answer is not.
+        if let Err(e) = engine.apply_disposable(&mut st, choice) {
             if let EngineError::Script(s) = &e {
                 record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
             }
             record.error = Some(e.to_string());
             replay.failing_answer = Some(key);
+            failed = true;
             break;
         }
         tracker.after(&content, &st, &mut record);
@@ -113,12 +117,41 @@ pub fn play_game_traced(
         on_decision(&st);
     }
     engine.set_deadline(None);
+    if failed {
+        match rebuild(engine, players, seed, &replay.answers) {
+            Ok(before) => st = before,
+            Err(e) => {
+                record.error = Some(format!(
+                    "{}; the position before it could not be rebuilt ({e}), so the counts below are of a half-applied answer: weft replayed the game's own answers and they went differently, which is an engine bug, please report it",
+                    record.error.take().unwrap_or_default()
+                ));
+            }
+        }
+    }
     tracker.finish(&content, &st, &mut record);
     record.decisions = replay.answers.len();
     replay.final_hash = st.hash();
     replay.error = record.error.clone();
     record.replay = replay;
     record
+}
+
+/// The position after `answers` in a new game of `players` seats from `seed`: the
+/// same engine, seats and answers give the same game (DESIGN invariant 5), so this is
+/// the position those answers reached when the game was first played.
+fn rebuild(
+    engine: &mut Engine,
+    players: usize,
+    seed: u64,
+    answers: &[String],
+) -> Result<crate::state::GameState, String> {
+    let mut st = engine.new_game(players, seed).map_err(|e| e.to_string())?;
+    for key in answers {
+        engine
+            .apply(&mut st, key.as_str())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(st)
 }
 
 /// Plays one game with the given seats.
