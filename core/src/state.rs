@@ -264,13 +264,19 @@ impl GameState {
         self.players.len()
     }
 
-    /// An empty state that allocates nothing, used while a hook borrows the real one.
+    /// An empty state that allocates nothing, used while a hook borrows the real one:
+    /// its areas and zones are one shared empty list each, and its generator is never
+    /// drawn from (so it is made without seeding).
     pub(crate) fn placeholder() -> GameState {
+        static NO_AREAS: std::sync::OnceLock<std::sync::Arc<Vec<AreaState>>> =
+            std::sync::OnceLock::new();
+        static NO_ZONES: std::sync::OnceLock<std::sync::Arc<Vec<ZoneState>>> =
+            std::sync::OnceLock::new();
         GameState {
             players: Vec::new(),
             board: Vec::new(),
-            areas: Default::default(),
-            zones: Default::default(),
+            areas: std::sync::Arc::clone(NO_AREAS.get_or_init(Default::default)),
+            zones: std::sync::Arc::clone(NO_ZONES.get_or_init(Default::default)),
             supply: Vec::new(),
             round: 0,
             first_player: 0,
@@ -281,7 +287,7 @@ impl GameState {
             flow: Flow::new(),
             decision: None,
             result: None,
-            rng: rng_from_seed(0),
+            rng: GameRng::new(0),
         }
     }
 
