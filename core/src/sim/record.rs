@@ -241,11 +241,17 @@ impl GameRecord {
     }
 
     /// Records a use of `component` (of peer group `group`) by `seat` in `round`.
-    fn used(&mut self, component: String, group: &str, seat: usize, round: u32) {
-        let u = self.uses.entry(component).or_insert_with(|| Uses {
-            group: group.to_string(),
-            by: Vec::new(),
-        });
+    fn used(&mut self, component: &str, group: &str, seat: usize, round: u32) {
+        if !self.uses.contains_key(component) {
+            self.uses.insert(
+                component.to_string(),
+                Uses {
+                    group: group.to_string(),
+                    by: Vec::new(),
+                },
+            );
+        }
+        let u = self.uses.get_mut(component).expect("inserted above");
         // A card dealt during setup counts as used in round 1.
         u.by.push([seat as u32, round.max(1)]);
     }
@@ -651,13 +657,16 @@ impl GameRecord {
 /// Watches a game answer by answer and fills a [`GameRecord`]'s counts. It only reads
 /// states, so it cannot change how the game goes.
 pub(crate) struct Tracker {
-    hands: Vec<Vec<u16>>,
+    /// Per player, the hand zone's slots as last seen (compared whole, answer by answer).
+    hands: Vec<Vec<Option<u16>>>,
     /// Per pack card: whether it has entered a player's zone yet (counted once).
     taken: Vec<bool>,
     acting: Option<(usize, usize, Vec<i64>)>,
     round: u32,
     /// Per player, commissions tucked so far (fulfilled ones are used when tucked).
     tucked: Vec<usize>,
+    /// The last name made by [`Tracker::component`], its buffer reused.
+    component: String,
 }
 
 impl Tracker {
@@ -680,6 +689,7 @@ impl Tracker {
                 .iter()
                 .map(|pl| crate::decks::tucked(content, pl).count())
                 .collect(),
+            component: String::new(),
         };
         t.note_hands(content, st, rec);
         t.note_takes(content, st, rec);
@@ -702,7 +712,12 @@ impl Tracker {
                     t.visits += 1;
                 }
                 if let Some(slot) = content.board.slots.get(to as usize) {
-                    *rec.slot_visits.entry(slot.id.clone()).or_default() += 1;
+                    match rec.slot_visits.get_mut(&slot.id) {
+                        Some(n) => *n += 1,
+                        None => {
+                            rec.slot_visits.insert(slot.id.clone(), 1);
+                        }
+                    }
                 }
             }
             Action::Act => {
@@ -713,7 +728,7 @@ impl Tracker {
                         t.actions += 1;
                     }
                     rec.players[player].actions += 1;
-                    rec.used(format!("tile {id}"), "tile", player, st.round);
+                    rec.used(self.component("tile", id), "tile", player, st.round);
                     self.acting =
                         Some((player, tile, st.players[player].materials(content).to_vec()));
                 }
@@ -724,7 +739,7 @@ impl Tracker {
                 if let Some(a) = rec.areas.get_mut(id) {
                     a.placed[player] += 1;
                 }
-                rec.used(format!("area {id}"), "area", player, st.round);
+                rec.used(self.component("area", id), "area", player, st.round);
             }
             _ => {}
         }
@@ -801,10 +816,21 @@ impl Tracker {
 
     /// Cards that entered a player's zone since the last look, counted for that seat
     /// (once per card and game).
+    /// `"{kind} {id}"`, the name a component's uses are counted under in
+    /// [`GameRecord::uses`], made in a buffer kept from call to call.
+    fn component(&mut self, kind: &str, id: &str) -> &str {
+        self.component.clear();
+        self.component.push_str(kind);
+        self.component.push(' ');
+        self.component.push_str(id);
+        &self.component
+    }
+
     fn note_takes(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         if rec.held.is_empty() {
             return; // no `[[cards]]`: commissions are counted by `note_hands`
         }
+        let round = self.round;
         for (p, pl) in st.players.iter().enumerate() {
             for zone in &pl.zones {
                 for &card in zone.cards.iter().flatten() {
@@ -814,7 +840,7 @@ impl Tracker {
                         let c = &content.cards[card as usize];
                         if let Some(h) = rec.held.get_mut(&c.template) {
                             h.taken_by[p] += 1;
-                            rec.used(format!("card {}", c.template), &c.kind, p, self.round);
+                            rec.used(self.component("card", &c.template), &c.kind, p, round);
                         }
                     }
                 }
@@ -824,6 +850,7 @@ impl Tracker {
 
     /// Deck commissions tucked since the last look: fulfilled in the round being played.
     fn note_fulfilled(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        let round = self.round;
         for (p, pl) in st.players.iter().enumerate() {
             let before = self.tucked[p];
             let now = crate::decks::tucked(content, pl).count();
@@ -835,27 +862,30 @@ impl Tracker {
                 let card = &content.commissions[c as usize];
                 if rec.cards.contains_key(&card.id) {
                     let grade = &content.grades[card.grade as usize].id;
-                    rec.used(format!("card {}", card.id), grade, p, self.round);
+                    rec.used(self.component("card", &card.id), grade, p, round);
                 }
             }
         }
     }
 
     fn note_hands(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        let Some(zone) = content.decks.hand else {
+            return;
+        };
         for (p, pl) in st.players.iter().enumerate() {
-            if crate::decks::hand(content, pl).eq(self.hands[p].iter().copied()) {
+            let now = &pl.zones[zone].cards;
+            if *now == self.hands[p] {
                 continue;
             }
             for c in crate::decks::hand(content, pl) {
-                if !self.hands[p].contains(&c) {
+                if !self.hands[p].contains(&Some(c)) {
                     rec.players[p].drawn += 1;
                     if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
                         card.drawn += 1;
                     }
                 }
             }
-            self.hands[p].clear();
-            self.hands[p].extend(crate::decks::hand(content, pl));
+            self.hands[p].clone_from(now);
         }
     }
 }
