@@ -293,6 +293,34 @@ fn tile_fronts_read_and_change_the_tile_as_the_methods_do() {
     assert_eq!(north.counters.get("visits"), Some(&1));
 }
 
+/// `ctx:reroll_dice()` rolls the tile's dice as the method does: the faces it returns are
+/// those the tile's dice then show (read by `ctx:dice()`, a method), each roll counts
+/// as one change, the faces are kept when the hook finishes, and a hook with no tile
+/// gets the method's error.
+#[test]
+fn the_reroll_front_rolls_the_tiles_dice_as_the_method_does() {
+    let max = weft_core::limits::MAX_VERBS_PER_CALL;
+    let (got, _) = report(&format!(
+        "ctx:add_die('black')\n  ctx:add_die('gray')\n  local shown = ctx:reroll_dice()\n  local dice = ctx:dice()\n  local same = shown[1] == dice[1].face and shown[2] == dice[2].face\n  for i = 1, {} do ctx:reroll_dice() end\n  return table.concat({{ tostring(#shown), tostring(same), why(ctx.reroll_dice) }}, ' ')",
+        max - 3
+    ));
+    assert_eq!(
+        got,
+        format!("2 true ctx:reroll_dice: one hook call may make at most {max} changes; look for a loop around a verb")
+    );
+
+    let mut g = at_courtyard(content_with_courtyard(
+        "return { action = function(ctx)\n  ctx:add_die('black')\n  local shown = ctx:reroll_dice()\n  ctx:set_counter(shown[1], 1)\nend }\n",
+    ));
+    g.answer("act");
+    let c = g.content();
+    let north = &g.st.board[g.slot("north") as usize];
+    let die = &north.dice[0];
+    let face = c.dice[die.kind as usize].faces[die.face as usize];
+    let shown = &c.materials[face as usize].id;
+    assert_eq!(north.counters.get(shown), Some(&1), "{:?}", north.counters);
+}
+
 /// A tile front hands every call it cannot make to the method, which raises its own
 /// error, and a refused change changes nothing.
 #[test]

@@ -422,6 +422,22 @@ impl Ctx {
         self.state.rng.random_range(0..faces) as u8
     }
 
+    /// R-DICE-2: rolls each die on this hook's tile again, in order, and returns the
+    /// material each now shows. The method and its front both call it, after counting
+    /// the change.
+    pub(super) fn reroll_dice(&mut self) -> mlua::Result<Vec<MatId>> {
+        let slot = self.slot()? as usize;
+        let count = self.state.board[slot].dice.len();
+        let mut shown = Vec::with_capacity(count);
+        for i in 0..count {
+            let kind = self.state.board[slot].dice[i].kind;
+            let face = self.roll_die(kind);
+            Arc::make_mut(&mut self.state.board[slot]).dice[i].face = face;
+            shown.push(self.content.dice[kind as usize].faces[face as usize]);
+        }
+        Ok(shown)
+    }
+
     fn face_name(&self, die: &Die) -> String {
         let d = &self.content.dice[die.kind as usize];
         self.content.materials[d.faces[die.face as usize] as usize]
@@ -936,20 +952,10 @@ impl UserData for CtxHandle {
         });
         m.add_method_mut("reroll_dice", |lua, this, ()| {
             this.writable("reroll_dice")?;
-            let slot = this.slot()?;
-            let kinds: Vec<u8> = this.state.board[slot as usize]
-                .dice
-                .iter()
-                .map(|d| d.kind)
-                .collect();
-            let faces: Vec<u8> = kinds.iter().map(|&k| this.roll_die(k)).collect();
-            let mut names = Vec::new();
-            for (i, f) in faces.into_iter().enumerate() {
-                let d = &mut Arc::make_mut(&mut this.state.board[slot as usize]).dice[i];
-                d.face = f;
-                let d = d.clone();
-                names.push(this.face_name(&d));
-            }
+            let shown = this.reroll_dice()?;
+            let names = shown
+                .into_iter()
+                .map(|m| this.content.materials[m as usize].id.clone());
             list(lua, names)
         });
         m.add_method_mut("draw", |_, this, grade: String| {

@@ -14,7 +14,7 @@
 //! list made once per VM, with no copy, UTF-8 check or comparison of text.
 //!
 //! The verbs among them (`gain`, `pay`, `add_prestige`, the tile verbs `put_slot`,
-//! `take_slot` and `set_counter` in [`tile`], and the deck verbs `draw`, `give` and
+//! `take_slot`, `set_counter` and `reroll_dice` in [`tile`], and the deck verbs `draw`, `give` and
 //! `discard` in [`cards`]) count the change against the
 //! call's limit as the method does, check their amounts with the method's own checks,
 //! and make the change through the same `ops` function; a change that would be refused
@@ -23,7 +23,7 @@
 //!
 //! The list reads (`hand`, `tucked`, `grades`, `slots`, the zone read `cards` and the
 //! area read `placements`) build a new table each call, as the methods do, from ids
-//! interned (or seat numbers made) once per VM; a list longer than 256 goes to the
+//! interned (or seat numbers made) once per VM; a list longer than 64 goes to the
 //! method.
 //!
 //! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
@@ -151,7 +151,7 @@ pub fn install(
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
     // Seat numbers from 1, for lists of players (`placements`).
     let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 37] = [
+    let fronts: [(&str, ffi::lua_CFunction, Value); 38] = [
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -201,6 +201,11 @@ pub fn install(
             Value::Table(names.material_list.clone()),
         ),
         ("cards", cards_in, Value::Table(pack_card_ids)),
+        (
+            "reroll_dice",
+            tile::reroll_dice,
+            Value::Table(names.material_list.clone()),
+        ),
     ];
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
@@ -380,19 +385,23 @@ unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
 /// Most entries a list front builds itself; a longer list goes to the mlua method.
 const MAX_LIST: usize = 256;
 
+/// Most entries a front builds a list of; a longer list goes to the method. Small, so
+/// that making and moving [`Entries`] costs little next to the table itself.
+const MAX_ENTRIES: usize = 64;
+
 /// The entries of a new list: each an index (from 0) into the front's list, or `None`
 /// for `false`. Held inline, so nothing needs dropping if making the table raises.
 #[derive(Clone, Copy)]
 struct Entries {
-    items: [Option<u16>; MAX_LIST],
+    items: [Option<u16>; MAX_ENTRIES],
     len: usize,
 }
 
 impl Entries {
-    /// The entries `items` gives, when there are at most [`MAX_LIST`].
+    /// The entries `items` gives, when there are at most [`MAX_ENTRIES`].
     fn collect(items: impl IntoIterator<Item = Option<usize>>) -> Option<Entries> {
         let mut out = Entries {
-            items: [None; MAX_LIST],
+            items: [None; MAX_ENTRIES],
             len: 0,
         };
         for item in items {

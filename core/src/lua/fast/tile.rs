@@ -105,3 +105,20 @@ pub(super) unsafe extern "C-unwind" fn set_counter(l: *mut ffi::lua_State) -> c_
         nothing(l, done)
     }
 }
+
+/// `ctx:reroll_dice()`: rolls the tile's dice again and returns the materials they
+/// show, a new list.
+pub(super) unsafe extern "C-unwind" fn reroll_dice(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_change(l, |c| {
+            // Nothing may be handed on once the dice are rolled: a list too long for a
+            // front goes to the method before.
+            if c.state.board[own_tile(c)?].dice.len() > super::MAX_ENTRIES {
+                return None;
+            }
+            let shown = c.reroll_dice().ok()?;
+            Entries::collect(shown.into_iter().map(|m| Some(m as usize)))
+        });
+        new_list(l, v)
+    }
+}
