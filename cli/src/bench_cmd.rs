@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use weft_core::bench::{lua_share, run_all, Bench, GOAL_GAMES_PER_MINUTE_PER_CORE};
+use weft_core::bench::{lua_share, run_all, Bench, GameCounts, GOAL_GAMES_PER_MINUTE_PER_CORE};
 
 use crate::packs::PackArgs;
 
@@ -17,6 +17,13 @@ pub struct BenchArgs {
     /// Seconds spent on each workload.
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
+    /// Random games in each round (seeds 1 to N), instead of as many as fit in the time:
+    /// give two builds the same N to time them on the same games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    random_games: Option<u64>,
+    /// Greedy games in each round (seeds 1 to N), as --random-games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    greedy_games: Option<u64>,
     /// Print JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -27,7 +34,11 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut bench =
         Bench::new(std::sync::Arc::clone(&content)).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let budget = Duration::from_secs_f64(a.seconds.max(0.05));
-    let results = run_all(&mut bench, budget);
+    let games = GameCounts {
+        random: a.random_games,
+        greedy: a.greedy_games,
+    };
+    let results = run_all(&mut bench, budget, games);
     let lua = lua_share(&content, LUA_SHARE_GAMES).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let per_second = |name: &str| {
         results

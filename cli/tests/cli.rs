@@ -260,6 +260,46 @@ fn bench_runs_on_a_pack_without_can_act_and_reports_the_lua_share() {
     }
 }
 
+/// `--random-games` and `--greedy-games` fix the games a round plays (seeds 1 to N),
+/// whatever the time, so two builds can be timed on the same games.
+#[test]
+fn bench_plays_the_game_counts_it_is_given() {
+    let (code, out, err) = weft(&[
+        "bench",
+        "--seconds",
+        "0.05",
+        "--random-games",
+        "2",
+        "--greedy-games",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let unit = |name: &str| {
+        v["workloads"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["name"] == name)
+            .and_then(|w| w["unit"].as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        unit("random game").ends_with("seeds 1–2)"),
+        "{}",
+        unit("random game")
+    );
+    assert!(
+        unit("greedy game").ends_with("(seeds 1–1)"),
+        "{}",
+        unit("greedy game")
+    );
+    let (code, _, err) = weft(&["bench", "--random-games", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
+
 /// The README's first command, as written (without `cargo run`): every game of the
 /// unchanged base pack finishes, and the one warning is the base game's real outlier,
 /// commission c19 (issue 13 names it), with its name and price: no false alarm (issue 12)

@@ -177,6 +177,14 @@ pub fn time_fixed(round: Duration, mut op: impl FnMut(u64) -> u64) -> Timing {
         op(n);
         n += 1;
     }
+    time_count(n, op)
+}
+
+/// Times operations `0..n` (see [`time_fixed`]) in each of the [`ROUNDS`] rounds, with
+/// no calibration: the count is given, so two builds timed with the same `n` do the
+/// same work, however fast each is.
+pub fn time_count(n: u64, mut op: impl FnMut(u64) -> u64) -> Timing {
+    let n = n.max(1);
     let rounds = (0..ROUNDS)
         .map(|_| {
             let start = Instant::now();
@@ -187,10 +195,20 @@ pub fn time_fixed(round: Duration, mut op: impl FnMut(u64) -> u64) -> Timing {
     Timing { rounds }
 }
 
+/// How many games a round of the game workloads plays: as many as fit in the time
+/// (`None`), or this many, seeds 1 to n, so that two builds play the same games.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GameCounts {
+    /// Random games per round.
+    pub random: Option<u64>,
+    /// Greedy games per round.
+    pub greedy: Option<u64>,
+}
+
 /// Measures every workload, each for about `budget`, with the baseline measured before
 /// each one so a busy machine slows both. Every round of a workload does the same work:
-/// the same seeds, the same positions.
-pub fn run_all(bench: &mut Bench, budget: Duration) -> Vec<Measurement> {
+/// the same seeds, the same positions; `games` can fix how many games that is.
+pub fn run_all(bench: &mut Bench, budget: Duration, games: GameCounts) -> Vec<Measurement> {
     let buffer = [7u8; 16384];
     let round = budget / (ROUNDS as u32 + 1);
     let base = || time_fixed(round / 2, |_| u64::from(baseline(&buffer)[0] < 255) | 1);
@@ -232,13 +250,17 @@ pub fn run_all(bench: &mut Bench, budget: Duration) -> Vec<Measurement> {
     // at the mean length of those games.
     let b = base();
     let mut lengths: Vec<u64> = Vec::new();
-    let apply = time_fixed(round, |i| {
+    let random = |i: u64| {
         let n = bench.random_game(i + 1) as u64;
         if lengths.len() as u64 == i {
             lengths.push(n);
         }
         n
-    });
+    };
+    let apply = match games.random {
+        Some(n) => time_count(n, random),
+        None => time_fixed(round, random),
+    };
     push(
         "random apply",
         "one apply in random 4-player play",
@@ -259,13 +281,19 @@ pub fn run_all(bench: &mut Bench, budget: Duration) -> Vec<Measurement> {
         &b,
     );
     let b = base();
-    let greedy = time_fixed(round, |i| {
+    let mut played = 0u64;
+    let greedy_game = |i: u64| {
         black_box(bench.greedy_game(i + 1));
+        played = played.max(i + 1);
         1
-    });
+    };
+    let greedy = match games.greedy {
+        Some(n) => time_count(n, greedy_game),
+        None => time_fixed(round, greedy_game),
+    };
     push(
         "greedy game",
-        "one greedy 4-player game (seeds from 1)",
+        &format!("one greedy 4-player game (seeds 1–{played})"),
         &greedy,
         &b,
     );
@@ -539,6 +567,19 @@ impl Effects for TimedEffects {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A given count is played as it is, in every round, with no calibration: two builds
+    /// given the same count do the same work.
+    #[test]
+    fn a_given_count_is_the_work_of_every_round() {
+        let mut calls: Vec<u64> = Vec::new();
+        let t = time_count(3, |i| {
+            calls.push(i);
+            1
+        });
+        assert_eq!(t.rounds.len(), ROUNDS);
+        assert_eq!(calls, [0, 1, 2].repeat(ROUNDS));
+    }
 
     /// Every round repeats exactly the operations the calibration settled on, so rounds
     /// differ only by noise (issue 12: a trustworthy bench).
