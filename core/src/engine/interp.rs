@@ -478,23 +478,33 @@ fn move_decision(
     let pieces = &st.players[p].pieces;
     let mut options = Vec::with_capacity(c.board.slots.len());
     let free_slots = texts.free_slots(c);
+    // R-MOVE-5: the slots where one of the mover's pieces already lies.
+    let mut lying = vec![false; c.board.slots.len()];
+    for q in pieces.iter().filter(|q| q.moved) {
+        if let Some(l) = lying.get_mut(q.at as usize) {
+            *l = true;
+        }
+    }
     for (i, piece) in pieces.iter().enumerate() {
         // R-MOVE-1: standing pieces only; pieces on one slot are alike.
         if piece.moved || pieces[..i].iter().any(|q| !q.moved && q.at == piece.at) {
             continue;
         }
         let from = piece.at;
-        for ((to, slot), &free) in (0..).zip(&c.board.slots).zip(free_slots.iter()) {
+        let made = texts.moves_from(c, from);
+        for (((to, slot), &free), &lies) in
+            (0..).zip(&c.board.slots).zip(free_slots.iter()).zip(&lying)
+        {
             let legal = if free {
                 true // R-PLAZA-1: any distance, may stay, may repeat
             } else {
                 let d = c.board.distance(from, to);
                 to != from // R-MOVE-3
                     && d >= 1 && d <= range // R-MOVE-2
-                    && !pieces.iter().any(|q| q.moved && q.at == to) // R-MOVE-5
+                    && !lies // R-MOVE-5
             };
             if legal {
-                let (key, label) = texts.get(c, from, to, || {
+                let (key, label) = made[to as usize].get_or_insert_with(|| {
                     let from = &c.board.slots[from as usize].id;
                     let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
                     let label = label_or_key(labels, &key, || {

@@ -52,19 +52,18 @@ impl MoveTexts {
         Arc::clone(&self.free)
     }
 
-    /// The key and label of moving from `from` to `to`, made with `make` the first time.
-    pub(super) fn get(
+    /// The keys and labels of the moves from `from`, by destination slot: each is made
+    /// on first use (`get_or_insert_with`) and kept.
+    pub(super) fn moves_from(
         &mut self,
         c: &Content,
         from: SlotId,
-        to: SlotId,
-        make: impl FnOnce() -> (Arc<str>, Arc<str>),
-    ) -> &(Arc<str>, Arc<str>) {
+    ) -> &mut [Option<(Arc<str>, Arc<str>)>] {
         let n = c.board.slots.len();
         if self.made.len() != n * n {
             self.made = vec![None; n * n];
         }
-        self.made[from as usize * n + to as usize].get_or_insert_with(make)
+        &mut self.made[from as usize * n..][..n]
     }
 }
 
