@@ -15,14 +15,14 @@
 -- }, ... }
 local M = {}
 
--- First slot index (1-based) of each display.
-local function offsets(params)
-  local out, at = {}, 1
-  for i, d in ipairs(params.displays) do
-    out[i] = at
-    at += d.slots
+-- First slot index (1-based) of display i: the slots of the displays before it, plus
+-- one. A sum, not a list, since it is read on every visit and `can_act` check.
+local function first_slot(params, i)
+  local at = 1
+  for k = 1, i - 1 do
+    at += params.displays[k].slots
   end
-  return out
+  return at
 end
 
 -- The tile counter that marks display i sold out ("sold_out:1", ...), made once for the
@@ -39,14 +39,14 @@ end
 -- R-SHOP-2: place materials into the display's empty slots from the left; if one does
 -- not fit and the display has the overflow icon, empty the whole display (sold out).
 -- `slots` is this tile's display as read by ctx:slots(), kept in step with every write;
--- `first` is the display's first slot (offsets(params)[i]). A display still marked sold
+-- `first` is the display's first slot (first_slot(params, i)). A display still marked sold
 -- out takes nothing (`open` says it was just opened).
 local function restock_display(ctx, params, slots, i, list, first, open)
   if not open and ctx:counter(sold_out_key(i)) ~= 0 then
     return
   end
   local d = params.displays[i]
-  first = first or offsets(params)[i]
+  first = first or first_slot(params, i)
   for _, m in ipairs(list) do
     local placed = false
     for s = first, first + d.slots - 1 do
@@ -75,7 +75,7 @@ end
 -- The rightmost filled slot of display i (R-SHOP-5), or nil.
 local function rightmost(params, slots, i)
   local d = params.displays[i]
-  local first = offsets(params)[i]
+  local first = first_slot(params, i)
   for s = first + d.slots - 1, first, -1 do
     if slots[s] then
       return s, slots[s], s - first + 1
@@ -115,28 +115,30 @@ local function buy_options(ctx, params, slots, p, labels)
 end
 
 function M.setup(ctx, params)
-  local offs = offsets(params)
   local total = 0
   for _, d in ipairs(params.displays) do
     total += d.slots
   end
   ctx:set_slot_count(total)
-  for i, d in ipairs(params.displays) do
+  local first = 1
+  for _, d in ipairs(params.displays) do
     for k, m in ipairs(d.start or {}) do
       if k <= d.slots then
-        ctx:put_slot(offs[i] + k - 1, m)
+        ctx:put_slot(first + k - 1, m)
       end
     end
+    first += d.slots
   end
 end
 
 -- R-WS-1: a new round: sold-out displays open again and every display restocks.
 function M.restock(ctx, params)
   local slots = ctx:slots()
-  local offs = offsets(params)
+  local first = 1
   for i, d in ipairs(params.displays) do
     ctx:set_counter(sold_out_key(i), 0)
-    restock_display(ctx, params, slots, i, d.restock or {}, offs[i], true)
+    restock_display(ctx, params, slots, i, d.restock or {}, first, true)
+    first += d.slots
   end
 end
 
