@@ -12,7 +12,7 @@ function M.keep(ctx, p, drawn, keep)
   for _ = 1, math.min(keep, #left) do
     local asking = ctx:asking()
     local options = {}
-    for _, id in ipairs(left) do
+    for _, id in left do
       local label = nil
       if asking then
         local c = ctx:card(id)
@@ -24,7 +24,7 @@ function M.keep(ctx, p, drawn, keep)
     ctx:give(p, pick.key)
     table.remove(left, table.find(left, pick.key))
   end
-  for _, id in ipairs(left) do
+  for _, id in left do
     ctx:discard(id)
   end
 end
@@ -51,7 +51,7 @@ function M.draw_from_choice(ctx, p, grade)
   end
   local asking = ctx:asking()
   local decks = {}
-  for _, g in ipairs(ctx:grades(p)) do
+  for _, g in ctx:grades(p) do
     if ctx:deck_size(g) > 0 then
       table.insert(decks, { key = g, label = asking and ("Draw from the " .. g .. " deck") or nil })
     end
@@ -68,7 +68,7 @@ end
 function M.pick_from_hand(ctx, p, spec)
   local asking = ctx:asking()
   local opts = {}
-  for _, id in ipairs(ctx:hand(p)) do
+  for _, id in ctx:hand(p) do
     table.insert(opts, { key = id, label = asking and (spec.verb .. " " .. ctx:card(id).name) or nil })
   end
   if #opts == 0 then

@@ -6,7 +6,7 @@
 local function add_faces(ctx, faces)
   local slots = ctx:slots()
   local free = 1
-  for _, m in ipairs(faces) do
+  for _, m in faces do
     while slots[free] do
       free += 1
     end
@@ -33,7 +33,7 @@ end
 
 local function unique(list)
   local seen, out = {}, {}
-  for _, o in ipairs(list) do
+  for _, o in list do
     if not seen[o.key] then
       seen[o.key] = true
       table.insert(out, o)
@@ -57,7 +57,7 @@ return {
   setup = function(ctx, params)
     ctx:set_slot_count(params.capacity or 6)
     local faces = {}
-    for _, kind in ipairs(params.dice or {}) do
+    for _, kind in params.dice or {} do
       table.insert(faces, ctx:add_die(kind))
     end
     add_faces(ctx, faces)
@@ -68,7 +68,7 @@ return {
       faces = ctx:reroll_dice()
     else
       faces = {}
-      for _, d in ipairs(ctx:dice()) do
+      for _, d in ctx:dice() do
         table.insert(faces, d.face)
       end
     end

@@ -31,7 +31,7 @@ function M.keys(ctx, bundle)
   if bundle.coins then
     table.insert(out, "coins")
   end
-  for _, m in ipairs(ctx:materials()) do
+  for _, m in ctx:materials() do
     if bundle[m] then
       table.insert(out, m)
     end
@@ -61,7 +61,7 @@ function M.can_pay(ctx, p, bundle)
   if bundle.coins and not ctx:has(p, "coins", bundle.coins) then
     return false
   end
-  for _, m in ipairs(ctx:materials()) do
+  for _, m in ctx:materials() do
     local n = bundle[m]
     if n and not ctx:has(p, m, n) then
       return false
@@ -71,13 +71,13 @@ function M.can_pay(ctx, p, bundle)
 end
 
 function M.pay(ctx, p, bundle)
-  for _, k in ipairs(strict_keys(ctx, bundle)) do
+  for _, k in strict_keys(ctx, bundle) do
     ctx:pay(p, k, bundle[k])
   end
 end
 
 function M.gain(ctx, p, bundle)
-  for _, k in ipairs(strict_keys(ctx, bundle)) do
+  for _, k in strict_keys(ctx, bundle) do
     ctx:gain(p, k, bundle[k])
   end
 end
@@ -85,7 +85,7 @@ end
 -- "2 wool, 1 coins" for labels.
 function M.text(ctx, bundle)
   local parts = {}
-  for _, k in ipairs(M.keys(ctx, bundle)) do
+  for _, k in M.keys(ctx, bundle) do
     table.insert(parts, bundle[k] .. " " .. k)
   end
   return table.concat(parts, ", ")
@@ -105,7 +105,7 @@ function M.text_static(bundle)
     table.insert(keys, 1, "coins")
   end
   local parts = {}
-  for _, k in ipairs(keys) do
+  for _, k in keys do
     table.insert(parts, bundle[k] .. " " .. k)
   end
   return table.concat(parts, ", ")

@@ -47,7 +47,7 @@ local function restock_display(ctx, params, slots, i, list, first, open)
   end
   local d = params.displays[i]
   first = first or first_slot(params, i)
-  for _, m in ipairs(list) do
+  for _, m in list do
     local placed = false
     for s = first, first + d.slots - 1 do
       if not slots[s] then
@@ -95,13 +95,13 @@ end
 -- asked), since a replayed answer reads keys only.
 local function buy_options(ctx, params, slots, p, labels)
   local out = {}
-  for i, d in ipairs(params.displays) do
+  for i, d in params.displays do
     local s, m, position = rightmost(params, slots, i)
     if s then
       local cost = price(d, position)
       if ctx:has(p, "coins", cost) then
         local key = "buy:" .. m
-        for _, o in ipairs(out) do
+        for _, o in out do
           if o.key == key then
             key = key .. ":" .. i
           end
@@ -116,13 +116,13 @@ end
 
 function M.setup(ctx, params)
   local total = 0
-  for _, d in ipairs(params.displays) do
+  for _, d in params.displays do
     total += d.slots
   end
   ctx:set_slot_count(total)
   local first = 1
-  for _, d in ipairs(params.displays) do
-    for k, m in ipairs(d.start or {}) do
+  for _, d in params.displays do
+    for k, m in d.start or {} do
       if k <= d.slots then
         ctx:put_slot(first + k - 1, m)
       end
@@ -135,7 +135,7 @@ end
 function M.restock(ctx, params)
   local slots = ctx:slots()
   local first = 1
-  for i, d in ipairs(params.displays) do
+  for i, d in params.displays do
     ctx:set_counter(sold_out_key(i), 0)
     restock_display(ctx, params, slots, i, d.restock or {}, first, true)
     first += d.slots
@@ -146,7 +146,7 @@ end
 -- player can pay for, stopping at the first.
 function M.can_act(ctx, params)
   local slots, p = ctx:slots(), ctx:player()
-  for i, d in ipairs(params.displays) do
+  for i, d in params.displays do
     local s, _, position = rightmost(params, slots, i)
     if s and ctx:has(p, "coins", price(d, position)) then
       return true
@@ -184,7 +184,7 @@ function M.action(ctx, params)
     end
   end
   -- R-SHOP-6: "when this material is bought, restock (number bought + 1)"
-  for i, d in ipairs(params.displays) do
+  for i, d in params.displays do
     local m = d.restock_on_buy
     if m and bought[m] then
       local list = {}
@@ -206,7 +206,7 @@ end
 -- Rules text generated from the params (weft doc content).
 function M.describe(params)
   local parts = { "Buy up to " .. (params.max_buy or 99) .. " per visit, each from the rightmost filled slot of a display (R-SHOP-5)." }
-  for i, d in ipairs(params.displays) do
+  for i, d in params.displays do
     local price
     if d.slot_prices then
       price = "slot prices " .. table.concat(d.slot_prices, "/") .. " from the left"

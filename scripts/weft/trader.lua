@@ -9,7 +9,7 @@ local bundle = require("weft.materials")
 -- asked), since a replayed answer reads keys only.
 local function options(ctx, params, p, used, labels)
   local out = {}
-  for i, t in ipairs(params.trades) do
+  for i, t in params.trades do
     if not (t.once and used[i]) and bundle.can_pay(ctx, p, t.pay) then
       local label = nil
       if labels then
@@ -23,7 +23,7 @@ end
 
 local function describe(params)
   local parts = {}
-  for i, t in ipairs(params.trades) do
+  for i, t in params.trades do
     local once = t.once and " (at most once)" or ""
     table.insert(parts, i .. ". pay " .. bundle.text_static(t.pay) .. ", gain " .. bundle.text_static(t.gain) .. once)
   end
@@ -37,7 +37,7 @@ return {
   -- the first.
   can_act = function(ctx, params)
     local p = ctx:player()
-    for _, t in ipairs(params.trades) do
+    for _, t in params.trades do
       if bundle.can_pay(ctx, p, t.pay) then
         return true
       end
@@ -47,7 +47,7 @@ return {
   action = function(ctx, params)
     local p = ctx:player()
     local used = {}
-    for i, t in ipairs(params.trades) do
+    for i, t in params.trades do
       local pays = false
       for _, n in pairs(t.pay or {}) do
         pays = pays or n > 0

@@ -62,7 +62,7 @@ end
 function effects.sell(ctx, p, params)
   local asking = ctx:asking()
   local opts = {}
-  for _, m in ipairs(ctx:materials()) do
+  for _, m in ctx:materials() do
     if ctx:has(p, m, 1) then
       local label = asking and ("Sell 1 " .. m .. " for " .. (ctx:material_value(m) + (params.bonus or 0))) or nil
       table.insert(opts, { key = m, label = label })
@@ -98,7 +98,7 @@ function effects.convert(ctx, p, params)
   end
   local card = ctx:card(id)
   ctx:discard(id, p)
-  for _, m in ipairs(ctx:materials()) do
+  for _, m in ctx:materials() do
     if card.requires[m] then
       ctx:gain(p, m, 1)
     end
