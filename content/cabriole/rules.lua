@@ -15,7 +15,7 @@ function M.deal_starting(ctx, params)
   for p = 1, ctx:player_count() do
     if ctx:zone_size("start", p) == 0 and ctx:zone_size("starting") > 0 then
       local card = ctx:card(ctx:move_card("starting", -1, "start", p))
-      for _, t in ipairs(card.params.hire) do
+      for _, t in card.params.hire do
         if ctx:count(p, t) == 0 then
           ctx:gain(p, t, 1)
         end
@@ -45,7 +45,7 @@ function M.setup_pick(ctx, params)
     end
   end
   local options = {}
-  for k, r in ipairs(params.resources) do
+  for k, r in params.resources do
     if not taken[k] then
       options[#options + 1] = { key = "pick:" .. r, label = "Gain " .. params.amount .. " " .. r, index = k, resource = r }
     end
@@ -97,7 +97,7 @@ function M.after_place(ctx, params)
       return
     end
     local used = false
-    for _, who in ipairs(ctx:placements(row)) do
+    for _, who in ctx:placements(row) do
       if who then
         used = true
       end
@@ -118,7 +118,7 @@ end
 -- craftsman's capacity (`capacity[level]`, C-CRAFT-2); (c) its resources in stock.
 local function can_complete(ctx, p, card, done, capacity)
   local needs, crafts = card.params.needs or {}, card.params.craftsmen or {}
-  for _, t in ipairs(common.CRAFTSMEN) do
+  for _, t in common.CRAFTSMEN do
     local min = crafts[t]
     if min then
       local level = ctx:count(p, t)
@@ -126,7 +126,7 @@ local function can_complete(ctx, p, card, done, capacity)
         return false
       end
       local working = 1
-      for _, other in ipairs(done) do
+      for _, other in done do
         if other.params.craftsmen and other.params.craftsmen[t] then
           working += 1
         end
@@ -136,7 +136,7 @@ local function can_complete(ctx, p, card, done, capacity)
       end
     end
   end
-  for _, r in ipairs(common.RESOURCES) do
+  for _, r in common.RESOURCES do
     if needs[r] and ctx:count(p, r) < needs[r] then
       return false
     end
@@ -154,7 +154,7 @@ function M.produce(ctx, params)
   local done = {}
   while true do
     local options = {}
-    for _, id in ipairs(ctx:cards("unfinished", p)) do
+    for _, id in ctx:cards("unfinished", p) do
       local card = ctx:card(id)
       if can_complete(ctx, p, card, done, params.capacity) then
         local label = ctx:asking() and ("Complete " .. common.describe(card)) or nil
@@ -178,7 +178,7 @@ function M.produce(ctx, params)
         { key = "prestige", label = asking and ("Take " .. card.params.prestige .. " prestige") or nil },
       },
     }
-    for _, r in ipairs(common.RESOURCES) do
+    for _, r in common.RESOURCES do
       local n = card.params.needs and card.params.needs[r]
       if n then
         ctx:pay(p, r, n)
@@ -202,19 +202,19 @@ end
 -- two different types from the leftovers: min(⌊S/2⌋, S − L).
 local function vignettes(ctx, p, params)
   local count = {}
-  for _, t in ipairs(common.FURNITURE) do
+  for _, t in common.FURNITURE do
     count[t] = 0
   end
-  for _, id in ipairs(ctx:cards("completed", p)) do
+  for _, id in ctx:cards("completed", p) do
     local t = ctx:card(id).params.type
     count[t] = (count[t] or 0) + 1
   end
   local full = math.huge
-  for _, t in ipairs(common.FURNITURE) do
+  for _, t in common.FURNITURE do
     full = math.min(full, count[t])
   end
   local sum, largest = 0, 0
-  for _, t in ipairs(common.FURNITURE) do
+  for _, t in common.FURNITURE do
     local left = count[t] - full
     sum += left
     largest = math.max(largest, left)
@@ -235,7 +235,7 @@ function M.final_score(ctx, params)
   local sets, full, partial = vignettes(ctx, p, params)
   ctx:add_prestige(p, sets)
   local j, m = 0, 0
-  for _, t in ipairs(common.CRAFTSMEN) do
+  for _, t in common.CRAFTSMEN do
     local level = ctx:count(p, t)
     if level == 2 then
       j += 1
@@ -245,7 +245,7 @@ function M.final_score(ctx, params)
   end
   local crafts = (params.journeyman[j] or 0) + (params.master[m] or 0)
   ctx:add_prestige(p, crafts)
-  for _, r in ipairs(common.RESOURCES) do
+  for _, r in common.RESOURCES do
     local n = ctx:count(p, r)
     if n > 0 then
       ctx:pay(p, r, n)
@@ -280,11 +280,11 @@ end
 function M.potential(ctx, params)
   local p = ctx:player()
   local stock = {}
-  for _, r in ipairs(common.RESOURCES) do
+  for _, r in common.RESOURCES do
     stock[r] = ctx:count(p, r)
   end
   local worth = 0
-  for _, id in ipairs(ctx:cards("unfinished", p)) do
+  for _, id in ctx:cards("unfinished", p) do
     local card = ctx:card(id).params
     local have, need = 0, 0
     for r, n in pairs(card.needs or {}) do

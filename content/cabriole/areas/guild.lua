@@ -11,7 +11,7 @@ local M = {}
 
 function M.describe(params)
   local parts = {}
-  for _, t in ipairs(params.types) do
+  for _, t in params.types do
     parts[#parts + 1] = t .. " " .. table.concat(params.costs[t], " / ")
   end
   return "Hire or train one craftsman, paying the first free space of its type: " .. table.concat(parts, ", ") .. "; or decline."
@@ -21,13 +21,13 @@ end
 -- numbered through the types in `params.types` order, `#params.costs[t]` for each.
 local function free_space(ctx, params, t)
   local first = 1
-  for _, other in ipairs(params.types) do
+  for _, other in params.types do
     if other == t then
       break
     end
     first += #params.costs[other]
   end
-  for k, cost in ipairs(params.costs[t]) do
+  for k, cost in params.costs[t] do
     local space = first + k - 1
     if not ctx:space_used(ctx:area(), space) then
       return space, cost
@@ -39,7 +39,7 @@ end
 function M.options(ctx, params)
   local p = ctx:player()
   local out = {}
-  for _, t in ipairs(params.types) do
+  for _, t in params.types do
     local level = ctx:count(p, t)
     if level < common.MASTER then
       local space, cost = free_space(ctx, params, t)

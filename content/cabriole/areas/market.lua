@@ -9,7 +9,7 @@ local M = {}
 
 function M.describe(params)
   local parts = {}
-  for i, q in ipairs(params.quantities) do
+  for i, q in params.quantities do
     parts[#parts + 1] = q .. " for " .. params.prices[i]
   end
   return "Buy " .. params.resource .. " at one free purchase space: " .. table.concat(parts, ", ") .. " coins; or decline."
@@ -19,7 +19,7 @@ function M.options(ctx, params)
   local p, area = ctx:player(), ctx:area()
   local held = ctx:count(p, params.resource)
   local out = {}
-  for i, q in ipairs(params.quantities) do
+  for i, q in params.quantities do
     local price = params.prices[i]
     if not ctx:space_used(area, i) and ctx:has(p, "coins", price) and held + q <= params.resource_cap then
       local label = ctx:asking() and ("Buy " .. q .. " " .. params.resource .. " for " .. price .. " coins") or nil

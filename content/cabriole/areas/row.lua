@@ -17,7 +17,7 @@ function M.options(ctx, params)
   local cards = ctx:cards("display")
   local asking = ctx:asking()
   local out = {}
-  for _, pos in ipairs(common.row_positions(ctx, params.row)) do
+  for _, pos in common.row_positions(ctx, params.row) do
     local id = cards[pos]
     if id then
       local card = ctx:card(id)

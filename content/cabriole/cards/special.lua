@@ -14,7 +14,7 @@ function M.describe(params)
     parts[#parts + 1] = "hire or train a " .. params.train
   end
   if params.gain then
-    for _, r in ipairs(common.RESOURCES) do
+    for _, r in common.RESOURCES do
       if params.gain[r] then
         parts[#parts + 1] = "gain " .. params.gain[r] .. " " .. r
       end
@@ -37,7 +37,7 @@ function M.apply(ctx, params, p)
     end
   end
   if params.gain then
-    for _, r in ipairs(common.RESOURCES) do
+    for _, r in common.RESOURCES do
       local n = params.gain[r]
       if n then
         ctx:gain(p, r, n)

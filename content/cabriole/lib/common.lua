@@ -21,13 +21,13 @@ function M.describe(card)
     return card.id .. " " .. card.name .. ": " .. card.text
   end
   local needs, crafts = {}, {}
-  for _, r in ipairs(M.RESOURCES) do
+  for _, r in M.RESOURCES do
     local n = p.needs and p.needs[r]
     if n then
       needs[#needs + 1] = n .. " " .. r
     end
   end
-  for _, c in ipairs(M.CRAFTSMEN) do
+  for _, c in M.CRAFTSMEN do
     local level = p.craftsmen and p.craftsmen[c]
     if level then
       crafts[#crafts + 1] = c .. " " .. M.LEVELS[level]
@@ -136,7 +136,7 @@ end
 
 -- Whether list holds value.
 function M.contains(list, value)
-  for _, v in ipairs(list) do
+  for _, v in list do
     if v == value then
       return true
     end
