@@ -271,7 +271,7 @@ fn bench_plays_the_game_counts_it_is_given() {
         "--random-games",
         "2",
         "--greedy-games",
-        "1",
+        "2",
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -292,7 +292,7 @@ fn bench_plays_the_game_counts_it_is_given() {
         unit("random game")
     );
     assert!(
-        unit("greedy game").ends_with("(seeds 1–1)"),
+        unit("greedy game").ends_with("(seeds 1–2)"),
         "{}",
         unit("greedy game")
     );

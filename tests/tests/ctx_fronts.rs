@@ -295,8 +295,9 @@ fn tile_fronts_read_and_change_the_tile_as_the_methods_do() {
 
 /// `ctx:reroll_dice()` rolls the tile's dice as the method does: the faces it returns are
 /// those the tile's dice then show (read by `ctx:dice()`, a method), each roll counts
-/// as one change, the faces are kept when the hook finishes, and a hook with no tile
-/// gets the method's error.
+/// as one change, and the faces are kept when the hook finishes. (That it draws from
+/// the game's generator in the method's order, the golden games check: every alley
+/// re-rolls its dice every round.)
 #[test]
 fn the_reroll_front_rolls_the_tiles_dice_as_the_method_does() {
     let max = weft_core::limits::MAX_VERBS_PER_CALL;

@@ -323,7 +323,8 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
         r#"return {
   action = function(ctx)
     ctx:gain(ctx:player(), "coins", 5)
-    if ctx:round() >= 2 then
+    local pick = ctx:choose({ prompt = "Which?", options = { { key = "a" }, { key = "b" } } })
+    if ctx:round() >= 2 and pick.key == "b" then
       error("the courtyard collapses")
     end
   end,
@@ -331,26 +332,34 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
     );
     let mut engine = weft_core::Engine::with_lua(content.clone()).unwrap();
     engine.set_labels(false);
-    let mut failed = 0;
+    let (mut failed, mut with_greedy) = (0, 0);
     for seed in 1..40 {
+        // A greedy seat in every other game: its look-ahead runs hooks (and lets go of
+        // held questions) between the answers the rebuild replays.
         let mut seats: Vec<Box<dyn weft_core::agent::Agent>> = (0..2)
             .map(|s| {
-                Box::new(weft_core::agent::RandomAgent::new(seed * 2 + s))
-                    as Box<dyn weft_core::agent::Agent>
+                let bot = if s == 0 && seed % 2 == 1 {
+                    "greedy"
+                } else {
+                    "random"
+                };
+                weft_core::agent::make_agent(bot, seed * 2 + s).unwrap()
             })
             .collect();
         let record = weft_core::sim::play_game(&mut engine, &mut seats, seed, 0);
         let Some(error) = &record.error else { continue };
         failed += 1;
+        with_greedy += seed % 2;
         assert!(error.contains("the courtyard collapses"), "{error}");
-        assert_eq!(record.replay.failing_answer.as_deref(), Some("act"));
+        assert!(!error.contains("half-applied"), "{error}");
+        assert_eq!(record.replay.failing_answer.as_deref(), Some("b"));
         // The same answers on an engine that keeps a backup of every position.
         let mut st = engine.new_game(2, seed).unwrap();
         for key in &record.replay.answers {
             engine.apply(&mut st, key.as_str()).unwrap();
         }
         let before = st.clone();
-        assert!(engine.apply(&mut st, "act").is_err());
+        assert!(engine.apply(&mut st, "b").is_err());
         assert_eq!(st, before);
         assert_eq!(record.replay.final_hash, st.hash(), "seed {seed}");
         for (p, counts) in record.players.iter().enumerate() {
@@ -361,4 +370,5 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
         failed >= 5,
         "only {failed} games reached the failing action"
     );
+    assert!(with_greedy >= 1, "no game with a greedy seat failed");
 }

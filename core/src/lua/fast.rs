@@ -382,7 +382,7 @@ unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
     }
 }
 
-/// Most entries a list front builds itself; a longer list goes to the mlua method.
+/// Most seat numbers the `placements` front's list of seats holds.
 const MAX_LIST: usize = 256;
 
 /// Most entries a front builds a list of; a longer list goes to the method. Small, so

@@ -116,18 +116,31 @@ pub fn play_game_traced(
         replay.answers.push(key);
         on_decision(&st);
     }
-    engine.set_deadline(None);
     if failed {
-        match rebuild(engine, players, seed, &replay.answers) {
+        let rebuilt = if deadline.is_some_and(|d| Instant::now() > d) {
+            // The game's watchdog stopped the answer: replaying the game would take as
+            // long again.
+            Err("the game's watchdog stopped it".to_string())
+        } else {
+            // Under the game's limit again, so a stopped game costs at most twice it.
+            engine.set_deadline(
+                limits
+                    .game_seconds
+                    .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+            );
+            rebuild(engine, players, seed, &replay.answers)
+        };
+        match rebuilt {
             Ok(before) => st = before,
-            Err(e) => {
+            Err(why) => {
                 record.error = Some(format!(
-                    "{}; the position before it could not be rebuilt ({e}), so the counts below are of a half-applied answer: weft replayed the game's own answers and they went differently, which is an engine bug, please report it",
+                    "{} (the counts of this game are of a half-applied answer: the position before it could not be rebuilt by replaying the game's answers: {why}. A replay goes differently only when a hook depends on the clock (a watchdog) or keeps state between calls, which `weft check` warns about; otherwise it is an engine bug, please report it)",
                     record.error.take().unwrap_or_default()
                 ));
             }
         }
     }
+    engine.set_deadline(None);
     tracker.finish(&content, &st, &mut record);
     record.decisions = replay.answers.len();
     replay.final_hash = st.hash();
@@ -146,10 +159,14 @@ fn rebuild(
     answers: &[String],
 ) -> Result<crate::state::GameState, String> {
     let mut st = engine.new_game(players, seed).map_err(|e| e.to_string())?;
-    for key in answers {
+    for (i, key) in answers.iter().enumerate() {
+        let index = st
+            .decision()
+            .and_then(|d| d.index_of(key))
+            .ok_or_else(|| format!("answer {} (`{key}`) is not an option there", i + 1))?;
         engine
-            .apply(&mut st, key.as_str())
-            .map_err(|e| e.to_string())?;
+            .apply_disposable(&mut st, index)
+            .map_err(|e| format!("answer {} (`{key}`): {e}", i + 1))?;
     }
     Ok(st)
 }

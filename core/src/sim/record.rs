@@ -814,8 +814,6 @@ impl Tracker {
         }
     }
 
-    /// Cards that entered a player's zone since the last look, counted for that seat
-    /// (once per card and game).
     /// `"{kind} {id}"`, the name a component's uses are counted under in
     /// [`GameRecord::uses`], made in a buffer kept from call to call.
     fn component(&mut self, kind: &str, id: &str) -> &str {
@@ -826,6 +824,8 @@ impl Tracker {
         &self.component
     }
 
+    /// Cards that entered a player's zone since the last look, counted for that seat
+    /// (once per card and game).
     fn note_takes(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         if rec.held.is_empty() {
             return; // no `[[cards]]`: commissions are counted by `note_hands`
