@@ -592,6 +592,33 @@ fn class10_a_memory_bomb_in_a_hook_names_its_line() {
     assert_eq!(e.line, Some(3), "{e}");
 }
 
+/// A hook run for no player (a tile's `restock`, at a round's start) runs on the state
+/// itself, with no copy to run it again on: its memory bomb still names its line (read
+/// from the failed call's frames), and the answer that led to it changes nothing.
+#[test]
+fn class10_a_memory_bomb_in_a_round_hook_names_its_line() {
+    let (e, unchanged) = within(60, "memory bomb in restock", || {
+        let content = load(courtyard_files(
+            "return { action = function(ctx) end, restock = function(ctx)\n  local s = 'x'\n  for i = 1, 40 do s = s .. s end\nend }",
+        ))
+        .unwrap();
+        let mut g = at_courtyard(Arc::new(content));
+        for _ in 0..10_000 {
+            let before = g.st.clone();
+            match g.engine.apply(&mut g.st, 0usize) {
+                Ok(()) => continue,
+                Err(EngineError::Script(e)) => return (*e, g.st == before),
+                Err(other) => panic!("expected a script error, got {other}"),
+            }
+        }
+        panic!("no round began");
+    });
+    assert!(unchanged, "the state is unchanged");
+    assert_eq!(e.hook, "restock", "{e}");
+    assert!(e.message.contains("memory cap"), "{e}");
+    assert_eq!(e.line, Some(3), "{e}");
+}
+
 // ---- Class 9: control characters from a pack -------------------------------------------
 
 #[test]

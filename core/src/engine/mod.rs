@@ -647,6 +647,9 @@ impl Engine {
             enabled: log.enabled,
             events: Vec::new(),
         };
+        if call.player.is_none() {
+            return self.run_hook_in_place(st, call, answers, log, sub);
+        }
         let (result, mut scratch) = match self.resume_held(st, &call, &answers, &mut sub) {
             Some(resumed) => resumed,
             None => {
@@ -717,6 +720,39 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// [`Engine::run_hook`] for a hook run for no player: such a hook may not ask (a
+    /// question is an error), so nothing needs the state as it was before it, and it
+    /// runs on `st` itself, with no scratch copy. On an error `st` is half-changed; every
+    /// caller works on a state it drops then (`apply` on its copy, `apply_disposable`'s
+    /// caller, `new_game` on the state it was making). A call it runs lets go of any held
+    /// call, which no answer can continue after it.
+    fn run_hook_in_place(
+        &mut self,
+        st: &mut GameState,
+        call: HookCall,
+        answers: Vec<String>,
+        log: &mut EventLog,
+        mut sub: EventLog,
+    ) -> Result<(), EngineError> {
+        let c = Arc::clone(&self.content);
+        self.held = None;
+        st.flow.incoming.clear();
+        match self.effects.call(&c, st, &call, &answers, &mut sub)? {
+            HookOutcome::Done(_) => {
+                st.flow.take_incoming();
+                log.events.append(&mut sub.events);
+                Ok(())
+            }
+            HookOutcome::Ask { .. } => Err(self
+                .hook_error(
+                    st,
+                    &call,
+                    "this hook runs for no player and may not call ctx:choose",
+                )
+                .into()),
+        }
     }
 
     /// Continues the call the host holds, when `call` with `answers` on `st` is the answer

@@ -882,11 +882,15 @@ impl LuaHost {
         } = ctx;
         *state = after;
         let signal = self.shared.signal.get();
+        // Where a call that ran out of memory stood: an error raised by the allocator
+        // names no line, but the failed call's frames are still on the runner.
+        let mut frames = String::new();
         if signal == Signal::Memory || result.as_ref().err().is_some_and(sandbox::is_memory_error) {
-            // The failed call's frames are still on the runner, holding what it made:
-            // clear them so the collection can free it. The VM is at its cap, so the
-            // cap is lifted for the few bytes the reset itself takes.
+            // Those frames hold what the call made: clear them so the collection can
+            // free it. The VM is at its cap, so the cap is lifted for the few bytes
+            // reading the frames and the reset take.
             let _ = self.lua.set_memory_limit(usize::MAX);
+            frames = sandbox::frames_of(&self.lua, &self.runner);
             let _ = self.runner.reset(self.idle.clone());
             let _ = self.lua.set_memory_limit(self.content.memory_limit);
             let _ = self.lua.gc_collect();
@@ -934,12 +938,15 @@ impl LuaHost {
                     mlua::Error::MemoryError(_) => sandbox::script_message(root),
                     other => other.to_string(),
                 });
-                let (message, traceback) = match full.split_once("\nstack traceback:") {
+                let (message, mut traceback) = match full.split_once("\nstack traceback:") {
                     Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
                     // An error raised by weft in a `ctx` call: the script's line is in
                     // the traceback of the call that failed.
                     None => (full.clone(), sandbox::callback_traceback(&e)),
                 };
+                if traceback.is_empty() {
+                    traceback = frames;
+                }
                 let message = if signal == Signal::Memory || sandbox::is_memory_error(&e) {
                     format!(
                         "{} ({} MiB): {message}",

@@ -538,6 +538,22 @@ impl Usage {
 /// so the budget is charged exactly and checked once a batch: a script stops at most
 /// `BATCH - 1` checks past its budget, at the same check in every run, since [`reset`]
 /// starts each call's count at zero.
+/// The traceback of `thread`'s frames as they stand: after a call on it failed, its
+/// frames stay until it is reset, so this says where the call was when it failed (an
+/// error raised by the allocator carries no position of its own). Empty when it cannot
+/// be read.
+pub fn frames_of(lua: &Lua, thread: &mlua::Thread) -> String {
+    let co = thread.state();
+    // SAFETY: `co` is a coroutine of this VM, alive while `thread` is; `luaL_traceback`
+    // reads its frames and pushes one string on the main state, which `exec_raw` pops.
+    unsafe {
+        lua.exec_raw::<String>((), |l| {
+            mlua::ffi::luaL_traceback(l, co, std::ptr::null(), 0);
+        })
+    }
+    .unwrap_or_default()
+}
+
 pub(crate) mod batch {
     use std::cell::Cell;
     use std::os::raw::c_int;
