@@ -79,7 +79,7 @@ fn run_randomly_from(
                     ));
                 }
                 let pick = rng.random_range(0..options.len());
-                answers.push(options[pick].0.clone());
+                answers.push(options[pick].0.to_string());
             }
             Err(e) => return Err(e.to_string()),
         }

@@ -32,6 +32,17 @@ impl Choice {
         };
         Choice { key, label, action }
     }
+
+    /// [`Choice::new`] from texts already shared: a label equal to the key (or empty)
+    /// is the key's text, and nothing is copied.
+    pub fn shared(key: Arc<str>, label: Arc<str>, action: Action) -> Choice {
+        let label = if label.is_empty() || label == key {
+            key.clone()
+        } else {
+            label
+        };
+        Choice { key, label, action }
+    }
 }
 
 /// The engine's meaning of a choice.

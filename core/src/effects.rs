@@ -18,8 +18,9 @@ pub enum HookOutcome {
     Ask {
         /// What is asked.
         prompt: String,
-        /// Options as (key, label), in the script's order.
-        options: Vec<(String, String)>,
+        /// Options as (key, label), in the script's order; an option with no label
+        /// has its key as its label (the same text, shared).
+        options: Vec<(std::sync::Arc<str>, std::sync::Arc<str>)>,
     },
 }
 

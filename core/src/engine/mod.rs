@@ -713,7 +713,7 @@ impl Engine {
                     prompt,
                     options: options
                         .into_iter()
-                        .map(|(key, label)| Choice::new(key, label, Action::Script))
+                        .map(|(key, label)| Choice::shared(key, label, Action::Script))
                         .collect(),
                 }));
                 st.flow.effect = Some(PendingEffect { call, answers });

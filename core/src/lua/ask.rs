@@ -243,7 +243,10 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
                 // As the host's `choose` asks without labels: keys only, no prompt.
                 let options = keys
                     .into_iter()
-                    .map(|k| (k.into_owned(), String::new()))
+                    .map(|k| {
+                        let key: std::sync::Arc<str> = (*k).into();
+                        (std::sync::Arc::clone(&key), key)
+                    })
                     .collect();
                 ctx.ask = Some(Ask {
                     prompt: String::new(),

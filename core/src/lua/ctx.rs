@@ -29,8 +29,8 @@ use super::sandbox::{Shared, Signal, ASK_MESSAGE};
 pub struct Ask {
     /// Prompt.
     pub prompt: String,
-    /// (key, label) pairs.
-    pub options: Vec<(String, String)>,
+    /// (key, label) pairs; without a label, the key's text is the label.
+    pub options: Vec<(Arc<str>, Arc<str>)>,
 }
 
 /// Lua strings and tables made once per VM, so hooks do not allocate a new string for
@@ -508,9 +508,14 @@ impl Ctx {
         for (key, v) in options {
             // Without labels an option keeps none: the engine shows its key.
             let label = if labels {
-                option_label(f, &key, &v)?
+                Some(option_label(f, &key, &v)?)
             } else {
-                String::new()
+                None
+            };
+            let key: Arc<str> = key.into();
+            let label = match label {
+                Some(label) if label != *key => label.into(),
+                _ => Arc::clone(&key),
             };
             asked.push((key, label));
         }

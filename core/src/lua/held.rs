@@ -53,7 +53,7 @@ impl Held {
     /// The option of the question whose key is `answer`, if it is one.
     fn option(&self, answer: &str) -> Option<Value> {
         let ask = self.ctx.ask.as_ref()?;
-        let i = ask.options.iter().position(|(key, _)| key == answer)?;
+        let i = ask.options.iter().position(|(key, _)| &**key == answer)?;
         self.options.raw_get::<Value>(i + 1).ok()
     }
 }

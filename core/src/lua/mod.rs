@@ -769,7 +769,7 @@ enum Invoked {
     /// It asked a question it has no recorded answer for.
     Ask {
         prompt: String,
-        options: Vec<(String, String)>,
+        options: Vec<(Arc<str>, Arc<str>)>,
     },
 }
 
