@@ -143,14 +143,22 @@ function M.restock(ctx, params)
 end
 
 -- Whether buy_options would offer anything: a display whose rightmost material the
--- player can pay for, stopping at the first.
+-- player can pay for, stopping at the first. It reads slots one by one from each
+-- display's right end (as `rightmost` finds them) rather than listing them all: this
+-- runs on every visit.
 function M.can_act(ctx, params)
-  local slots, p = ctx:slots(), ctx:player()
-  for i, d in params.displays do
-    local s, _, position = rightmost(params, slots, i)
-    if s and ctx:has(p, "coins", price(d, position)) then
-      return true
+  local p = ctx:player()
+  local first = 1
+  for _, d in params.displays do
+    for s = first + d.slots - 1, first, -1 do
+      if ctx:slot(s) then
+        if ctx:has(p, "coins", price(d, s - first + 1)) then
+          return true
+        end
+        break
+      end
     end
+    first += d.slots
   end
   return false
 end
