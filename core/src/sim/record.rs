@@ -667,6 +667,10 @@ pub(crate) struct Tracker {
     tucked: Vec<usize>,
     /// The last name made by [`Tracker::component`], its buffer reused.
     component: String,
+    /// Moves that ended on each tile and on each board slot, by index, added to the
+    /// record's counts by name in [`Tracker::finish`].
+    tile_visits: Vec<u32>,
+    slot_visits: Vec<u32>,
 }
 
 impl Tracker {
@@ -690,6 +694,8 @@ impl Tracker {
                 .map(|pl| crate::decks::tucked(content, pl).count())
                 .collect(),
             component: String::new(),
+            tile_visits: vec![0; content.tiles.len()],
+            slot_visits: vec![0; content.board.slots.len()],
         };
         t.note_hands(content, st, rec);
         t.note_takes(content, st, rec);
@@ -707,17 +713,13 @@ impl Tracker {
     ) {
         match *action {
             Action::Move { to, .. } => {
-                let tile = &content.tiles[st.board[to as usize].tile as usize].id;
-                if let Some(t) = rec.tiles.get_mut(tile) {
-                    t.visits += 1;
+                // Counted by index here, by name in `finish`: moves are most answers.
+                let tile = st.board[to as usize].tile as usize;
+                if let Some(n) = self.tile_visits.get_mut(tile) {
+                    *n += 1;
                 }
-                if let Some(slot) = content.board.slots.get(to as usize) {
-                    match rec.slot_visits.get_mut(&slot.id) {
-                        Some(n) => *n += 1,
-                        None => {
-                            rec.slot_visits.insert(slot.id.clone(), 1);
-                        }
-                    }
+                if let Some(n) = self.slot_visits.get_mut(to as usize) {
+                    *n += 1;
                 }
             }
             Action::Act => {
@@ -776,6 +778,16 @@ impl Tracker {
 
     /// The game is over (or stopped): final counts.
     pub fn finish(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
+        for (tile, &n) in content.tiles.iter().zip(&self.tile_visits) {
+            if let Some(t) = rec.tiles.get_mut(&tile.id).filter(|_| n > 0) {
+                t.visits += n;
+            }
+        }
+        for (slot, &n) in content.board.slots.iter().zip(&self.slot_visits) {
+            if n > 0 {
+                *rec.slot_visits.entry(slot.id.clone()).or_default() += n;
+            }
+        }
         for (p, pl) in st.players.iter().enumerate() {
             let counts = &mut rec.players[p];
             counts.coins = pl.coins(content).clamp(0, u32::MAX as i64) as u32;
