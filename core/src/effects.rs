@@ -29,10 +29,12 @@ pub trait Effects {
     /// Whether the owner's behaviour defines this hook.
     fn has_hook(&self, content: &Content, state: &GameState, owner: Owner, hook: Hook) -> bool;
 
-    /// Runs a hook on `state` (a scratch copy the caller commits only on `Done`), with
-    /// `answers` to replay for its `choose` calls. After a question (`Ask`) or an error,
-    /// what is left in `state` is unspecified: a host that holds the call keeps the
-    /// state the script changed (see [`Effects::held`]).
+    /// Runs a hook on `state` (for a hook run for a player, a scratch copy the caller
+    /// commits only on `Done`; for one run for no player, which may not ask, the
+    /// caller's state, which it drops on an error), with `answers` to replay for its
+    /// `choose` calls. After a question (`Ask`) or an error, what is left in `state` is
+    /// unspecified: a host that holds the call keeps the state the script changed (see
+    /// [`Effects::held`]).
     fn call(
         &mut self,
         content: &Content,
@@ -89,10 +91,12 @@ pub trait Effects {
         Ok(None)
     }
 
-    /// Re-runs a call that failed with an error that names no line (a memory error has
-    /// none) on `state`, a copy of the state it ran on, and returns the script file and
-    /// line it last ran before failing. Calls are deterministic, so the re-run fails at
-    /// the same place. `None` when the host cannot tell.
+    /// Re-runs a call that failed with an error that names no line on `state`, a copy of
+    /// the state it ran on, and returns the script file and line it last ran before
+    /// failing. Calls are deterministic, so the re-run fails at the same place. `None`
+    /// when the host cannot tell. The Lua host names the line of a memory error from the
+    /// failed call's frames already; this is the fallback, for hooks run for a player
+    /// (a hook run for no player ran on the caller's state, so no copy is left).
     fn locate(
         &mut self,
         _content: &Content,

@@ -148,9 +148,11 @@ end
 -- runs on every visit.
 function M.can_act(ctx, params)
   local p = ctx:player()
+  local count = ctx:slot_count()
   local first = 1
   for _, d in params.displays do
-    for s = first + d.slots - 1, first, -1 do
+    -- A slot past the tile's count is empty, as in ctx:slots().
+    for s = math.min(first + d.slots - 1, count), first, -1 do
       if ctx:slot(s) then
         if ctx:has(p, "coins", price(d, s - first + 1)) then
           return true

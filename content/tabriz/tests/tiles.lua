@@ -57,6 +57,17 @@ return {
     t:eq(g:display("wool-shop"), { "wool", "wool", "-", "-", "-" })
   end,
 
+  ["a shop whose display was set shorter than its params still offers its action (R-SHOP-1)"] = function(t)
+    -- Slots past the display's end are empty: can_act and the buy options agree.
+    local g, p = at(t, "wool-shop", "bazaar-gate")
+    g:set_display("wool-shop", { "wool", "wool" })
+    g:set(p, "coins", 5)
+    g:move_to("wool-shop")
+    t:eq(g:options(), { "act", "pass" })
+    g:answer("act")
+    t:eq(g:options(), { "buy:wool", "done" })
+  end,
+
   ["an apprentice placed on a tile's slot moves from there (R-MOVE-1)"] = function(t)
     local g = t:game{ players = 2, seed = 9 }
     local p = g:player()

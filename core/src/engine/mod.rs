@@ -633,8 +633,9 @@ impl Engine {
         Ok(())
     }
 
-    /// Runs a hook on a scratch copy; commits it when the hook finishes, or records the
-    /// question it asked (invariant 4).
+    /// Runs a hook: one run for a player on a scratch copy, committed when the hook
+    /// finishes, or the question it asked recorded (invariant 4); one run for no player
+    /// in place ([`Engine::run_hook_in_place`]).
     fn run_hook(
         &mut self,
         st: &mut GameState,

@@ -2,8 +2,9 @@
 //! return. One `LuaHost` (one VM) per worker thread; it is not `Send`.
 //!
 //! **Architecture Invariant:** the VM keeps nothing between calls. Modules are loaded
-//! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns a
-//! scratch copy of the state for the call's duration only. The one exception is a call
+//! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns
+//! the state it runs on (the caller's scratch copy, or for a hook run for no player the
+//! caller's state) for the call's duration only. The one exception is a call
 //! held at its question ([`held`]): it lives until the next call on the host, which lets
 //! it go first unless it is that question's answer.
 
@@ -887,10 +888,10 @@ impl LuaHost {
         let mut frames = String::new();
         if signal == Signal::Memory || result.as_ref().err().is_some_and(sandbox::is_memory_error) {
             // Those frames hold what the call made: clear them so the collection can
-            // free it. The VM is at its cap, so the cap is lifted for the few bytes
-            // reading the frames and the reset take.
+            // free it. The VM is at its cap, so the cap is lifted for the few bytes the
+            // reset takes (reading the frames takes none).
             let _ = self.lua.set_memory_limit(usize::MAX);
-            frames = sandbox::frames_of(&self.lua, &self.runner);
+            frames = sandbox::frames_of(&self.runner);
             let _ = self.runner.reset(self.idle.clone());
             let _ = self.lua.set_memory_limit(self.content.memory_limit);
             let _ = self.lua.gc_collect();

@@ -5,7 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use mlua::{ChunkMode, Function, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
+use mlua::{ffi, ChunkMode, Function, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 
 use crate::content::Content;
 
@@ -531,6 +531,37 @@ impl Usage {
     }
 }
 
+/// Most frames [`frames_of`] reads, innermost first.
+const MAX_FRAMES: std::os::raw::c_int = 64;
+
+/// Where `thread` stands, as `stack traceback:` lines (`file:line:`), innermost first
+/// and at most [`MAX_FRAMES`]: after a call on it failed, its frames stay until it is
+/// reset, so this says where the call was when it failed (an error raised by the
+/// allocator carries no position of its own). Reading a frame allocates nothing, so
+/// it works at the memory cap.
+pub fn frames_of(thread: &mlua::Thread) -> String {
+    // `Thread::state` is the coroutine's own state (mlua keeps it public but hidden;
+    // `Cargo.lock` pins the mlua these fronts were written against).
+    let co = thread.state();
+    let mut out = String::from("stack traceback:");
+    for level in 0..MAX_FRAMES {
+        // SAFETY: `co` is a coroutine of this VM, alive while `thread` is, and not
+        // running; `lua_getinfo` with "sl" only reads frame `level` into `ar`, whose
+        // `short_src` points into `ar` itself.
+        unsafe {
+            let mut ar: ffi::lua_Debug = std::mem::zeroed();
+            if ffi::lua_getinfo(co, level, c"sl".as_ptr(), &mut ar) == 0 {
+                break;
+            }
+            if ar.currentline > 0 && !ar.short_src.is_null() {
+                let src = std::ffi::CStr::from_ptr(ar.short_src).to_string_lossy();
+                out.push_str(&format!("\n\t{src}:{}:", ar.currentline));
+            }
+        }
+    }
+    out
+}
+
 /// Interrupt checks reach the host in batches. Luau calls the interrupt at every call,
 /// return and loop back edge; the host's interrupt (through mlua: an unwind guard and a
 /// boxed closure per check) was about a tenth of a greedy bot's time. A plain function in
@@ -538,22 +569,6 @@ impl Usage {
 /// so the budget is charged exactly and checked once a batch: a script stops at most
 /// `BATCH - 1` checks past its budget, at the same check in every run, since [`reset`]
 /// starts each call's count at zero.
-/// The traceback of `thread`'s frames as they stand: after a call on it failed, its
-/// frames stay until it is reset, so this says where the call was when it failed (an
-/// error raised by the allocator carries no position of its own). Empty when it cannot
-/// be read.
-pub fn frames_of(lua: &Lua, thread: &mlua::Thread) -> String {
-    let co = thread.state();
-    // SAFETY: `co` is a coroutine of this VM, alive while `thread` is; `luaL_traceback`
-    // reads its frames and pushes one string on the main state, which `exec_raw` pops.
-    unsafe {
-        lua.exec_raw::<String>((), |l| {
-            mlua::ffi::luaL_traceback(l, co, std::ptr::null(), 0);
-        })
-    }
-    .unwrap_or_default()
-}
-
 pub(crate) mod batch {
     use std::cell::Cell;
     use std::os::raw::c_int;
