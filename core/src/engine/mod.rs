@@ -648,9 +648,9 @@ impl Engine {
             enabled: log.enabled,
             events: Vec::new(),
         };
-        if call.player.is_none() {
+        let Some(player) = call.player else {
             return self.run_hook_in_place(st, call, answers, log, sub);
-        }
+        };
         let (result, mut scratch) = match self.resume_held(st, &call, &answers, &mut sub) {
             Some(resumed) => resumed,
             None => {
@@ -687,15 +687,6 @@ impl Engine {
                 log.events.append(&mut sub.events);
             }
             HookOutcome::Ask { prompt, options } => {
-                let Some(player) = call.player else {
-                    return Err(self
-                        .hook_error(
-                            st,
-                            &call,
-                            "this hook runs for no player and may not call ctx:choose",
-                        )
-                        .into());
-                };
                 if options.is_empty() {
                     return Err(self
                         .hook_error(st, &call, "ctx:choose was given no options")

@@ -507,17 +507,15 @@ impl Ctx {
         let mut asked = Vec::with_capacity(options.len());
         for (key, v) in options {
             // Without labels an option keeps none: the engine shows its key.
-            let label = if labels {
-                Some(option_label(f, &key, &v)?)
+            let label: Option<Arc<str>> = if labels {
+                Some(option_label(f, &key, &v)?.into())
             } else {
                 None
             };
             let key: Arc<str> = key.into();
-            let label = match label {
-                Some(label) if label != *key => label.into(),
-                _ => Arc::clone(&key),
-            };
-            asked.push((key, label));
+            // A label equal to its key shares the key's text when the choice is made
+            // (`Choice::shared`).
+            asked.push((Arc::clone(&key), label.unwrap_or(key)));
         }
         self.ask = Some(Ask {
             prompt,
