@@ -187,7 +187,7 @@ impl Engine {
                 let def = &c.board.areas[area as usize];
                 let space = free_space(&c, st, area).expect("offered areas have a free space");
                 self.choice(
-                    format!("place:{}", def.id).into(),
+                    self.keys.place(area),
                     || format!("Place a worker in {} (space {})", def.name, space + 1),
                     Action::Place { area },
                 )
@@ -289,7 +289,7 @@ impl Engine {
             space: space8,
         };
         options.push(self.choice(
-            "decline".into(),
+            self.keys.decline.clone(),
             || format!("Decline: take {}", step.text),
             decline,
         ));

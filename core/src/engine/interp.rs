@@ -238,7 +238,7 @@ impl Engine {
                 let p = self.turn_player(st, "move")?;
                 let range = c.ability(&m.range, st.players[p].skill(c)).max(0) as u16;
                 let labels = self.labels;
-                let d = self.moves.get_or_build(st, p, range, |texts| {
+                let d = self.moves.get_or_build(st, p, range, labels, |texts| {
                     move_decision(c, st, p, range, texts, labels)
                 });
                 if d.options.is_empty() {
@@ -274,11 +274,15 @@ impl Engine {
                     prompt: self.prompt(|| format!("Take the action of {name}?")),
                     options: vec![
                         self.choice(
-                            "act".into(),
+                            self.keys.act.clone(),
                             || format!("Take the action of {name}"),
                             Action::Act,
                         ),
-                        self.choice("pass".into(), || "Decline the action".into(), Action::Pass),
+                        self.choice(
+                            self.keys.pass.clone(),
+                            || "Decline the action".into(),
+                            Action::Pass,
+                        ),
                     ],
                 }));
                 return Ok(Next::Stop);
@@ -296,7 +300,7 @@ impl Engine {
                         .map(|card| {
                             let def = &c.commissions[card as usize];
                             self.choice(
-                                format!("fulfil:{}", def.id).into(),
+                                self.keys.fulfil(card),
                                 || format!("Fulfil {}", def.name),
                                 Action::Fulfil { card },
                             )
@@ -310,7 +314,7 @@ impl Engine {
                     return Ok(Next::Continue);
                 }
                 options.push(self.choice(
-                    "pass".into(),
+                    self.keys.pass.clone(),
                     || "Fulfil nothing more this turn".into(),
                     Action::Pass,
                 ));
@@ -476,10 +480,13 @@ fn move_decision(
     labels: bool,
 ) -> Decision {
     let pieces = &st.players[p].pieces;
-    let mut options = Vec::with_capacity(c.board.slots.len());
+    let standing = pieces.iter().filter(|q| !q.moved).count();
+    let mut options = Vec::with_capacity(c.board.slots.len() * standing.max(1));
     let free_slots = texts.free_slots(c);
     // R-MOVE-5: the slots where one of the mover's pieces already lies.
-    let mut lying = vec![false; c.board.slots.len()];
+    let mut lying = std::mem::take(&mut texts.scratch.lying);
+    lying.clear();
+    lying.resize(c.board.slots.len(), false);
     for q in pieces.iter().filter(|q| q.moved) {
         if let Some(l) = lying.get_mut(q.at as usize) {
             *l = true;
@@ -538,6 +545,7 @@ fn move_decision(
             });
         }
     }
+    texts.scratch.lying = lying;
     Decision {
         player: p,
         prompt: prompt_or_empty(labels, || "Move an apprentice (R-MOVE-1)".into()),

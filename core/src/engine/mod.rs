@@ -25,6 +25,7 @@ use crate::{
 
 pub(crate) mod areas;
 mod interp;
+mod keys;
 mod move_cache;
 
 pub use interp::{at_turn_start, current_player, turn_index};
@@ -58,6 +59,8 @@ pub struct Engine {
     effects: Box<dyn Effects>,
     /// Move decisions already built, shared by the positions that reach them again.
     moves: move_cache::MoveCache,
+    /// The option keys the engine offers, made once.
+    keys: keys::Keys,
     /// Whether decisions carry text for people (see [`Engine::set_labels`]).
     labels: bool,
     /// The hook call the host holds stopped at the current question, if any.
@@ -80,6 +83,7 @@ impl Engine {
     /// An engine over `content` whose behaviour comes from `effects`.
     pub fn new(content: Arc<Content>, effects: Box<dyn Effects>) -> Engine {
         Engine {
+            keys: keys::Keys::new(&content),
             content,
             effects,
             moves: move_cache::MoveCache::default(),
@@ -822,7 +826,7 @@ impl Engine {
                             .map(|card| {
                                 let def = &c.commissions[card as usize];
                                 self.choice(
-                                    format!("discard:{}", def.id).into(),
+                                    self.keys.discard(card),
                                     || format!("Discard {}", def.name),
                                     Action::Discard { card },
                                 )
@@ -855,7 +859,7 @@ impl Engine {
                             .map(|card| {
                                 let def = &c.commissions[card as usize];
                                 self.choice(
-                                    format!("workshop:{}", def.id).into(),
+                                    self.keys.workshop(card),
                                     || {
                                         let text = self
                                             .effects
@@ -875,7 +879,7 @@ impl Engine {
                             continue;
                         }
                         options.push(self.choice(
-                            "done".into(),
+                            self.keys.done.clone(),
                             || "Finish workshop actions".into(),
                             Action::Pass,
                         ));

@@ -3,7 +3,8 @@
 //! decision) shares the decision instead of formatting every option's key and label
 //! anew. A move decision is a pure function of the mover, its range, its pieces and the
 //! board's tiles (the labels name the tiles), so a kept one is the one that would be
-//! built: the game is the same, bit for bit.
+//! built: the game is the same, bit for bit. Without labels nothing in it names a tile
+//! (keys name slots), so kept decisions and texts then outlive a game's board.
 
 use std::sync::Arc;
 
@@ -30,12 +31,21 @@ pub(super) struct MoveCache {
     pub(super) texts: MoveTexts,
 }
 
+/// Scratch space for building one move decision, kept to build the next one.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// R-MOVE-5: whether one of the mover's pieces lies on each slot.
+    pub(super) lying: Vec<bool>,
+}
+
 /// The key and label of each (from, to) move, formatted once per board.
 #[derive(Default)]
 pub(super) struct MoveTexts {
     made: Vec<Option<(Arc<str>, Arc<str>)>>,
     /// Whether each slot is of the free kind (R-PLAZA-1), read once per engine.
     free: Arc<[bool]>,
+    /// Scratch space for the decision being built.
+    pub(super) scratch: Scratch,
 }
 
 impl MoveTexts {
@@ -69,14 +79,17 @@ impl MoveTexts {
 
 impl MoveCache {
     /// The move decision of player `p` with `range`, from the cache or from `build`.
+    /// `labels` says whether decisions name tiles (see [`crate::Engine::set_labels`],
+    /// which empties the cache when it changes): only then does a new board empty it.
     pub(super) fn get_or_build(
         &mut self,
         st: &GameState,
         p: usize,
         range: u16,
+        labels: bool,
         build: impl FnOnce(&mut MoveTexts) -> Decision,
     ) -> Arc<Decision> {
-        if !self.same_board(st) {
+        if labels && !self.same_board(st) {
             self.kept.clear();
             self.texts.made.clear();
             self.tiles.clear();
@@ -157,7 +170,7 @@ mod tests {
         let mut cache = MoveCache::default();
         let mut built = 0;
         let mut get = |cache: &mut MoveCache, st: &GameState, range: u16| {
-            cache.get_or_build(st, 0, range, |_| {
+            cache.get_or_build(st, 0, range, true, |_| {
                 built += 1;
                 decision(&format!("d{built}"))
             })
@@ -178,6 +191,20 @@ mod tests {
     }
 
     #[test]
+    fn without_labels_a_new_board_keeps_the_decisions() {
+        let mut st = GameState::placeholder();
+        st.players = vec![Default::default()];
+        st.player_mut(0).pieces = vec![piece(1, false)];
+        let mut cache = MoveCache::default();
+        let a = cache.get_or_build(&st, 0, 2, false, |_| decision("a"));
+        st.board.push(Default::default());
+        let b = cache.get_or_build(&st, 0, 2, false, |_| decision("b"));
+        assert!(Arc::ptr_eq(&a, &b), "keys name slots, not tiles");
+        let c = cache.get_or_build(&st, 0, 2, true, |_| decision("c"));
+        assert_eq!(c.prompt, "c", "with labels, a new board builds again");
+    }
+
+    #[test]
     fn stays_within_its_capacity() {
         let mut st = GameState::placeholder();
         st.players = vec![Default::default()];
@@ -185,7 +212,7 @@ mod tests {
         let mut cache = MoveCache::default();
         for at in 0..(ENTRIES as u16 * 3) {
             st.player_mut(0).pieces[0].at = at;
-            cache.get_or_build(&st, 0, 1, |_| decision("x"));
+            cache.get_or_build(&st, 0, 1, true, |_| decision("x"));
             assert_eq!(cache.kept.len(), ENTRIES);
         }
     }

@@ -23,6 +23,8 @@
 //! Only calls of changing hooks run for a player are held: a read-only hook or one run
 //! for no player that asks is refused, as always.
 
+use std::rc::Rc;
+
 use mlua::{Table, Value};
 
 use super::ctx::Ctx;
@@ -44,7 +46,7 @@ pub(super) struct Held {
     /// The options table the script passed to `ctx:choose`.
     options: Table,
     /// The module the hook is in, for errors.
-    module: String,
+    module: Rc<str>,
     /// What the call had used of its limits, given back when it goes on.
     usage: Usage,
 }
@@ -62,7 +64,7 @@ impl LuaHost {
     /// Keeps the call that just stopped at a question (the runner, with `ctx` and the
     /// `options` table it yielded); the spare coroutine becomes the runner.
     /// `outer_checks` are given back to the VM this call ran inside.
-    pub(super) fn hold(&mut self, ctx: Ctx, options: Table, module: String, outer_checks: u32) {
+    pub(super) fn hold(&mut self, ctx: Ctx, options: Table, module: Rc<str>, outer_checks: u32) {
         let usage = Usage::take(&self.shared);
         sandbox::batch::restore(outer_checks);
         let spare = self

@@ -43,7 +43,7 @@ struct Bound {
     /// By [`hook_index`]: the named hooks, then [`Hook::Run`].
     hooks: [Option<Function>; HOOKS],
     params: Table,
-    module: String,
+    module: Rc<str>,
     /// Rules text from the module's `describe(params)`, if it has one.
     description: Option<String>,
 }
@@ -258,7 +258,7 @@ impl LuaHost {
             Some(Bound {
                 hooks,
                 params,
-                module: script.module.clone(),
+                module: script.module.as_str().into(),
                 description,
             })
         };
@@ -354,7 +354,7 @@ impl LuaHost {
             game_hooks.push(Bound {
                 hooks,
                 params,
-                module: h.module.clone(),
+                module: h.module.as_str().into(),
                 description: None,
             });
         }
@@ -841,7 +841,7 @@ impl LuaHost {
         &mut self,
         state: &mut GameState,
         call: &HookCall,
-        module: String,
+        module: Rc<str>,
         log: &mut EventLog,
         result: mlua::Result<Value>,
         outer_checks: u32,

@@ -42,7 +42,8 @@ pub struct Shared {
     pub deadline: Cell<Option<std::time::Instant>>,
     /// Wall-clock seconds one call may run (the per-call watchdog, on for every entry point).
     pub hook_seconds: f64,
-    /// When the current call must end, set by [`reset`].
+    /// When the current call must end: none until its first look at the clock (see
+    /// [`Shared::check`]), which [`reset`] makes the next look.
     pub call_deadline: Cell<Option<std::time::Instant>>,
     /// `ctx` verbs made by the current call.
     pub verbs: Cell<u32>,
@@ -95,9 +96,21 @@ impl Shared {
 
     /// The checks the interrupt makes: the game's and the call's wall-clock deadlines
     /// (when `look_at_clock`), then the budget.
+    ///
+    /// A call's clock starts at its first look, not in [`reset`]: most calls end before
+    /// the interrupt's first batch of checks and never read the clock at all. What runs
+    /// before that look is at most one batch of checks ([`batch::BATCH`]) or one `ctx`
+    /// verb, microseconds against a limit of seconds.
     fn check(&self, used: u64, look_at_clock: bool) -> mlua::Result<()> {
         if look_at_clock {
             let now = std::time::Instant::now();
+            if self.call_deadline.get().is_none() {
+                self.call_deadline.set(
+                    std::time::Duration::try_from_secs_f64(self.hook_seconds)
+                        .ok()
+                        .and_then(|d| now.checked_add(d)),
+                );
+            }
             if self.deadline.get().is_some_and(|d| now > d) {
                 self.signal.set(Signal::Watchdog);
             } else if self.call_deadline.get().is_some_and(|d| now > d) {
@@ -487,11 +500,8 @@ pub fn reset(shared: &Shared, budget: u64) {
     if shared.signal.get() != Signal::Watchdog {
         shared.signal.set(Signal::None);
     }
-    shared.call_deadline.set(
-        std::time::Duration::try_from_secs_f64(shared.hook_seconds)
-            .ok()
-            .and_then(|d| std::time::Instant::now().checked_add(d)),
-    );
+    // The call's clock starts at its first look (see `Shared::check`).
+    shared.call_deadline.set(None);
     shared.printed.borrow_mut().clear();
 }
 

@@ -1,0 +1,111 @@
+//! The option keys the engine itself offers (`act`, `pass`, `fulfil:c03`, `place:market`,
+//! …), made once per engine. A decision is made for nearly every apply, and most offer
+//! some of these; sharing the text instead of formatting and allocating it for every
+//! option is the same game, bit for bit, at a fraction of the cost.
+
+use std::sync::Arc;
+
+use crate::content::{AreaId, CardId, Content};
+
+/// Keys made once from the content an engine runs.
+pub(super) struct Keys {
+    /// `act`: take the tile's action (R-ACT-1).
+    pub act: Arc<str>,
+    /// `pass`: decline, or finish (R-ACT-2, R-FUL-1).
+    pub pass: Arc<str>,
+    /// `done`: finish workshop actions (R-WS-4).
+    pub done: Arc<str>,
+    /// `decline`: decline a worker's action (C-RES-2).
+    pub decline: Arc<str>,
+    /// `fulfil:<card>`, `workshop:<card>` and `discard:<card>`, by card.
+    fulfil: Vec<Arc<str>>,
+    workshop: Vec<Arc<str>>,
+    discard: Vec<Arc<str>>,
+    /// `place:<area>`, by area.
+    place: Vec<Arc<str>>,
+}
+
+impl Keys {
+    /// The keys of `c`'s cards and areas.
+    pub fn new(c: &Content) -> Keys {
+        let per_card = |verb: &str| -> Vec<Arc<str>> {
+            c.commissions
+                .iter()
+                .map(|def| format!("{verb}:{}", def.id).into())
+                .collect()
+        };
+        Keys {
+            act: "act".into(),
+            pass: "pass".into(),
+            done: "done".into(),
+            decline: "decline".into(),
+            fulfil: per_card("fulfil"),
+            workshop: per_card("workshop"),
+            discard: per_card("discard"),
+            place: c
+                .board
+                .areas
+                .iter()
+                .map(|a| format!("place:{}", a.id).into())
+                .collect(),
+        }
+    }
+
+    /// `fulfil:<card>` (R-FUL-1).
+    pub fn fulfil(&self, card: CardId) -> Arc<str> {
+        Arc::clone(&self.fulfil[card as usize])
+    }
+
+    /// `workshop:<card>` (R-WS-4).
+    pub fn workshop(&self, card: CardId) -> Arc<str> {
+        Arc::clone(&self.workshop[card as usize])
+    }
+
+    /// `discard:<card>` (R-FUL-4).
+    pub fn discard(&self, card: CardId) -> Arc<str> {
+        Arc::clone(&self.discard[card as usize])
+    }
+
+    /// `place:<area>` (C-PLACE-2).
+    pub fn place(&self, area: AreaId) -> Arc<str> {
+        Arc::clone(&self.place[area as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(pack: Option<&str>) -> Content {
+        let dir = pack.map(|p| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join(p)
+        });
+        let packs: Vec<&std::path::Path> = dir.iter().map(|d| d.as_path()).collect();
+        let (files, library) = crate::read_packs(&packs, &[], None).expect("the pack reads");
+        crate::content::load_content(&files, &library).expect("the pack loads")
+    }
+
+    #[test]
+    fn keys_name_the_card_and_area_they_stand_for() {
+        let tabriz = load(None);
+        let cabriole = load(Some("content/cabriole"));
+        assert!(!tabriz.commissions.is_empty() && !cabriole.board.areas.is_empty());
+        for c in [tabriz, cabriole] {
+            let keys = Keys::new(&c);
+            for (i, def) in c.commissions.iter().enumerate() {
+                assert_eq!(&*keys.fulfil(i as CardId), format!("fulfil:{}", def.id));
+                assert_eq!(&*keys.workshop(i as CardId), format!("workshop:{}", def.id));
+                assert_eq!(&*keys.discard(i as CardId), format!("discard:{}", def.id));
+            }
+            for (i, a) in c.board.areas.iter().enumerate() {
+                assert_eq!(&*keys.place(i as AreaId), format!("place:{}", a.id));
+            }
+            assert_eq!(
+                [&*keys.act, &*keys.pass, &*keys.done, &*keys.decline],
+                ["act", "pass", "done", "decline"]
+            );
+        }
+    }
+}
