@@ -55,6 +55,50 @@ fn script_errors_change_nothing_and_say_where() {
     g.answer("pass");
 }
 
+/// A hook may raise any value, not only a string: a table, a number, a table with a
+/// `__tostring`, the `ctx` itself, or the error a `ctx` method raised, caught and raised
+/// again. Each is a script error with the value as its message (its text, where Lua has
+/// one), the line that raised it, and the state unchanged.
+#[test]
+fn a_hook_that_raises_any_value_says_what_and_where() {
+    let cases = [
+        ("error(42)", "42"),
+        (
+            "error(setmetatable({}, { __tostring = function() return \"a table says boom\" end }))",
+            "a table says boom",
+        ),
+        ("error({})", "table"),
+        ("error(ctx)", "CtxHandle"),
+        (
+            "local ok, e = pcall(function() ctx:gain(99, \"coins\", 1) end)\n    error(e)",
+            "player",
+        ),
+    ];
+    for (raise, says) in cases {
+        let source = format!(
+            "return {{\n  action = function(ctx)\n    ctx:gain(ctx:player(), \"coins\", 5)\n    {raise}\n  end,\n}}\n"
+        );
+        let mut g = at_courtyard(content_with_courtyard(&source));
+        let before = g.st.clone();
+        let err = g.try_answer("act").unwrap_err();
+        assert_eq!(g.st, before, "{raise}: the state is unchanged");
+        let EngineError::Script(e) = err else {
+            panic!("{raise}: expected a script error, got {err}")
+        };
+        assert_eq!(
+            e.file, "rules-fixture/tiles/courtyard.lua",
+            "{raise}: {e:?}"
+        );
+        assert!(
+            e.line.is_some_and(|l| (4..=5).contains(&l)),
+            "{raise}: {e:?}"
+        );
+        assert_eq!(e.hook, "action");
+        assert!(e.message.contains(says), "{raise}: {e:?}");
+        g.answer("pass");
+    }
+}
+
 /// A hook that wraps ctx:choose in pcall cannot swallow the engine's question.
 #[test]
 fn pcall_cannot_swallow_a_choice() {

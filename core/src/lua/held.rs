@@ -25,9 +25,8 @@
 
 use std::rc::Rc;
 
-use mlua::{Table, Value};
-
 use super::ctx::Ctx;
+use super::resume;
 use super::sandbox::{self, Usage};
 use super::{Invoked, LuaHost};
 use crate::error::ScriptError;
@@ -38,13 +37,12 @@ use crate::state::GameState;
 pub(super) struct Held {
     /// Names this stop; the engine hands it back with the answer.
     pub ticket: u64,
-    /// The coroutine, stopped in `ctx:choose`.
+    /// The coroutine, stopped in `ctx:choose`, with the options table it yielded on
+    /// top of its stack.
     thread: mlua::Thread,
     /// The call's `ctx`: the state as the script has changed it so far, its answers,
     /// events and drawn cards, and the question (`ask`).
     ctx: Ctx,
-    /// The options table the script passed to `ctx:choose`.
-    options: Table,
     /// The module the hook is in, for errors.
     module: Rc<str>,
     /// What the call had used of its limits, given back when it goes on.
@@ -52,19 +50,22 @@ pub(super) struct Held {
 }
 
 impl Held {
-    /// The option of the question whose key is `answer`, if it is one.
-    fn option(&self, answer: &str) -> Option<Value> {
+    /// The position (from 1) in the yielded options table of the option whose key is
+    /// `answer`, if it is one.
+    fn option(&self, answer: &str) -> Option<std::os::raw::c_int> {
         let ask = self.ctx.ask.as_ref()?;
         let i = ask.options.iter().position(|(key, _)| &**key == answer)?;
-        self.options.raw_get::<Value>(i + 1).ok()
+        let i = std::os::raw::c_int::try_from(i + 1).ok()?;
+        // SAFETY: a held coroutine is stopped, not running.
+        unsafe { resume::has_option(self.thread.state(), i) }.then_some(i)
     }
 }
 
 impl LuaHost {
-    /// Keeps the call that just stopped at a question (the runner, with `ctx` and the
-    /// `options` table it yielded); the spare coroutine becomes the runner.
+    /// Keeps the call that just stopped at a question (the runner, with `ctx`, and the
+    /// options table it yielded on its stack); the spare coroutine becomes the runner.
     /// `outer_checks` are given back to the VM this call ran inside.
-    pub(super) fn hold(&mut self, ctx: Ctx, options: Table, module: Rc<str>, outer_checks: u32) {
+    pub(super) fn hold(&mut self, ctx: Ctx, module: Rc<str>, outer_checks: u32) {
         let usage = Usage::take(&self.shared);
         sandbox::batch::restore(outer_checks);
         let spare = self
@@ -76,7 +77,6 @@ impl LuaHost {
             ticket: self.next_ticket,
             thread,
             ctx,
-            options,
             module,
             usage,
         }));
@@ -132,7 +132,17 @@ impl LuaHost {
         usage.resume(&self.shared, self.content.instruction_budget);
         *self.ctx.0.borrow_mut() = Some(ctx);
         self.spare = Some(std::mem::replace(&mut self.runner, thread));
-        let result = self.runner.resume::<Value>(option);
+        // SAFETY: the runner is the held coroutine, stopped at its question with the
+        // options table on top, which has entry `option` (`Held::option` looked).
+        let result = unsafe {
+            resume::go_on(
+                &self.lua,
+                self.runner.state(),
+                option,
+                self.ctx_address as *const std::ffi::c_void,
+            )
+        }
+        .unwrap_or_else(|| Err(mlua::Error::runtime("the question's option is gone")));
         Some(self.finish(state, &call, module, log, result, outer_checks, true))
     }
 }

@@ -16,6 +16,7 @@ mod fast;
 mod freeze;
 mod held;
 mod library;
+mod resume;
 pub(crate) mod sandbox;
 
 use std::rc::Rc;
@@ -43,6 +44,8 @@ struct Bound {
     /// By [`hook_index`]: the named hooks, then [`Hook::Run`].
     hooks: [Option<Function>; HOOKS],
     params: Table,
+    /// The hooks and params as the calls push them (see [`resume`]).
+    refs: Refs,
     module: Rc<str>,
     /// Rules text from the module's `describe(params)`, if it has one.
     description: Option<String>,
@@ -70,9 +73,12 @@ pub struct LuaHost {
     /// A function that does nothing, put in the runner to clear it after a call the
     /// memory cap stopped (other calls are cleared by the next call's reset).
     idle: mlua::Function,
-    /// The `ctx` every hook call receives, and the userdata scripts see it as.
+    /// The `ctx` every hook call receives.
     ctx: CtxHandle,
-    ctx_userdata: mlua::AnyUserData,
+    /// The userdata scripts see `ctx` as, kept in the registry, and its address (see
+    /// [`resume`]).
+    ctx_ref: resume::Registered,
+    ctx_address: usize,
     /// The call last stopped at a question, kept until the next call (see [`held`]).
     held: Option<Box<held::Held>>,
     /// The second coroutine: the runner's replacement while a call is held on the
@@ -82,6 +88,28 @@ pub struct LuaHost {
     next_ticket: u64,
     /// What the `ctx` fronts point at (see [`fast::FrontData`]): kept as long as the VM.
     _fronts: Box<fast::FrontData>,
+}
+
+/// A behaviour's hooks and params kept in the registry, where a call pushes them from.
+struct Refs {
+    /// By [`hook_index`], as [`Bound::hooks`].
+    hooks: [Option<resume::Registered>; HOOKS],
+    params: resume::Registered,
+}
+
+impl Refs {
+    fn new(lua: &Lua, hooks: &[Option<Function>; HOOKS], params: &Table) -> mlua::Result<Refs> {
+        let mut refs: [Option<resume::Registered>; HOOKS] = std::array::from_fn(|_| None);
+        for (r, f) in refs.iter_mut().zip(hooks) {
+            if let Some(f) = f {
+                *r = Some(resume::Registered::new(lua, f.clone())?);
+            }
+        }
+        Ok(Refs {
+            hooks: refs,
+            params: resume::Registered::new(lua, params.clone())?,
+        })
+    }
 }
 
 fn hook_index(h: Hook) -> usize {
@@ -193,6 +221,13 @@ impl LuaHost {
                     return None;
                 }
             };
+            let refs = match Refs::new(&lua, &hooks, &params) {
+                Ok(r) => r,
+                Err(e) => {
+                    errors.push(ContentError::new(script.declared_in.clone(), e.to_string()));
+                    return None;
+                }
+            };
             if let Err(e) = freeze::freeze_table(&lua, &params) {
                 errors.push(ContentError::new(script.declared_in.clone(), e.to_string()));
             }
@@ -258,6 +293,7 @@ impl LuaHost {
             Some(Bound {
                 hooks,
                 params,
+                refs,
                 module: script.module.as_str().into(),
                 description,
             })
@@ -351,9 +387,17 @@ impl LuaHost {
             // A flow function runs as a step (`run`) or, for `[score] potential`, read-only.
             hooks[hook_index(Hook::Potential)] = func.clone();
             hooks[hook_index(Hook::Run)] = func;
+            let refs = match Refs::new(&lua, &hooks, &params) {
+                Ok(r) => r,
+                Err(e) => {
+                    errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
+                    continue;
+                }
+            };
             game_hooks.push(Bound {
                 hooks,
                 params,
+                refs,
                 module: h.module.as_str().into(),
                 description: None,
             });
@@ -390,7 +434,11 @@ impl LuaHost {
         ask::install(&lua, &methods, cell, &ctx_userdata, &names.fields).map_err(vm_error)?;
         let fronts =
             fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
+        let ctx_ref = resume::Registered::new(&lua, &ctx_userdata).map_err(vm_error)?;
+        let ctx_address = ctx_userdata.to_pointer() as usize;
         Ok(LuaHost {
+            ctx_ref,
+            ctx_address,
             _fronts: fronts,
             runner,
             idle,
@@ -398,7 +446,6 @@ impl LuaHost {
             spare: Some(spare),
             next_ticket: 1,
             ctx,
-            ctx_userdata,
             snapshot,
             names: Rc::new(names),
             lua,
@@ -790,10 +837,11 @@ impl LuaHost {
         let Some(bound) = self.bound(state, call.owner) else {
             return Ok(Invoked::Done(Value::Nil));
         };
-        let Some(func) = bound.hooks[hook_index(call.hook)].clone() else {
+        let Some(func) = bound.refs.hooks[hook_index(call.hook)].as_ref() else {
             return Ok(Invoked::Done(Value::Nil));
         };
-        let params = bound.params.clone();
+        let func = func.index();
+        let params = bound.refs.params.index();
         let module = bound.module.clone();
         // An area's `resolve` takes the chosen option's key, recorded as the first answer.
         let (key, answers) = match (call.hook, answers.split_first()) {
@@ -821,15 +869,24 @@ impl LuaHost {
             names: Rc::clone(&self.names),
         };
         *self.ctx.0.borrow_mut() = Some(ctx);
-        let runner = &self.runner;
-        let ud = &self.ctx_userdata;
-        let result = runner.reset(func).and_then(|()| {
-            if call.hook == Hook::Resolve {
-                runner.resume::<Value>((ud, params, key))
-            } else {
-                runner.resume::<Value>((ud, params))
-            }
-        });
+        let key = if call.hook == Hook::Resolve {
+            Some(key.as_deref().unwrap_or_default())
+        } else {
+            None
+        };
+        // SAFETY: the runner is not running: a hook call has `&mut self` for as long as
+        // it runs, and nothing a script reaches can call back into the host; the three
+        // arguments fit a cleared coroutine.
+        let result = unsafe {
+            resume::start(
+                &self.lua,
+                self.runner.state(),
+                func,
+                &[self.ctx_ref.index(), params],
+                key,
+                self.ctx_address as *const std::ffi::c_void,
+            )
+        };
         self.finish(state, call, module, log, result, outer_checks, hold)
     }
 
@@ -843,14 +900,15 @@ impl LuaHost {
         call: &HookCall,
         module: Rc<str>,
         log: &mut EventLog,
-        result: mlua::Result<Value>,
+        result: mlua::Result<resume::Stop>,
         outer_checks: u32,
         hold: bool,
     ) -> Result<Invoked, Box<ScriptError>> {
-        let runner = &self.runner;
-        // Only a resume that returned can have yielded (arguments that could not be
-        // pushed leave the thread new, which also reads as resumable).
-        let yielded = result.is_ok() && runner.status() == mlua::ThreadStatus::Resumable;
+        let (result, yielded, options_yielded) = match result {
+            Ok(resume::Stop::Returned(v)) => (Ok(v), false, false),
+            Ok(resume::Stop::Yielded { options }) => (Ok(Value::Nil), true, options),
+            Err(e) => (Err(e), false, false),
+        };
         let mut ctx = self
             .ctx
             .0
@@ -859,14 +917,17 @@ impl LuaHost {
             .expect("only invoke fills and empties the ctx");
         // A question `ctx:choose` asked without labels yields its options table: keep
         // the call stopped there, for its answer to continue it.
-        if hold && yielded && !self.shared.labels.get() && self.shared.signal.get() == Signal::Ask {
-            if let (Ok(Value::Table(options)), Some(ask)) = (&result, &ctx.ask) {
+        if hold
+            && options_yielded
+            && !self.shared.labels.get()
+            && self.shared.signal.get() == Signal::Ask
+        {
+            if let Some(ask) = &ctx.ask {
                 let asked = Invoked::Ask {
                     prompt: ask.prompt.clone(),
                     options: ask.options.clone(),
                 };
-                let options = options.clone();
-                self.hold(ctx, options, module, outer_checks);
+                self.hold(ctx, module, outer_checks);
                 return Ok(asked);
             }
         }
