@@ -187,7 +187,7 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
             return Replayed::Host;
         }
         let cell = &*(ffi::lua_touserdata(l, ffi::lua_upvalueindex(UP_CELL))
-            as *const RefCell<Option<Ctx>>);
+            as *const RefCell<Option<Box<Ctx>>>);
         let Ok(mut borrowed) = cell.try_borrow_mut() else {
             return Replayed::Host;
         };

@@ -633,7 +633,7 @@ fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua
 /// `ctx` a script kept from an earlier call refuses every method. Made once, it spares
 /// each hook call a new userdata.
 #[derive(Clone, Default)]
-pub struct CtxHandle(pub Rc<RefCell<Option<Ctx>>>);
+pub struct CtxHandle(pub Rc<RefCell<Option<Box<Ctx>>>>);
 
 /// What a `ctx` method says when no hook call is running.
 const OUTSIDE: &str =

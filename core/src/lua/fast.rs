@@ -43,7 +43,7 @@ use crate::ops;
 use crate::zones::ZoneRef;
 
 /// The running call's `Ctx`.
-type Cell = RefCell<Option<Ctx>>;
+type Cell = RefCell<Option<Box<Ctx>>>;
 
 /// What every front reaches through its first upvalue: the host's cell, and the address
 /// of the `ctx` userdata's block, which a front's first argument must have (one pointer

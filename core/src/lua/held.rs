@@ -42,7 +42,7 @@ pub(super) struct Held {
     thread: mlua::Thread,
     /// The call's `ctx`: the state as the script has changed it so far, its answers,
     /// events and drawn cards, and the question (`ask`).
-    ctx: Ctx,
+    ctx: Box<Ctx>,
     /// The module the hook is in, for errors.
     module: Rc<str>,
     /// What the call had used of its limits, given back when it goes on.
@@ -65,7 +65,7 @@ impl LuaHost {
     /// Keeps the call that just stopped at a question (the runner, with `ctx`, and the
     /// options table it yielded on its stack); the spare coroutine becomes the runner.
     /// `outer_checks` are given back to the VM this call ran inside.
-    pub(super) fn hold(&mut self, ctx: Ctx, module: Rc<str>, outer_checks: u32) {
+    pub(super) fn hold(&mut self, ctx: Box<Ctx>, module: Rc<str>, outer_checks: u32) {
         let usage = Usage::take(&self.shared);
         sandbox::batch::restore(outer_checks);
         let spare = self

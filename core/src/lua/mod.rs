@@ -75,6 +75,9 @@ pub struct LuaHost {
     idle: mlua::Function,
     /// The `ctx` every hook call receives.
     ctx: CtxHandle,
+    /// The `Ctx` of the last call that finished, kept to be filled for the next one:
+    /// a call moves only the state in and out, not the whole `Ctx`.
+    spare_ctx: Option<Box<Ctx>>,
     /// The userdata scripts see `ctx` as, kept in the registry, and its address (see
     /// [`resume`]).
     ctx_ref: resume::Registered,
@@ -446,6 +449,7 @@ impl LuaHost {
             spare: Some(spare),
             next_ticket: 1,
             ctx,
+            spare_ctx: None,
             snapshot,
             names: Rc::new(names),
             lua,
@@ -852,21 +856,31 @@ impl LuaHost {
         // and given back after it, so each VM's count stays its own.
         let outer_checks = sandbox::batch::suspend();
         sandbox::reset(&self.shared, self.content.instruction_budget);
-        let placeholder = GameState::placeholder();
-        let ctx = Ctx {
-            content: Arc::clone(&self.content),
-            state: std::mem::replace(state, placeholder),
-            call: *call,
-            answers: answers.to_vec(),
-            next_answer: 0,
-            ask: None,
-            log: EventLog {
-                enabled: log.enabled,
-                events: Vec::new(),
-            },
-            drawn: Vec::new(),
-            shared: Rc::clone(&self.shared),
-            names: Rc::clone(&self.names),
+        let ctx = match self.spare_ctx.take() {
+            Some(mut ctx) => {
+                // The spare holds the placeholder its last call left in the caller's
+                // place, and nothing else of that call.
+                std::mem::swap(&mut ctx.state, state);
+                ctx.call = *call;
+                ctx.answers.extend_from_slice(answers);
+                ctx.log.enabled = log.enabled;
+                ctx
+            }
+            None => Box::new(Ctx {
+                content: Arc::clone(&self.content),
+                state: std::mem::replace(state, GameState::placeholder()),
+                call: *call,
+                answers: answers.to_vec(),
+                next_answer: 0,
+                ask: None,
+                log: EventLog {
+                    enabled: log.enabled,
+                    events: Vec::new(),
+                },
+                drawn: Vec::new(),
+                shared: Rc::clone(&self.shared),
+                names: Rc::clone(&self.names),
+            }),
         };
         *self.ctx.0.borrow_mut() = Some(ctx);
         let key = if call.hook == Hook::Resolve {
@@ -933,16 +947,22 @@ impl LuaHost {
         }
         sandbox::batch::restore(outer_checks);
         // Cards drawn and neither kept nor discarded go to their discard pile.
-        for card in std::mem::take(&mut ctx.drawn) {
+        for i in 0..ctx.drawn.len() {
+            let card = ctx.drawn[i];
             crate::decks::discard(&self.content, &mut ctx.state, card);
         }
-        let Ctx {
-            state: after,
-            ask,
-            log: sub,
-            ..
-        } = ctx;
-        *state = after;
+        // The state goes back to the caller, and the placeholder there stays in the
+        // `Ctx`, which is emptied of this call and kept for the next one.
+        std::mem::swap(state, &mut ctx.state);
+        let ask = ctx.ask.take();
+        let sub = EventLog {
+            enabled: ctx.log.enabled,
+            events: std::mem::take(&mut ctx.log.events),
+        };
+        ctx.drawn.clear();
+        ctx.answers.clear();
+        ctx.next_answer = 0;
+        self.spare_ctx = Some(ctx);
         let signal = self.shared.signal.get();
         // Where a call that ran out of memory stood: an error raised by the allocator
         // names no line, but the failed call's frames are still on the runner.
