@@ -498,7 +498,7 @@ impl Engine {
                     .effect
                     .take()
                     .expect("script decisions have an effect");
-                pending.answers.push(choice.key.to_string());
+                pending.answers.push(String::from(&*choice.key));
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
             Action::Move { piece, to } => {
@@ -569,7 +569,7 @@ impl Engine {
             }
             Action::Place { area } => self.apply_place(st, p, area, log),
             Action::Resolve { area, space } => {
-                self.apply_resolve(st, p, area, space, choice.key.to_string(), log)?
+                self.apply_resolve(st, p, area, space, String::from(&*choice.key), log)?
             }
             Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {

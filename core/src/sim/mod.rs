@@ -104,7 +104,7 @@ pub fn play_game_traced(
         }
         let choice = seats[decision.player].choose(engine, &st, decision);
         let option = &decision.options[choice];
-        let key = option.key.to_string();
+        let key = String::from(&*option.key);
         tracker.before(&content, &st, decision.player, &option.action, &mut record);
         // No backup copy: an answer that fails leaves `st` half-changed, and the position
         // before it is rebuilt below. Errors are rare; a copy for every answer is not.
