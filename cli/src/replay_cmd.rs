@@ -137,7 +137,7 @@ fn replay_file(a: &ReplayArgs) -> anyhow::Result<Outcome> {
             if let (Some(answer), Some(error)) = (&replay.failing_answer, &replay.error) {
                 let mut st = engine.new_game(replay.players, replay.seed)?;
                 for k in &replay.answers {
-                    engine.apply(&mut st, k.as_str())?;
+                    engine.apply(&mut st, &**k)?;
                 }
                 outcome.recorded_error = Some(match engine.apply(&mut st, answer.as_str()) {
                     Err(e) => RecordedError {

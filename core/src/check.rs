@@ -128,7 +128,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         if samples.len() < 12 {
             if let Ok(mut st) = engine.new_game(players, seed) {
                 for (k, key) in record.replay.answers.iter().enumerate() {
-                    if engine.apply(&mut st, key.as_str()).is_err() {
+                    if engine.apply(&mut st, &**key).is_err() {
                         break;
                     }
                     if k % 60 == 30 && samples.len() < 12 {

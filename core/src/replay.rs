@@ -26,8 +26,9 @@ pub struct Replay {
     pub seats: Vec<String>,
     /// Game seed.
     pub seed: u64,
-    /// Answer keys in order.
-    pub answers: Vec<String>,
+    /// Answer keys in order (shared with the options they were chosen from: a game's
+    /// record copies no key text).
+    pub answers: Vec<std::sync::Arc<str>>,
     /// Hash of the state after the last answer.
     pub final_hash: String,
     /// The error that ended the game, if it errored.
@@ -129,7 +130,7 @@ impl Replay {
             return;
         };
         for (i, key) in self.answers.iter().enumerate() {
-            if engine.apply(&mut st, key.as_str()).is_err() {
+            if engine.apply(&mut st, &**key).is_err() {
                 return;
             }
             if (i + 1) % CHECKPOINT_EVERY == 0 {
@@ -191,7 +192,11 @@ impl Replay {
                 self.answers.len()
             ));
         }
-        let keys = self.answers.iter().chain(&self.failing_answer);
+        let keys = self
+            .answers
+            .iter()
+            .map(|k| &**k)
+            .chain(self.failing_answer.as_deref());
         if let Some((i, k)) = keys.enumerate().find(|(_, k)| !key_ok(k)) {
             return Err(format!(
                 "answer {i} is not an answer key ({} bytes, at most {MAX_KEY}, no control characters)",
@@ -255,10 +260,10 @@ pub fn verify(
     let mut last_good = 0;
     for (index, key) in replay.answers.iter().enumerate() {
         engine
-            .apply(&mut st, key.as_str())
+            .apply(&mut st, &**key)
             .map_err(|e| ReplayError::Illegal {
                 index,
-                key: key.clone(),
+                key: key.to_string(),
                 reason: e.to_string(),
             })?;
         if let Some((at, expected)) = checkpoints.next_if(|(at, _)| *at == index + 1) {

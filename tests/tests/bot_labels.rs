@@ -46,7 +46,12 @@ fn play(content: &Arc<Content>, bot: &str, players: usize, seed: u64, labels: bo
     );
     assert_eq!(record.error, None, "{bot} seed {seed}");
     Played {
-        answers: record.replay.answers,
+        answers: record
+            .replay
+            .answers
+            .iter()
+            .map(|k| k.to_string())
+            .collect(),
         hashes,
         final_hash: record.replay.final_hash,
         all_bare,

@@ -400,7 +400,7 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
         // The same answers on an engine that keeps a backup of every position.
         let mut st = engine.new_game(2, seed).unwrap();
         for key in &record.replay.answers {
-            engine.apply(&mut st, key.as_str()).unwrap();
+            engine.apply(&mut st, &**key).unwrap();
         }
         let before = st.clone();
         assert!(engine.apply(&mut st, "b").is_err());

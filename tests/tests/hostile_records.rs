@@ -162,11 +162,11 @@ fn inconsistent_replays_are_refused_before_they_run() {
             "answers (a game stops at 200000)",
         ),
         (
-            |r| r.answers[3] = String::new(),
+            |r| r.answers[3] = "".into(),
             "answer 3 is not an answer key",
         ),
         (
-            |r| r.answers[4] = "k".repeat(2000),
+            |r| r.answers[4] = "k".repeat(2000).into(),
             "answer 4 is not an answer key",
         ),
         (

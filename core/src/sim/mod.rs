@@ -104,7 +104,7 @@ pub fn play_game_traced(
         }
         let choice = seats[decision.player].choose(engine, &st, decision);
         let option = &decision.options[choice];
-        let key = String::from(&*option.key);
+        let key = Arc::clone(&option.key);
         tracker.before(&content, &st, decision.player, &option.action, &mut record);
         // No backup copy: an answer that fails leaves `st` half-changed, and the position
         // before it is rebuilt below. Errors are rare; a copy for every answer is not.
@@ -113,7 +113,7 @@ pub fn play_game_traced(
                 record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
             }
             record.error = Some(e.to_string());
-            replay.failing_answer = Some(key);
+            replay.failing_answer = Some(key.to_string());
             failed = true;
             break;
         }
@@ -161,7 +161,7 @@ fn rebuild(
     engine: &mut Engine,
     players: usize,
     seed: u64,
-    answers: &[String],
+    answers: &[Arc<str>],
 ) -> Result<crate::state::GameState, String> {
     let mut st = engine.new_game(players, seed).map_err(|e| e.to_string())?;
     for (i, key) in answers.iter().enumerate() {
