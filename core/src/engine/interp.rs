@@ -268,6 +268,12 @@ impl Engine {
                     next_step(st);
                     return Ok(Next::Continue);
                 }
+                if !self.labels {
+                    // Without labels the question names no tile: the same for every
+                    // visit of this player, so it is made once.
+                    st.decision = Some(self.keys.act_or_pass(p));
+                    return Ok(Next::Stop);
+                }
                 let name = tile_name(c, st_tile(st, slot));
                 st.decision = Some(std::sync::Arc::new(Decision {
                     player: p,

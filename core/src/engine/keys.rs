@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::content::{AreaId, CardId, Content};
+use crate::decision::{Action, Choice, Decision};
 
 /// Keys made once from the content an engine runs.
 pub(super) struct Keys {
@@ -23,6 +24,8 @@ pub(super) struct Keys {
     discard: Vec<Arc<str>>,
     /// `place:<area>`, by area.
     place: Vec<Arc<str>>,
+    /// Each player's act-or-pass question without labels (R-ACT-1/2), made on first use.
+    act_or_pass: Vec<Arc<Decision>>,
 }
 
 impl Keys {
@@ -48,7 +51,27 @@ impl Keys {
                 .iter()
                 .map(|a| format!("place:{}", a.id).into())
                 .collect(),
+            act_or_pass: Vec::new(),
         }
+    }
+
+    /// Player `p`'s question whether to take the action of the tile moved to (R-ACT-1)
+    /// or decline it (R-ACT-2), without labels: no prompt, and each label its key.
+    pub fn act_or_pass(&mut self, p: usize) -> Arc<Decision> {
+        while self.act_or_pass.len() <= p {
+            let player = self.act_or_pass.len();
+            let choice =
+                |key: &Arc<str>, action| Choice::shared(Arc::clone(key), Arc::clone(key), action);
+            self.act_or_pass.push(Arc::new(Decision {
+                player,
+                prompt: String::new(),
+                options: vec![
+                    choice(&self.act, Action::Act),
+                    choice(&self.pass, Action::Pass),
+                ],
+            }));
+        }
+        Arc::clone(&self.act_or_pass[p])
     }
 
     /// `fulfil:<card>` (R-FUL-1).
@@ -107,5 +130,27 @@ mod tests {
                 ["act", "pass", "done", "decline"]
             );
         }
+    }
+
+    #[test]
+    fn the_act_or_pass_question_is_each_players_own_and_made_once() {
+        let mut keys = Keys::new(&load(None));
+        let third = keys.act_or_pass(2);
+        assert_eq!(third.player, 2);
+        assert_eq!(third.prompt, "");
+        let options: Vec<(&str, &str, Action)> = third
+            .options
+            .iter()
+            .map(|c| (&*c.key, &*c.label, c.action))
+            .collect();
+        assert_eq!(
+            options,
+            [("act", "act", Action::Act), ("pass", "pass", Action::Pass)]
+        );
+        assert_eq!(keys.act_or_pass(0).player, 0);
+        assert!(
+            Arc::ptr_eq(&third, &keys.act_or_pass(2)),
+            "kept, not made again"
+        );
     }
 }
