@@ -161,7 +161,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             let slot = (0..st.board.len())
                 .find(|&s| content.board.slots[s].kind == tile.kind)
                 .unwrap_or(0) as SlotId;
-            st.board[slot as usize] = std::sync::Arc::new(TileState {
+            st.board_mut()[slot as usize] = std::sync::Arc::new(TileState {
                 tile: t as TileId,
                 slots: Vec::new(),
                 dice: Vec::new(),

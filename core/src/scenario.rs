@@ -396,7 +396,7 @@ impl UserData for Game {
         });
         m.add_method_mut("swap_tiles", |_, g, (a, b): (String, String)| {
             let (x, y) = (g.slot_of_tile(&a)?, g.slot_of_tile(&b)?);
-            g.state.board.swap(x, y);
+            g.state.board_mut().swap(x, y);
             g.refresh()
         });
         m.add_method_mut("place", |_, g, (p, piece, slot): (i64, usize, String)| {
@@ -417,9 +417,7 @@ impl UserData for Game {
             "set_counter",
             |_, g, (tile, name, v): (String, String, i64)| {
                 let slot = g.slot_of_tile(&tile)?;
-                std::sync::Arc::make_mut(&mut g.state.board[slot])
-                    .counters
-                    .insert(name, v);
+                g.state.tile_mut(slot).counters.insert(name, v);
                 g.refresh()
             },
         );
@@ -451,7 +449,7 @@ impl UserData for Game {
                         })?)
                     });
                 }
-                std::sync::Arc::make_mut(&mut g.state.board[slot]).slots = slots;
+                g.state.tile_mut(slot).slots = slots;
                 g.refresh()
             },
         );

@@ -168,10 +168,11 @@ pub struct GameState {
     /// the state until one changes it ([`GameState::player_mut`]): most moves change
     /// one player.
     pub players: Vec<std::sync::Arc<Player>>,
-    /// One entry per board slot, indexed like `content.board.slots`. Each tile is shared
-    /// between copies of the state until one of them changes it (`Arc::make_mut`): a
-    /// copy of the state copies no tile, and most moves change one tile or none.
-    pub board: Vec<std::sync::Arc<TileState>>,
+    /// One entry per board slot, indexed like `content.board.slots`. The board as a
+    /// whole, and each tile on it, is shared between copies of the state until one of
+    /// them changes it ([`GameState::tile_mut`]): a copy of the state copies no tile
+    /// and no list of them, and most hook calls change one tile or none.
+    pub board: std::sync::Arc<Vec<std::sync::Arc<TileState>>>,
     /// Worker-placement areas, indexed like `content.board.areas` (none in games
     /// without areas, so the JSON of those is unchanged).
     /// Shared between copies of the state as a whole until one of them changes an area
@@ -243,6 +244,18 @@ impl GameState {
         std::sync::Arc::make_mut(&mut self.areas)
     }
 
+    /// The board's tiles, to change (to move or replace a tile): the list is copied
+    /// first if another copy of the state shares it.
+    pub fn board_mut(&mut self) -> &mut Vec<std::sync::Arc<TileState>> {
+        std::sync::Arc::make_mut(&mut self.board)
+    }
+
+    /// The tile on board slot `slot`, to change: it, and the board's list, are copied
+    /// first if another copy of the state shares them.
+    pub fn tile_mut(&mut self, slot: usize) -> &mut TileState {
+        std::sync::Arc::make_mut(&mut self.board_mut()[slot])
+    }
+
     /// The shared card zones, to change: copied first if another copy of the state
     /// shares them.
     pub fn zones_mut(&mut self) -> &mut Vec<ZoneState> {
@@ -272,9 +285,11 @@ impl GameState {
             std::sync::OnceLock::new();
         static NO_ZONES: std::sync::OnceLock<std::sync::Arc<Vec<ZoneState>>> =
             std::sync::OnceLock::new();
+        static NO_BOARD: std::sync::OnceLock<std::sync::Arc<Vec<std::sync::Arc<TileState>>>> =
+            std::sync::OnceLock::new();
         GameState {
             players: Vec::new(),
-            board: Vec::new(),
+            board: std::sync::Arc::clone(NO_BOARD.get_or_init(Default::default)),
             areas: std::sync::Arc::clone(NO_AREAS.get_or_init(Default::default)),
             zones: std::sync::Arc::clone(NO_ZONES.get_or_init(Default::default)),
             supply: Vec::new(),

@@ -294,7 +294,7 @@ impl Game {
             .iter()
             .position(|s| s.tile == t)
             .unwrap_or_else(|| panic!("tile {tile} is not on the board"));
-        self.st.board.swap(from, to);
+        self.st.board_mut().swap(from, to);
     }
 
     /// Sets a player's count of a material.

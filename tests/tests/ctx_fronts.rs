@@ -58,8 +58,7 @@ fn list_reads_give_new_lists_of_the_games_values() {
         let p = g.current();
         // A display with a gap: an empty slot reads `false`.
         let at = g.st.players[p].pieces[0].at as usize;
-        Arc::make_mut(&mut g.st.board[at]).slots =
-            vec![Some(g.mat("wool")), None, Some(g.mat("silk"))];
+        g.st.tile_mut(at).slots = vec![Some(g.mat("wool")), None, Some(g.mat("silk"))];
         let ids = |cards: Vec<u16>| -> String {
             cards
                 .iter()

@@ -76,8 +76,7 @@ fn split_shop_displays_overflow_independently() {
     // Make only the red display overflow: green has room.
     let slot = g.slot("north") as usize;
     let (green, red) = (g.mat("green"), g.mat("red"));
-    std::sync::Arc::make_mut(&mut g.st.board[slot]).slots =
-        vec![None, None, None, None, Some(red), Some(red)];
+    g.st.tile_mut(slot).slots = vec![None, None, None, None, Some(red), Some(red)];
     run_workshop_restock(&mut g);
     assert_eq!(g.display("north"), ["green", "green", "-", "-", "-", "-"]);
     let _ = green;

@@ -309,10 +309,12 @@ impl Engine {
                     })
                 })
                 .collect(),
-            board: board
-                .into_iter()
-                .map(|t| Arc::new(t.expect("every slot has a tile")))
-                .collect(),
+            board: Arc::new(
+                board
+                    .into_iter()
+                    .map(|t| Arc::new(t.expect("every slot has a tile")))
+                    .collect(),
+            ),
             areas: std::sync::Arc::new(areas::new_areas(c)),
             zones: std::sync::Arc::new(shared_zones),
             supply: c.counters.iter().map(|k| k.supply).collect(),

@@ -118,7 +118,11 @@ impl MoveCache {
 
     fn same_board(&self, st: &GameState) -> bool {
         self.tiles.len() == st.board.len()
-            && self.tiles.iter().zip(&st.board).all(|(&t, s)| t == s.tile)
+            && self
+                .tiles
+                .iter()
+                .zip(st.board.iter())
+                .all(|(&t, s)| t == s.tile)
     }
 
     /// Everything a move decision is made of besides the board: the player, the range,
@@ -185,7 +189,7 @@ mod tests {
         assert_ne!(a.prompt, d.prompt, "a piece that stands again changes it");
         st.player_mut(0).pieces[1].moved = true;
         assert!(Arc::ptr_eq(&a, &get(&mut cache, &st, 2)));
-        st.board.push(Default::default());
+        st.board_mut().push(Default::default());
         let e = get(&mut cache, &st, 2);
         assert!(!Arc::ptr_eq(&a, &e), "another board builds again");
     }
@@ -197,7 +201,7 @@ mod tests {
         st.player_mut(0).pieces = vec![piece(1, false)];
         let mut cache = MoveCache::default();
         let a = cache.get_or_build(&st, 0, 2, false, |_| decision("a"));
-        st.board.push(Default::default());
+        st.board_mut().push(Default::default());
         let b = cache.get_or_build(&st, 0, 2, false, |_| decision("b"));
         assert!(Arc::ptr_eq(&a, &b), "keys name slots, not tiles");
         let c = cache.get_or_build(&st, 0, 2, true, |_| decision("c"));

@@ -362,7 +362,7 @@ impl Ctx {
     /// This hook's tile, to change: copied first if another copy of the state shares it.
     fn tile_state_mut(&mut self) -> mlua::Result<&mut TileState> {
         let slot = self.slot()?;
-        Ok(Arc::make_mut(&mut self.state.board[slot as usize]))
+        Ok(self.state.tile_mut(slot as usize))
     }
 
     fn slot_index(&mut self, i: i64) -> mlua::Result<usize> {
@@ -432,7 +432,7 @@ impl Ctx {
         for i in 0..count {
             let kind = self.state.board[slot].dice[i].kind;
             let face = self.roll_die(kind);
-            Arc::make_mut(&mut self.state.board[slot]).dice[i].face = face;
+            self.state.tile_mut(slot).dice[i].face = face;
             shown.push(self.content.dice[kind as usize].faces[face as usize]);
         }
         Ok(shown)
