@@ -57,8 +57,10 @@ pub fn gain(
             def.id
         ));
     }
-    if let Some(left) = &mut st.supply[id as usize] {
-        *left -= got;
+    if got > 0 && st.supply[id as usize].is_some() {
+        if let Some(left) = &mut std::sync::Arc::make_mut(&mut st.supply)[id as usize] {
+            *left -= got;
+        }
     }
     st.player_mut(p).counters[id as usize] = after;
     let round = st.round;
@@ -97,9 +99,11 @@ pub fn pay(
         ));
     }
     st.player_mut(p).counters[id as usize] -= n as i64;
-    if let Some(left) = &mut st.supply[id as usize] {
-        // Conserved: a limited supply gets back what it gave.
-        *left = left.saturating_add(n);
+    if n > 0 && st.supply[id as usize].is_some() {
+        if let Some(left) = &mut std::sync::Arc::make_mut(&mut st.supply)[id as usize] {
+            // Conserved: a limited supply gets back what it gave.
+            *left = left.saturating_add(n);
+        }
     }
     let round = st.round;
     log.push(round, Some(p), "pay", || format!("pays {n} {}", def.id));

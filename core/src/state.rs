@@ -186,8 +186,9 @@ pub struct GameState {
     /// moves change none.
     #[serde(default, skip_serializing_if = "no_zones")]
     pub zones: std::sync::Arc<Vec<ZoneState>>,
-    /// Supply per counter; `None` is unlimited (R-SUPPLY-1).
-    pub supply: Vec<Option<u32>>,
+    /// Supply per counter; `None` is unlimited (R-SUPPLY-1). Shared between copies of
+    /// the state until one of them takes from a limited supply or gives back to it.
+    pub supply: std::sync::Arc<Vec<Option<u32>>>,
     /// Current round, from 1.
     pub round: u32,
     /// Seat holding the first-player marker.
@@ -287,12 +288,14 @@ impl GameState {
             std::sync::OnceLock::new();
         static NO_BOARD: std::sync::OnceLock<std::sync::Arc<Vec<std::sync::Arc<TileState>>>> =
             std::sync::OnceLock::new();
+        static NO_SUPPLY: std::sync::OnceLock<std::sync::Arc<Vec<Option<u32>>>> =
+            std::sync::OnceLock::new();
         GameState {
             players: Vec::new(),
             board: std::sync::Arc::clone(NO_BOARD.get_or_init(Default::default)),
             areas: std::sync::Arc::clone(NO_AREAS.get_or_init(Default::default)),
             zones: std::sync::Arc::clone(NO_ZONES.get_or_init(Default::default)),
-            supply: Vec::new(),
+            supply: std::sync::Arc::clone(NO_SUPPLY.get_or_init(Default::default)),
             round: 0,
             first_player: 0,
             start_player: 0,

@@ -317,7 +317,7 @@ impl Engine {
             ),
             areas: std::sync::Arc::new(areas::new_areas(c)),
             zones: std::sync::Arc::new(shared_zones),
-            supply: c.counters.iter().map(|k| k.supply).collect(),
+            supply: Arc::new(c.counters.iter().map(|k| k.supply).collect()),
             round: 0,
             first_player,
             start_player: first_player,
