@@ -18,7 +18,7 @@ use crate::state::{GameState, Piece};
 const ENTRIES: usize = 64;
 
 /// Built move decisions by (player, range, pieces), and the key and label of each
-/// (from, to) move, for one board of tiles.
+/// (from, to) move: for one board of tiles with labels, for every board without.
 #[derive(Default)]
 pub(super) struct MoveCache {
     /// The tile on each slot when the kept decisions and texts were built.
@@ -38,7 +38,8 @@ pub(super) struct Scratch {
     pub(super) lying: Vec<bool>,
 }
 
-/// The key and label of each (from, to) move, formatted once per board.
+/// The key and label of each (from, to) move, formatted once per board (once per
+/// engine without labels).
 #[derive(Default)]
 pub(super) struct MoveTexts {
     made: Vec<Option<(Arc<str>, Arc<str>)>>,

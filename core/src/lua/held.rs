@@ -87,8 +87,8 @@ impl LuaHost {
     /// and what it had changed is dropped (as a question's re-run drops it).
     pub(super) fn release(&mut self) {
         if let Some(held) = self.held.take() {
-            // Resetting a stopped coroutine cannot fail; if it did, the next call's
-            // reset of the runner would say so.
+            // Resetting a stopped coroutine cannot fail (Luau's reset reports nothing);
+            // a call started on this coroutine later clears it again first.
             let _ = held.thread.reset(self.idle.clone());
             self.spare = Some(held.thread);
         }

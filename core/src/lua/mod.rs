@@ -883,10 +883,10 @@ impl LuaHost {
             }),
         };
         *self.ctx.0.borrow_mut() = Some(ctx);
-        let key = if call.hook == Hook::Resolve {
-            Some(key.as_deref().unwrap_or_default())
-        } else {
-            None
+        let last = match (call.hook, key.as_deref()) {
+            (Hook::Resolve, Some(key)) => resume::Last::Text(key),
+            (Hook::Resolve, None) => resume::Last::Nil,
+            _ => resume::Last::Nothing,
         };
         // SAFETY: the runner is not running: a hook call has `&mut self` for as long as
         // it runs, and nothing a script reaches can call back into the host; the three
@@ -897,7 +897,7 @@ impl LuaHost {
                 self.runner.state(),
                 func,
                 &[self.ctx_ref.index(), params],
-                key,
+                last,
                 self.ctx_address as *const std::ffi::c_void,
             )
         };

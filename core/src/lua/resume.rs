@@ -57,9 +57,19 @@ pub(super) enum Stop {
     },
 }
 
-/// Starts `func` on the coroutine `co` with `args` (and the string `last` after them,
-/// if given), after clearing it of any earlier call, and runs it until it returns,
-/// yields or fails. `ctx` is the address of the `ctx` userdata (see [`failure`]).
+/// An argument after the registered ones (an area's `resolve` takes the chosen key).
+pub(super) enum Last<'a> {
+    /// None.
+    Nothing,
+    /// `nil`.
+    Nil,
+    /// A string.
+    Text(&'a str),
+}
+
+/// Starts `func` on the coroutine `co` with `args` (and `last` after them), after
+/// clearing it of any earlier call, and runs it until it returns, yields or fails.
+/// `ctx` is the address of the `ctx` userdata (see [`failure`]).
 ///
 /// # Safety
 /// `co` is a coroutine of `lua` that is not running, and at most 3 `args` are given (a
@@ -69,7 +79,7 @@ pub(super) unsafe fn start(
     co: *mut ffi::lua_State,
     func: RegistryIndex,
     args: &[RegistryIndex],
-    last: Option<&str>,
+    last: Last<'_>,
     ctx: *const c_void,
 ) -> mlua::Result<Stop> {
     debug_assert!(args.len() <= 3);
@@ -84,15 +94,22 @@ pub(super) unsafe fn start(
             ffi::lua_rawgeti(co, ffi::LUA_REGISTRYINDEX, a.0 as _);
         }
         let mut nargs = args.len() as c_int;
-        if let Some(last) = last {
-            // Making the string allocates, so mlua makes it, in a protected call (at the
-            // memory cap that is an error, not an abort), and it is moved over.
-            let made = lua.exec_raw::<()>(last, |state| ffi::lua_xmove(state, co, 1));
-            if let Err(e) = made {
-                ffi::lua_settop(co, 0);
-                return Err(e);
+        match last {
+            Last::Nothing => {}
+            Last::Nil => {
+                ffi::lua_pushnil(co);
+                nargs += 1;
             }
-            nargs += 1;
+            Last::Text(text) => {
+                // Making the string allocates, so mlua makes it, in a protected call (at
+                // the memory cap that is an error, not an abort), and it is moved over.
+                let made = lua.exec_raw::<()>(text, |state| ffi::lua_xmove(state, co, 1));
+                if let Err(e) = made {
+                    ffi::lua_settop(co, 0);
+                    return Err(e);
+                }
+                nargs += 1;
+            }
         }
         run(lua, co, nargs, ctx)
     }

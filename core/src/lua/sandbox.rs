@@ -99,8 +99,9 @@ impl Shared {
     ///
     /// A call's clock starts at its first look, not in [`reset`]: most calls end before
     /// the interrupt's first batch of checks and never read the clock at all. What runs
-    /// before that look is at most one batch of checks ([`batch::BATCH`]) or one `ctx`
-    /// verb, microseconds against a limit of seconds.
+    /// before that look is at most one batch of checks ([`batch::BATCH`]), or one `ctx`
+    /// verb or library call, since those charge the budget (and so look) before they
+    /// run: microseconds against a limit of seconds.
     fn check(&self, used: u64, look_at_clock: bool) -> mlua::Result<()> {
         if look_at_clock {
             let now = std::time::Instant::now();

@@ -52,9 +52,6 @@ fn seat_names(seats: &[Box<dyn Agent>]) -> Vec<String> {
     seats.iter().map(|s| s.name().to_string()).collect()
 }
 
-/// How many answers `sim` applies between two looks at the game's wall clock.
-const CLOCK_EVERY: usize = 8;
-
 /// Plays one game with the given seats. `on_decision` sees the state after every
 /// applied answer (used to trace state hashes).
 pub fn play_game_traced(
@@ -92,9 +89,7 @@ pub fn play_game_traced(
             ));
             break;
         }
-        // The clock is read every few answers: an answer without a hook call takes
-        // microseconds (and a hook call looks at the game's deadline itself).
-        if replay.answers.len() % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+        if deadline.is_some_and(|d| Instant::now() > d) {
             record.error = Some(format!(
                 "watchdog: the game ran longer than {:.1} s of wall-clock time and was stopped (not deterministic)",
                 limits.game_seconds.unwrap_or(0.0)
