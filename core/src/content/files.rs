@@ -255,8 +255,8 @@ fn kind_name(kind: &FileType) -> &'static str {
 impl PackFiles {
     /// Reads every file under `dir`, refusing anything but regular files and folders,
     /// symbolic links, oversized, non-UTF-8 and NUL-containing files, and stopping at the
-    /// caps on files, folders, depth and total bytes ([`MAX_FILES`], [`MAX_DIRS`],
-    /// [`MAX_DEPTH`], [`MAX_PACK_BYTES`]).
+    /// caps on files, folders, depth and total bytes (`MAX_FILES`, `MAX_DIRS`,
+    /// `MAX_DEPTH`, `MAX_PACK_BYTES` in this module).
     ///
     /// All problems are returned together; files that pass are kept.
     pub fn from_dir(dir: &Path) -> Result<PackFiles, Vec<ContentError>> {

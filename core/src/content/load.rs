@@ -147,7 +147,7 @@ pub(crate) fn check_id(id: &str) -> Result<(), &'static str> {
 const MAX_SLOTS: usize = 4096;
 
 /// Loads a chain of packs (base first, each after the packs it extends) plus the shared
-/// script library into validated [`Content`]. See [`super::layers`] for how later packs
+/// script library into validated [`Content`]. See `content/layers.rs` for how later packs
 /// add, replace and remove items. Every problem in every file is returned together.
 pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content, ContentErrors> {
     if packs.is_empty() {

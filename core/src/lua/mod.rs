@@ -5,7 +5,7 @@
 //! once and frozen, globals are read-only, and each call gets a fresh `ctx` that owns
 //! the state it runs on (the caller's scratch copy, or for a hook run for no player the
 //! caller's state) for the call's duration only. The one exception is a call
-//! held at its question ([`held`]): it lives until the next call on the host, which lets
+//! held at its question (`lua/held.rs`): it lives until the next call on the host, which lets
 //! it go first unless it is that question's answer.
 
 pub mod api_doc;
