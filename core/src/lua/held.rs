@@ -134,15 +134,9 @@ impl LuaHost {
         self.spare = Some(std::mem::replace(&mut self.runner, thread));
         // SAFETY: the runner is the held coroutine, stopped at its question with the
         // options table on top, which has entry `option` (`Held::option` looked).
-        let result = unsafe {
-            resume::go_on(
-                &self.lua,
-                self.runner.state(),
-                option,
-                self.ctx_address as *const std::ffi::c_void,
-            )
-        }
-        .unwrap_or_else(|| Err(mlua::Error::runtime("the question's option is gone")));
+        let result =
+            unsafe { resume::go_on(&self.lua, self.runner.state(), option, self.ctx_address) }
+                .unwrap_or_else(|| Err(mlua::Error::runtime("the question's option is gone")));
         Some(self.finish(state, &call, module, log, result, outer_checks, true))
     }
 }

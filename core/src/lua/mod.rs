@@ -41,10 +41,9 @@ const HOOKS: usize = Hook::ALL.len() + 2;
 
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
 struct Bound {
-    /// By [`hook_index`]: the named hooks, then [`Hook::Run`].
-    hooks: [Option<Function>; HOOKS],
     params: Table,
-    /// The hooks and params as the calls push them (see [`resume`]).
+    /// The hooks (by [`hook_index`]: the named hooks, then [`Hook::Run`]) and params as
+    /// the calls push them (see [`resume`]).
     refs: Refs,
     module: Rc<str>,
     /// Rules text from the module's `describe(params)`, if it has one.
@@ -81,7 +80,7 @@ pub struct LuaHost {
     /// The userdata scripts see `ctx` as, kept in the registry, and its address (see
     /// [`resume`]).
     ctx_ref: resume::Registered,
-    ctx_address: usize,
+    ctx_address: *const std::ffi::c_void,
     /// The call last stopped at a question, kept until the next call (see [`held`]).
     held: Option<Box<held::Held>>,
     /// The second coroutine: the runner's replacement while a call is held on the
@@ -294,7 +293,6 @@ impl LuaHost {
                 _ => None,
             };
             Some(Bound {
-                hooks,
                 params,
                 refs,
                 module: script.module.as_str().into(),
@@ -330,7 +328,7 @@ impl LuaHost {
             let (Some(bound), Some(script)) = (bound, &a.script) else {
                 continue;
             };
-            let has = |h: Hook| bound.hooks[hook_index(h)].is_some();
+            let has = |h: Hook| bound.refs.hooks[hook_index(h)].is_some();
             if has(Hook::Options) != has(Hook::Resolve) {
                 let (with, without) = if has(Hook::Options) {
                     ("options", "resolve")
@@ -398,7 +396,6 @@ impl LuaHost {
                 }
             };
             game_hooks.push(Bound {
-                hooks,
                 params,
                 refs,
                 module: h.module.as_str().into(),
@@ -438,7 +435,7 @@ impl LuaHost {
         let fronts =
             fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
         let ctx_ref = resume::Registered::new(&lua, &ctx_userdata).map_err(vm_error)?;
-        let ctx_address = ctx_userdata.to_pointer() as usize;
+        let ctx_address = ctx_userdata.to_pointer();
         Ok(LuaHost {
             ctx_ref,
             ctx_address,
@@ -694,7 +691,7 @@ impl Effects for LuaHost {
 
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
         self.bound(st, owner)
-            .is_some_and(|b| b.hooks[hook_index(hook)].is_some())
+            .is_some_and(|b| b.refs.hooks[hook_index(hook)].is_some())
     }
 
     /// For an area's `resolve` hook, `answers[0]` is the key of the option chosen; it
@@ -898,7 +895,7 @@ impl LuaHost {
                 func,
                 &[self.ctx_ref.index(), params],
                 last,
-                self.ctx_address as *const std::ffi::c_void,
+                self.ctx_address,
             )
         };
         self.finish(state, call, module, log, result, outer_checks, hold)
