@@ -8,15 +8,44 @@ use crate::content::{AreaId, CardId, SlotId};
 
 /// One legal answer: a stable key, a label for people, and what it means to the engine.
 /// Key and label are shared strings: a decision built again from kept texts (the same
-/// moves, the same cards) copies no text.
+/// moves, the same cards) copies no text. A choice whose label is its key (every choice
+/// made without labels, see [`crate::Engine::set_labels`]) holds the key alone, so making
+/// and dropping it counts one reference, not two.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "ChoiceText", from = "ChoiceText")]
 pub struct Choice {
     /// Stable key, e.g. `move:plaza:wool-shop`, `fulfil:c03`, `pass`.
     pub key: Arc<str>,
-    /// Text for people.
-    pub label: Arc<str>,
+    /// Text for people when it differs from the key (never empty, never the key's text:
+    /// the constructors see to it, so equal choices compare equal).
+    label: Option<Arc<str>>,
     /// What the engine does with it.
     pub action: Action,
+}
+
+/// A [`Choice`] as it is written and read (`{"key", "label", "action"}`): the label is
+/// always written, the key's text when the choice has no label of its own.
+#[derive(Serialize, Deserialize)]
+struct ChoiceText {
+    key: Arc<str>,
+    label: Arc<str>,
+    action: Action,
+}
+
+impl From<Choice> for ChoiceText {
+    fn from(c: Choice) -> ChoiceText {
+        ChoiceText {
+            label: c.label.unwrap_or_else(|| Arc::clone(&c.key)),
+            key: c.key,
+            action: c.action,
+        }
+    }
+}
+
+impl From<ChoiceText> for Choice {
+    fn from(c: ChoiceText) -> Choice {
+        Choice::shared(c.key, c.label, c.action)
+    }
 }
 
 impl Choice {
@@ -25,23 +54,39 @@ impl Choice {
     /// text.
     pub fn new(key: String, label: String, action: Action) -> Choice {
         let key: Arc<str> = key.into();
-        let label = if label.is_empty() || label == *key {
-            Arc::clone(&key)
-        } else {
-            label.into()
-        };
+        let label = (!label.is_empty() && label != *key).then(|| label.into());
         Choice { key, label, action }
     }
 
     /// [`Choice::new`] from texts already shared: a label equal to the key (or empty)
     /// is the key's text, and nothing is copied.
     pub fn shared(key: Arc<str>, label: Arc<str>, action: Action) -> Choice {
-        let label = if label.is_empty() || label == key {
-            key.clone()
-        } else {
-            label
-        };
+        let label = (!label.is_empty() && label != key).then_some(label);
         Choice { key, label, action }
+    }
+
+    /// A choice whose label is its key.
+    pub fn keyed(key: Arc<str>, action: Action) -> Choice {
+        Choice {
+            key,
+            label: None,
+            action,
+        }
+    }
+
+    /// The text for people: the label, or the key when the choice has none.
+    pub fn label(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.key)
+    }
+
+    /// The label as a shared text (the key's, when the choice has no label of its own).
+    pub fn label_text(&self) -> Arc<str> {
+        Arc::clone(self.label.as_ref().unwrap_or(&self.key))
+    }
+
+    /// Gives the choice another label (the key's text when `label` is empty or the key).
+    pub fn set_label(&mut self, label: Arc<str>) {
+        self.label = (!label.is_empty() && label != self.key).then_some(label);
     }
 }
 
@@ -119,11 +164,7 @@ impl Decision {
             options: self
                 .options
                 .iter()
-                .map(|c| Choice {
-                    key: Arc::clone(&c.key),
-                    label: Arc::clone(&c.key),
-                    action: c.action,
-                })
+                .map(|c| Choice::keyed(Arc::clone(&c.key), c.action))
                 .collect(),
         }
     }
@@ -152,5 +193,42 @@ impl From<usize> for Answer {
 impl From<&str> for Answer {
     fn from(k: &str) -> Self {
         Answer::Key(k.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_equal_to_the_key_or_empty_is_no_label() {
+        let keyed = Choice::keyed("pass".into(), Action::Pass);
+        assert_eq!(keyed.label(), "pass");
+        for label in ["", "pass"] {
+            let c = Choice::new("pass".into(), label.into(), Action::Pass);
+            assert_eq!(c, keyed, "label {label:?}");
+            assert_eq!(
+                Choice::shared("pass".into(), label.into(), Action::Pass),
+                keyed
+            );
+        }
+        let mut c = Choice::new("pass".into(), "Pass".into(), Action::Pass);
+        assert_eq!(c.label(), "Pass");
+        assert_ne!(c, keyed, "a label of its own is part of the choice");
+        c.set_label("pass".into());
+        assert_eq!(c, keyed);
+    }
+
+    #[test]
+    fn a_choice_is_written_with_its_label_and_read_back_the_same() {
+        let labelled = Choice::new("act".into(), "Take the action".into(), Action::Act);
+        let keyed = Choice::keyed("pass".into(), Action::Pass);
+        let json = serde_json::to_string(&[&labelled, &keyed]).unwrap();
+        assert_eq!(
+            json,
+            r#"[{"key":"act","label":"Take the action","action":{"type":"act"}},{"key":"pass","label":"pass","action":{"type":"pass"}}]"#
+        );
+        let back: Vec<Choice> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, [labelled, keyed]);
     }
 }

@@ -40,7 +40,7 @@ fn play(content: &Arc<Content>, bot: &str, players: usize, seed: u64, labels: bo
             hashes.push(st.hash());
             if let Some(d) = st.decision() {
                 decisions += 1;
-                all_bare &= d.prompt.is_empty() && d.options.iter().all(|c| c.label == c.key);
+                all_bare &= d.prompt.is_empty() && d.options.iter().all(|c| c.label() == &*c.key);
             }
         },
     );
@@ -123,14 +123,14 @@ fn without_labels_a_script_is_not_asking_and_its_question_has_no_text() {
     labelled.answer("act");
     let d = labelled.decision();
     assert_eq!(d.prompt, "Pick one");
-    assert_eq!(&*d.options[0].label, "Take A");
-    assert_eq!(&*d.options[1].label, "b", "an empty label shows the key");
+    assert_eq!(d.options[0].label(), "Take A");
+    assert_eq!(d.options[1].label(), "b", "an empty label shows the key");
     let mut bare = at_courtyard(content_with_courtyard(ask));
     bare.engine.set_labels(false);
     bare.answer("act");
     let d = bare.decision();
     assert_eq!(d.prompt, "");
-    assert_eq!(&*d.options[0].label, "a");
+    assert_eq!(d.options[0].label(), "a");
     assert_eq!(labelled.keys(), bare.keys());
     assert_eq!(labelled.st.hash(), bare.st.hash(), "labels are not hashed");
     assert_ne!(
@@ -156,7 +156,7 @@ fn the_hash_still_covers_keys_and_actions() {
     other.decision = Some(Arc::new(renamed));
     assert_ne!(other.hash(), hash, "a key is part of the game");
     let mut relabelled = (*g.st.decision.clone().unwrap()).clone();
-    relabelled.options[0].label = "Something else".into();
+    relabelled.options[0].set_label("Something else".into());
     relabelled.prompt = "Another prompt".into();
     let mut other = g.st.clone();
     other.decision = Some(Arc::new(relabelled));

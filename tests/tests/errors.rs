@@ -131,8 +131,8 @@ fn choose_reads_option_tables_raw() {
     assert_eq!(g.keys(), vec!["a", "b"]);
     let d = g.st.decision().expect("asked");
     assert_eq!(d.prompt, "Which?");
-    assert_eq!(&*d.options[0].label, "Plain A");
-    assert_eq!(&*d.options[1].label, "b", "a missing label is the key");
+    assert_eq!(d.options[0].label(), "Plain A");
+    assert_eq!(d.options[1].label(), "b", "a missing label is the key");
 }
 
 /// `ctx:asking()`: true when the next question will be put to the player (its labels are
@@ -147,9 +147,9 @@ fn asking_tells_a_question_put_to_the_player_from_a_replayed_one() {
     let p = g.current();
     let coins = g.count(p, "coins");
     g.answer("act");
-    assert_eq!(&*g.st.decision().unwrap().options[0].label, "Asked A");
+    assert_eq!(g.st.decision().unwrap().options[0].label(), "Asked A");
     g.answer("a");
-    assert_eq!(&*g.st.decision().unwrap().options[0].label, "Asked C");
+    assert_eq!(g.st.decision().unwrap().options[0].label(), "Asked C");
     g.answer("d");
     assert_eq!(
         g.count(p, "coins"),

@@ -648,7 +648,7 @@ fn class9_script_text_is_escaped_wherever_it_goes() {
     assert!(d
         .options
         .iter()
-        .all(|o| !o.label.chars().any(|c| c.is_control())));
+        .all(|o| !o.label().chars().any(|c| c.is_control())));
     // A key with a control character is refused: answers are typed by people.
     let m = fails(
         20,

@@ -130,7 +130,7 @@ fn c_place_2_the_worker_takes_the_leftmost_free_space() {
     let mut g = game(3);
     let label = |g: &Game, key: &str| {
         g.decision().options[g.decision().index_of(key).expect("offered")]
-            .label
+            .label()
             .to_string()
     };
     assert_eq!(
@@ -385,7 +385,7 @@ fn c_res_2_decline_is_always_offered_and_pays() {
     let (mut g, _) = res_example();
     assert_eq!(g.keys(), ["coins", "goods", "decline"]);
     let last = g.decision().options.last().expect("options").clone();
-    assert_eq!(&*last.label, "Decline: take 2 coins");
+    assert_eq!(last.label(), "Decline: take 2 coins");
     let coins = g.count(0, "coins");
     g.answer("decline");
     assert_eq!(g.count(0, "coins"), coins + 2);
@@ -948,7 +948,7 @@ fn asking_in_a_resolve_hook_does_not_count_the_chosen_key() {
     let coins = g.count(p, "coins");
     g.answer("goods");
     assert_eq!(g.keys(), ["wood", "silk"]);
-    assert_eq!(&*g.decision().options[0].label, "Asked: wood");
+    assert_eq!(g.decision().options[0].label(), "Asked: wood");
     g.answer("wood");
     assert_eq!(
         g.count(p, "coins"),

@@ -47,7 +47,7 @@ fn skill_six_draws_two_royal_keeps_one() {
         .decision()
         .options
         .iter()
-        .all(|o| o.label.contains("(royal)")));
+        .all(|o| o.label().contains("(royal)")));
 }
 
 /// R-SKILL-3: from skill 4 apprentices move up to 4 tiles.

@@ -7,7 +7,7 @@ fn labels(g: &Game) -> Vec<String> {
     g.decision()
         .options
         .iter()
-        .map(|o| o.label.to_string())
+        .map(|o| o.label().to_string())
         .collect()
 }
 

@@ -162,7 +162,7 @@ fn plaza_deck_choice_among_unlocked_decks() {
         .decision()
         .options
         .iter()
-        .map(|o| o.label.to_string())
+        .map(|o| o.label().to_string())
         .collect();
     assert_eq!(
         grades.iter().filter(|l| l.contains("(merchant)")).count(),

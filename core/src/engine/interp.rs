@@ -19,7 +19,7 @@ use crate::flow::{Frame, Hook, HookCall, Job, Owner};
 use crate::ops;
 use crate::state::GameState;
 
-use super::{label_or_key, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
+use super::{label_if, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
 
 /// What the interpreter did with one step.
 pub(super) enum Next {
@@ -517,20 +517,23 @@ fn move_decision(
                     && !lies // R-MOVE-5
             };
             if legal {
-                let (key, label) = made[to as usize].get_or_insert_with(|| {
+                let made = made[to as usize].get_or_insert_with(|| {
                     let from = &c.board.slots[from as usize].id;
                     let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
-                    let label = label_or_key(labels, &key, || {
+                    let label = label_if(labels, || {
                         let tile = tile_name(c, st.board[to as usize].tile);
                         format!("Move from {from} to {} ({tile})", slot.id)
                     });
-                    (key, label)
+                    let mut choice = Choice::keyed(key, Action::Pass);
+                    if let Some(label) = label {
+                        choice.set_label(label);
+                    }
+                    choice
                 });
-                options.push(Choice {
-                    key: key.clone(),
-                    label: label.clone(),
-                    action: Action::Move { piece: i as u8, to },
-                });
+                // One reference counted without labels: the choice has the key alone.
+                let mut choice = made.clone();
+                choice.action = Action::Move { piece: i as u8, to };
+                options.push(choice);
             }
         }
     }
@@ -543,12 +546,11 @@ fn move_decision(
                 c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
             )
             .into();
-            let label = label_or_key(labels, &key, || "Return to the start".into());
-            options.push(Choice {
-                key,
-                label,
-                action: Action::Move { piece: i as u8, to },
-            });
+            let mut choice = Choice::keyed(key, Action::Move { piece: i as u8, to });
+            if let Some(label) = label_if(labels, || "Return to the start".into()) {
+                choice.set_label(label);
+            }
+            options.push(choice);
         }
     }
     texts.scratch.lying = lying;

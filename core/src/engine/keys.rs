@@ -141,7 +141,7 @@ mod tests {
         let options: Vec<(&str, &str, Action)> = third
             .options
             .iter()
-            .map(|c| (&*c.key, &*c.label, c.action))
+            .map(|c| (&*c.key, c.label(), c.action))
             .collect();
         assert_eq!(
             options,

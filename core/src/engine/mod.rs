@@ -225,8 +225,10 @@ impl Engine {
 
     /// A choice whose label `make` writes, when labels are on; else the key serves.
     fn choice(&self, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
-        let label = label_or_key(self.labels, &key, make);
-        Choice { key, label, action }
+        match label_if(self.labels, make) {
+            Some(label) => Choice::shared(key, label, action),
+            None => Choice::keyed(key, action),
+        }
     }
 
     /// A prompt that `make` writes, when labels are on; else empty.
@@ -965,13 +967,9 @@ pub fn final_result(c: &Content, st: &GameState) -> GameResult {
     }
 }
 
-/// The label `make` writes when `labels` is on; else the key itself, shared.
-fn label_or_key(labels: bool, key: &Arc<str>, make: impl FnOnce() -> String) -> Arc<str> {
-    if labels {
-        make().into()
-    } else {
-        Arc::clone(key)
-    }
+/// The label `make` writes when `labels` is on; else none (the key serves).
+fn label_if(labels: bool, make: impl FnOnce() -> String) -> Option<Arc<str>> {
+    labels.then(|| make().into())
 }
 
 /// The prompt `make` writes when `labels` is on; else empty.

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::content::{Content, SlotId, TileId};
-use crate::decision::Decision;
+use crate::decision::{Choice, Decision};
 use crate::state::{GameState, Piece};
 
 /// Kept decisions: a direct-mapped table, a position's key picking its one entry, so a
@@ -42,7 +42,7 @@ pub(super) struct Scratch {
 /// engine without labels).
 #[derive(Default)]
 pub(super) struct MoveTexts {
-    made: Vec<Option<(Arc<str>, Arc<str>)>>,
+    made: Vec<Option<Choice>>,
     /// Whether each slot is of the free kind (R-PLAZA-1), read once per engine.
     free: Arc<[bool]>,
     /// Scratch space for the decision being built.
@@ -63,13 +63,10 @@ impl MoveTexts {
         Arc::clone(&self.free)
     }
 
-    /// The keys and labels of the moves from `from`, by destination slot: each is made
-    /// on first use (`get_or_insert_with`) and kept.
-    pub(super) fn moves_from(
-        &mut self,
-        c: &Content,
-        from: SlotId,
-    ) -> &mut [Option<(Arc<str>, Arc<str>)>] {
+    /// The moves from `from`, by destination slot, as choices whose key and label are
+    /// kept (their action is the caller's to set): each is made on first use
+    /// (`get_or_insert_with`) and kept.
+    pub(super) fn moves_from(&mut self, c: &Content, from: SlotId) -> &mut [Option<Choice>] {
         let n = c.board.slots.len();
         if self.made.len() != n * n {
             self.made = vec![None; n * n];
@@ -149,17 +146,13 @@ fn fnv1a(key: &[u16]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decision::{Action, Choice};
+    use crate::decision::Action;
 
     fn decision(tag: &str) -> Decision {
         Decision {
             player: 0,
             prompt: tag.into(),
-            options: vec![Choice {
-                key: tag.into(),
-                label: tag.into(),
-                action: Action::Pass,
-            }],
+            options: vec![Choice::keyed(tag.into(), Action::Pass)],
         }
     }
 
