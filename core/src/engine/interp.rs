@@ -504,37 +504,31 @@ fn move_decision(
             continue;
         }
         let from = piece.at;
-        let made = texts.moves_from(c, from);
-        for (((to, slot), &free), &lies) in
-            (0..).zip(&c.board.slots).zip(free_slots.iter()).zip(&lying)
-        {
-            let legal = if free {
-                true // R-PLAZA-1: any distance, may stay, may repeat
-            } else {
-                let d = c.board.distance(from, to);
-                to != from // R-MOVE-3
-                    && d >= 1 && d <= range // R-MOVE-2
-                    && !lies // R-MOVE-5
-            };
-            if legal {
-                let made = made[to as usize].get_or_insert_with(|| {
-                    let from = &c.board.slots[from as usize].id;
-                    let key: Arc<str> = format!("move:{from}:{}", slot.id).into();
-                    let label = label_if(labels, || {
-                        let tile = tile_name(c, st.board[to as usize].tile);
-                        format!("Move from {from} to {} ({tile})", slot.id)
-                    });
-                    let mut choice = Choice::keyed(key, Action::Pass);
-                    if let Some(label) = label {
-                        choice.set_label(label);
-                    }
-                    choice
-                });
-                // One reference counted without labels: the choice has the key alone.
-                let mut choice = made.clone();
-                choice.action = Action::Move { piece: i as u8, to };
-                options.push(choice);
+        let (reach, made) = texts.reach_from(c, from, range);
+        for &to in reach {
+            // R-MOVE-5: not onto a slot where one of the mover's pieces lies, but a
+            // free slot may repeat (R-PLAZA-1).
+            if lying[to as usize] && !free_slots[to as usize] {
+                continue;
             }
+            let made = made[to as usize].get_or_insert_with(|| {
+                let from = &c.board.slots[from as usize].id;
+                let to_id = &c.board.slots[to as usize].id;
+                let key: Arc<str> = format!("move:{from}:{to_id}").into();
+                let label = label_if(labels, || {
+                    let tile = tile_name(c, st.board[to as usize].tile);
+                    format!("Move from {from} to {to_id} ({tile})")
+                });
+                let mut choice = Choice::keyed(key, Action::Pass);
+                if let Some(label) = label {
+                    choice.set_label(label);
+                }
+                choice
+            });
+            // One reference counted without labels: the choice has the key alone.
+            let mut choice = made.clone();
+            choice.action = Action::Move { piece: i as u8, to };
+            options.push(choice);
         }
     }
     if options.is_empty() {

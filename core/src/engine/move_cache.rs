@@ -45,6 +45,14 @@ pub(super) struct MoveTexts {
     made: Vec<Option<Choice>>,
     /// Whether each slot is of the free kind (R-PLAZA-1), read once per engine.
     free: Arc<[bool]>,
+    /// The slots a piece may move to from each slot with each range, by distance and
+    /// kind alone, at `from * reach_width + column` (see [`MoveTexts::reach_from`]):
+    /// they depend on the board's layout only, so they are kept for the engine's life.
+    reach: Vec<Option<Box<[SlotId]>>>,
+    /// Columns of `reach` per slot: the ranges up to the longest finite distance
+    /// between two slots (a longer range reaches no further), and one for the range
+    /// `u16::MAX`, which also reaches slots no path joins.
+    reach_width: usize,
     /// Scratch space for the decision being built.
     pub(super) scratch: Scratch,
 }
@@ -63,15 +71,51 @@ impl MoveTexts {
         Arc::clone(&self.free)
     }
 
-    /// The moves from `from`, by destination slot, as choices whose key and label are
-    /// kept (their action is the caller's to set): each is made on first use
-    /// (`get_or_insert_with`) and kept.
-    pub(super) fn moves_from(&mut self, c: &Content, from: SlotId) -> &mut [Option<Choice>] {
+    /// The slots a piece on `from` may move to with `range` by distance and kind alone,
+    /// ascending: a slot of the free kind at any distance, the piece's own included
+    /// (R-PLAZA-1), and any other slot 1 to `range` steps away (R-MOVE-2, R-MOVE-3);
+    /// R-MOVE-5 is the caller's to apply. Beside them, the moves from `from` by
+    /// destination slot, as choices whose key and label are kept (their action is the
+    /// caller's to set), each made on first use (`get_or_insert_with`).
+    pub(super) fn reach_from(
+        &mut self,
+        c: &Content,
+        from: SlotId,
+        range: u16,
+    ) -> (&[SlotId], &mut [Option<Choice>]) {
         let n = c.board.slots.len();
         if self.made.len() != n * n {
             self.made = vec![None; n * n];
         }
-        &mut self.made[from as usize * n..][..n]
+        if self.free.len() != n {
+            self.free_slots(c);
+        }
+        if self.reach_width == 0 || self.reach.len() != n * self.reach_width {
+            let farthest = (0..n as SlotId)
+                .flat_map(|a| (0..n as SlotId).map(move |b| (a, b)))
+                .map(|(a, b)| c.board.distance(a, b))
+                .filter(|&d| d != u16::MAX)
+                .max()
+                .unwrap_or(0);
+            self.reach_width = farthest as usize + 2;
+            self.reach = vec![None; n * self.reach_width];
+        }
+        let column = if range == u16::MAX {
+            self.reach_width - 1
+        } else {
+            (range as usize).min(self.reach_width - 2)
+        };
+        let free = &self.free;
+        let reach =
+            self.reach[from as usize * self.reach_width + column].get_or_insert_with(|| {
+                (0..n as SlotId)
+                    .filter(|&to| {
+                        let d = c.board.distance(from, to);
+                        free[to as usize] || (to != from && d >= 1 && d <= range)
+                    })
+                    .collect()
+            });
+        (reach, &mut self.made[from as usize * n..][..n])
     }
 }
 
@@ -213,5 +257,45 @@ mod tests {
             cache.get_or_build(&st, 0, 1, true, |_| decision("x"));
             assert_eq!(cache.kept.len(), ENTRIES);
         }
+    }
+
+    /// The slots `reach_from` keeps are those the rules give for every range, however
+    /// the ranges come (a range past the longest distance shares a column; the range
+    /// `u16::MAX` has its own, reaching slots no path joins).
+    #[test]
+    fn reach_is_the_rules_for_every_range() {
+        let (files, library) = crate::read_packs(&[], &[], None).expect("the base pack reads");
+        let mut c = crate::content::load_content(&files, &library).expect("the base pack loads");
+        let n = c.board.slots.len();
+        // Cut slots 0 and 1 apart: only the range u16::MAX reaches across.
+        c.board.distance[1] = u16::MAX;
+        c.board.distance[n] = u16::MAX;
+        let free: Vec<bool> = c
+            .board
+            .slots
+            .iter()
+            .map(|s| s.kind == c.free_kind)
+            .collect();
+        let rule = |from: SlotId, range: u16| -> Vec<SlotId> {
+            (0..n as SlotId)
+                .filter(|&to| {
+                    let d = c.board.distance(from, to);
+                    free[to as usize] || (to != from && d >= 1 && d <= range)
+                })
+                .collect()
+        };
+        let mut texts = MoveTexts::default();
+        let ranges = [7, 0, 30, 2, u16::MAX, 1, 12, u16::MAX - 1, 3, 9, 4, 5, 6, 8];
+        for from in 0..n as SlotId {
+            for &range in &ranges {
+                let (reach, made) = texts.reach_from(&c, from, range);
+                assert_eq!(reach, rule(from, range), "from {from}, range {range}");
+                assert_eq!(made.len(), n);
+            }
+        }
+        let (reach, _) = texts.reach_from(&c, 0, u16::MAX);
+        assert!(reach.contains(&1), "the range u16::MAX reaches slot 1");
+        let (reach, _) = texts.reach_from(&c, 0, u16::MAX - 1);
+        assert!(!reach.contains(&1) || free[1], "no other range does");
     }
 }
