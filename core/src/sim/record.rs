@@ -240,20 +240,21 @@ impl GameRecord {
         }
     }
 
-    /// Records a use of `component` (of peer group `group`) by `seat` in `round`.
-    fn used(&mut self, component: &str, group: &str, seat: usize, round: u32) {
-        if !self.uses.contains_key(component) {
-            self.uses.insert(
-                component.to_string(),
-                Uses {
-                    group: group.to_string(),
-                    by: Vec::new(),
-                },
-            );
+    /// Records the uses `by` (`[seat, round]`, in the order they happened) of
+    /// `component`, of peer group `group`.
+    fn used_all(&mut self, component: &str, group: &str, by: Vec<[u32; 2]>) {
+        match self.uses.get_mut(component) {
+            Some(u) => u.by.extend(by),
+            None => {
+                self.uses.insert(
+                    component.to_string(),
+                    Uses {
+                        group: group.to_string(),
+                        by,
+                    },
+                );
+            }
         }
-        let u = self.uses.get_mut(component).expect("inserted above");
-        // A card dealt during setup counts as used in round 1.
-        u.by.push([seat as u32, round.max(1)]);
     }
 
     /// Whether the game finished without an error.
@@ -655,13 +656,18 @@ impl GameRecord {
 }
 
 /// Watches a game answer by answer and fills a [`GameRecord`]'s counts. It only reads
-/// states, so it cannot change how the game goes.
+/// states, so it cannot change how the game goes. What it counts often is counted by
+/// index while the game runs and added to the record's maps by name in
+/// [`Tracker::finish`], so an answer looks nothing up by name.
 pub(crate) struct Tracker {
     /// Per player, the hand zone's slots as last seen (compared whole, answer by answer).
     hands: Vec<Vec<Option<u16>>>,
     /// Per pack card: whether it has entered a player's zone yet (counted once).
     taken: Vec<bool>,
-    acting: Option<(usize, usize, Vec<i64>)>,
+    /// The player taking a tile's action and the tile, while the action runs; their
+    /// materials before it are in `acting_before`.
+    acting: Option<(usize, usize)>,
+    acting_before: Vec<i64>,
     round: u32,
     /// Per player, commissions tucked so far (fulfilled ones are used when tucked).
     tucked: Vec<usize>,
@@ -671,6 +677,30 @@ pub(crate) struct Tracker {
     /// record's counts by name in [`Tracker::finish`].
     tile_visits: Vec<u32>,
     slot_visits: Vec<u32>,
+    /// Per tile, by index: actions taken on it and materials gained while taking them.
+    tile_actions: Vec<u32>,
+    tile_gained: Vec<u32>,
+    /// Workers placed, at `area * seats + seat`.
+    area_placed: Vec<u32>,
+    /// Per deck commission, by index: times it entered a hand.
+    commission_drawn: Vec<u32>,
+    /// Every use of a component (see [`GameRecord::uses`]) in the order it happened, with
+    /// its seat and round, named in [`Tracker::finish`].
+    uses: Vec<(Used, usize, u32)>,
+}
+
+/// A component used, by index (named as [`GameRecord::uses`] names it in
+/// [`Tracker::finish`]).
+#[derive(Clone, Copy)]
+enum Used {
+    /// A tile whose action was taken.
+    Tile(usize),
+    /// An area a worker was placed in.
+    Area(usize),
+    /// A `[[cards]]` card (by card index) that entered a player's zone.
+    Card(usize),
+    /// A deck commission (by commission index) that was fulfilled.
+    Commission(usize),
 }
 
 impl Tracker {
@@ -687,6 +717,7 @@ impl Tracker {
             taken: vec![false; content.cards.len()],
             hands: vec![Vec::new(); st.players.len()],
             acting: None,
+            acting_before: Vec::new(),
             round: st.round,
             tucked: st
                 .players
@@ -696,6 +727,11 @@ impl Tracker {
             component: String::new(),
             tile_visits: vec![0; content.tiles.len()],
             slot_visits: vec![0; content.board.slots.len()],
+            tile_actions: vec![0; content.tiles.len()],
+            tile_gained: vec![0; content.tiles.len()],
+            area_placed: vec![0; content.board.areas.len() * n],
+            commission_drawn: vec![0; content.commissions.len()],
+            uses: Vec::new(),
         };
         t.note_hands(content, st, rec);
         t.note_takes(content, st, rec);
@@ -725,23 +761,25 @@ impl Tracker {
             Action::Act => {
                 if let Some(slot) = st.flow.acted {
                     let tile = st.board[slot as usize].tile as usize;
-                    let id = &content.tiles[tile].id;
-                    if let Some(t) = rec.tiles.get_mut(id) {
-                        t.actions += 1;
+                    if let Some(n) = self.tile_actions.get_mut(tile) {
+                        *n += 1;
                     }
                     rec.players[player].actions += 1;
-                    rec.used(self.component("tile", id), "tile", player, st.round);
-                    self.acting =
-                        Some((player, tile, st.players[player].materials(content).to_vec()));
+                    self.uses.push((Used::Tile(tile), player, st.round));
+                    self.acting = Some((player, tile));
+                    self.acting_before.clear();
+                    self.acting_before
+                        .extend_from_slice(st.players[player].materials(content));
                 }
             }
             Action::Workshop { .. } => rec.players[player].workshop += 1,
             Action::Place { area } => {
-                let id = &content.board.areas[area as usize].id;
-                if let Some(a) = rec.areas.get_mut(id) {
-                    a.placed[player] += 1;
+                let seats = rec.players.len();
+                if let Some(n) = self.area_placed.get_mut(area as usize * seats + player) {
+                    *n += 1;
                 }
-                rec.used(self.component("area", id), "area", player, st.round);
+                self.uses
+                    .push((Used::Area(area as usize), player, st.round));
             }
             _ => {}
         }
@@ -753,16 +791,16 @@ impl Tracker {
         self.note_takes(content, st, rec);
         self.note_fulfilled(content, st, rec);
         if st.flow.effect.is_none() {
-            if let Some((p, tile, before)) = self.acting.take() {
+            if let Some((p, tile)) = self.acting.take() {
                 let gained: u32 = st.players[p]
                     .materials(content)
                     .iter()
-                    .zip(&before)
+                    .zip(&self.acting_before)
                     .map(|(now, was)| (now - was).clamp(0, u32::MAX as i64) as u32)
                     .fold(0u32, u32::saturating_add);
                 rec.players[p].gained += gained;
-                if let Some(t) = rec.tiles.get_mut(&content.tiles[tile].id) {
-                    t.gained += gained;
+                if let Some(n) = self.tile_gained.get_mut(tile) {
+                    *n += gained;
                 }
             }
         }
@@ -778,11 +816,42 @@ impl Tracker {
 
     /// The game is over (or stopped): final counts.
     pub fn finish(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
-        for (tile, &n) in content.tiles.iter().zip(&self.tile_visits) {
-            if let Some(t) = rec.tiles.get_mut(&tile.id).filter(|_| n > 0) {
-                t.visits += n;
+        for (i, tile) in content.tiles.iter().enumerate() {
+            let (visits, actions, gained) = (
+                self.tile_visits[i],
+                self.tile_actions[i],
+                self.tile_gained[i],
+            );
+            if visits + actions + gained == 0 {
+                continue;
+            }
+            if let Some(t) = rec.tiles.get_mut(&tile.id) {
+                t.visits += visits;
+                t.actions += actions;
+                t.gained += gained;
             }
         }
+        let seats = rec.players.len();
+        for (area, placed) in content
+            .board
+            .areas
+            .iter()
+            .zip(self.area_placed.chunks(seats.max(1)))
+        {
+            if placed.iter().any(|&n| n > 0) {
+                if let Some(a) = rec.areas.get_mut(&area.id) {
+                    for (to, &n) in a.placed.iter_mut().zip(placed) {
+                        *to += n;
+                    }
+                }
+            }
+        }
+        for (card, &n) in content.commissions.iter().zip(&self.commission_drawn) {
+            if let Some(c) = rec.cards.get_mut(&card.id).filter(|_| n > 0) {
+                c.drawn += n;
+            }
+        }
+        self.name_uses(content, rec);
         for (slot, &n) in content.board.slots.iter().zip(&self.slot_visits) {
             if n > 0 {
                 *rec.slot_visits.entry(slot.id.clone()).or_default() += n;
@@ -826,6 +895,46 @@ impl Tracker {
         }
     }
 
+    /// Adds the uses counted by index to [`GameRecord::uses`]: each component's uses in
+    /// the order they happened, with one lookup by name per component.
+    fn name_uses(&mut self, content: &Content, rec: &mut GameRecord) {
+        // Each component's place in `by`: tiles, then areas, cards and commissions.
+        let areas = content.tiles.len();
+        let cards = areas + content.board.areas.len();
+        let commissions = cards + content.cards.len();
+        let mut by: Vec<Vec<[u32; 2]>> = vec![Vec::new(); commissions + content.commissions.len()];
+        let mut first: Vec<usize> = Vec::new();
+        for &(used, seat, round) in &self.uses {
+            let at = match used {
+                Used::Tile(t) => t,
+                Used::Area(a) => areas + a,
+                Used::Card(c) => cards + c,
+                Used::Commission(c) => commissions + c,
+            };
+            if by[at].is_empty() {
+                first.push(at);
+            }
+            // A card dealt during setup counts as used in round 1.
+            by[at].push([seat as u32, round.max(1)]);
+        }
+        for at in first {
+            let (component, group) = if at < areas {
+                (self.component("tile", &content.tiles[at].id), "tile")
+            } else if at < cards {
+                let area = &content.board.areas[at - areas];
+                (self.component("area", &area.id), "area")
+            } else if at < commissions {
+                let card = &content.cards[at - cards];
+                (self.component("card", &card.template), card.kind.as_str())
+            } else {
+                let card = &content.commissions[at - commissions];
+                let grade = content.grades[card.grade as usize].id.as_str();
+                (self.component("card", &card.id), grade)
+            };
+            rec.used_all(component, group, std::mem::take(&mut by[at]));
+        }
+    }
+
     /// `"{kind} {id}"`, the name a component's uses are counted under in
     /// [`GameRecord::uses`], made in a buffer kept from call to call.
     fn component(&mut self, kind: &str, id: &str) -> &str {
@@ -852,7 +961,7 @@ impl Tracker {
                         let c = &content.cards[card as usize];
                         if let Some(h) = rec.held.get_mut(&c.template) {
                             h.taken_by[p] += 1;
-                            rec.used(self.component("card", &c.template), &c.kind, p, round);
+                            self.uses.push((Used::Card(card as usize), p, round));
                         }
                     }
                 }
@@ -873,8 +982,7 @@ impl Tracker {
             for c in crate::decks::tucked(content, pl).skip(before) {
                 let card = &content.commissions[c as usize];
                 if rec.cards.contains_key(&card.id) {
-                    let grade = &content.grades[card.grade as usize].id;
-                    rec.used(self.component("card", &card.id), grade, p, round);
+                    self.uses.push((Used::Commission(c as usize), p, round));
                 }
             }
         }
@@ -892,8 +1000,8 @@ impl Tracker {
             for c in crate::decks::hand(content, pl) {
                 if !self.hands[p].contains(&Some(c)) {
                     rec.players[p].drawn += 1;
-                    if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
-                        card.drawn += 1;
+                    if let Some(n) = self.commission_drawn.get_mut(c as usize) {
+                        *n += 1;
                     }
                 }
             }
