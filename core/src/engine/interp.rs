@@ -487,7 +487,10 @@ fn move_decision(
 ) -> Decision {
     let pieces = &st.players[p].pieces;
     let standing = pieces.iter().filter(|q| !q.moved).count();
-    let mut options = Vec::with_capacity(c.board.slots.len() * standing.max(1));
+    // The room of a decision put out of the cache, if any (see `Scratch::options`).
+    let mut options = std::mem::take(&mut texts.scratch.options);
+    options.clear();
+    options.reserve(c.board.slots.len() * standing.max(1));
     let free_slots = texts.free_slots(c);
     // R-MOVE-5: the slots where one of the mover's pieces already lies.
     let mut lying = std::mem::take(&mut texts.scratch.lying);

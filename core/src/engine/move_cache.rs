@@ -36,6 +36,9 @@ pub(super) struct MoveCache {
 pub(super) struct Scratch {
     /// R-MOVE-5: whether one of the mover's pieces lies on each slot.
     pub(super) lying: Vec<bool>,
+    /// The option list of a kept decision no state holds any more, put out of the
+    /// cache by this one: the new decision's options reuse its room.
+    pub(super) options: Vec<Choice>,
 }
 
 /// The key and label of each (from, to) move, formatted once per board (once per
@@ -145,6 +148,11 @@ impl MoveCache {
         if let Some((key, d)) = &self.kept[at] {
             if *key == self.scratch {
                 return Arc::clone(d);
+            }
+        }
+        if let Some((_, out)) = &mut self.kept[at] {
+            if let Some(out) = Arc::get_mut(out) {
+                self.texts.scratch.options = std::mem::take(&mut out.options);
             }
         }
         let d = Arc::new(build(&mut self.texts));
