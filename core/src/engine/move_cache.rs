@@ -150,19 +150,20 @@ impl MoveCache {
                 return Arc::clone(d);
             }
         }
-        if let Some((_, out)) = &mut self.kept[at] {
-            if let Some(out) = Arc::get_mut(out) {
-                self.texts.scratch.options = std::mem::take(&mut out.options);
+        // The entry is put out before the build, so a build that panics leaves no entry
+        // behind; its decision, when no state holds it, lends its list's room.
+        let mut key = match self.kept[at].take() {
+            Some((key, mut out)) => {
+                if let Some(out) = Arc::get_mut(&mut out) {
+                    self.texts.scratch.options = std::mem::take(&mut out.options);
+                }
+                key
             }
-        }
+            None => Vec::new(),
+        };
         let d = Arc::new(build(&mut self.texts));
-        match &mut self.kept[at] {
-            Some((key, kept)) => {
-                key.clone_from(&self.scratch);
-                *kept = Arc::clone(&d);
-            }
-            empty => *empty = Some((self.scratch.clone(), Arc::clone(&d))),
-        }
+        key.clone_from(&self.scratch);
+        self.kept[at] = Some((key, Arc::clone(&d)));
         d
     }
 

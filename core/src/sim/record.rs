@@ -822,7 +822,7 @@ impl Tracker {
                 self.tile_actions[i],
                 self.tile_gained[i],
             );
-            if visits + actions + gained == 0 {
+            if visits == 0 && actions == 0 && gained == 0 {
                 continue;
             }
             if let Some(t) = rec.tiles.get_mut(&tile.id) {
