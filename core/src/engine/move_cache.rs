@@ -42,7 +42,7 @@ pub(super) struct Scratch {
 }
 
 /// The key and label of each (from, to) move, formatted once per board (once per
-/// engine without labels).
+/// engine without labels), and the slots each (from, range) reaches.
 #[derive(Default)]
 pub(super) struct MoveTexts {
     made: Vec<Option<Choice>>,
@@ -50,7 +50,8 @@ pub(super) struct MoveTexts {
     free: Arc<[bool]>,
     /// The slots a piece may move to from each slot with each range, by distance and
     /// kind alone, at `from * reach_width + column` (see [`MoveTexts::reach_from`]):
-    /// they depend on the board's layout only, so they are kept for the engine's life.
+    /// they depend on the board's layout only, so a new board of tiles keeps them (they
+    /// go with the whole cache when labels are switched).
     reach: Vec<Option<Box<[SlotId]>>>,
     /// Columns of `reach` per slot: the ranges up to the longest finite distance
     /// between two slots (a longer range reaches no further), and one for the range
