@@ -79,11 +79,6 @@ impl Choice {
         self.label.as_deref().unwrap_or(&self.key)
     }
 
-    /// The label as a shared text (the key's, when the choice has no label of its own).
-    pub fn label_text(&self) -> Arc<str> {
-        Arc::clone(self.label.as_ref().unwrap_or(&self.key))
-    }
-
     /// Gives the choice another label (the key's text when `label` is empty or the key).
     pub fn set_label(&mut self, label: Arc<str>) {
         self.label = (!label.is_empty() && label != self.key).then_some(label);

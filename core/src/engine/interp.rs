@@ -19,7 +19,7 @@ use crate::flow::{Frame, Hook, HookCall, Job, Owner};
 use crate::ops;
 use crate::state::GameState;
 
-use super::{label_if, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
+use super::{choice_if, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
 
 /// What the interpreter did with one step.
 pub(super) enum Next {
@@ -518,15 +518,11 @@ fn move_decision(
                 let from = &c.board.slots[from as usize].id;
                 let to_id = &c.board.slots[to as usize].id;
                 let key: Arc<str> = format!("move:{from}:{to_id}").into();
-                let label = label_if(labels, || {
+                let label = || {
                     let tile = tile_name(c, st.board[to as usize].tile);
                     format!("Move from {from} to {to_id} ({tile})")
-                });
-                let mut choice = Choice::keyed(key, Action::Pass);
-                if let Some(label) = label {
-                    choice.set_label(label);
-                }
-                choice
+                };
+                choice_if(labels, key, label, Action::Pass)
             });
             // One reference counted without labels: the choice has the key alone.
             let mut choice = made.clone();
@@ -543,11 +539,13 @@ fn move_decision(
                 c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
             )
             .into();
-            let mut choice = Choice::keyed(key, Action::Move { piece: i as u8, to });
-            if let Some(label) = label_if(labels, || "Return to the start".into()) {
-                choice.set_label(label);
-            }
-            options.push(choice);
+            let action = Action::Move { piece: i as u8, to };
+            options.push(choice_if(
+                labels,
+                key,
+                || "Return to the start".into(),
+                action,
+            ));
         }
     }
     texts.scratch.lying = lying;

@@ -225,10 +225,7 @@ impl Engine {
 
     /// A choice whose label `make` writes, when labels are on; else the key serves.
     fn choice(&self, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
-        match label_if(self.labels, make) {
-            Some(label) => Choice::shared(key, label, action),
-            None => Choice::keyed(key, action),
-        }
+        choice_if(self.labels, key, make, action)
     }
 
     /// A prompt that `make` writes, when labels are on; else empty.
@@ -967,9 +964,13 @@ pub fn final_result(c: &Content, st: &GameState) -> GameResult {
     }
 }
 
-/// The label `make` writes when `labels` is on; else none (the key serves).
-fn label_if(labels: bool, make: impl FnOnce() -> String) -> Option<Arc<str>> {
-    labels.then(|| make().into())
+/// A choice labelled by what `make` writes when `labels` is on; else the key serves.
+fn choice_if(labels: bool, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
+    if labels {
+        Choice::shared(key, make().into(), action)
+    } else {
+        Choice::keyed(key, action)
+    }
 }
 
 /// The prompt `make` writes when `labels` is on; else empty.
