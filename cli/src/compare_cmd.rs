@@ -194,7 +194,7 @@ fn report(
             crate::output::status(&format!("  report: {}", path.display()));
         }
     }
-    Ok(if c.a.errored + c.b.errored > 0 {
+    Ok(if c.a.has_errors() || c.b.has_errors() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -296,6 +296,14 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
         println!(
             "  errored games: {} in A, {} in B (their pairs are left out)",
             c.a.errored, c.b.errored
+        );
+    }
+    for (name, side) in [(name_a, &c.a), (name_b, &c.b)] {
+        crate::table::print_lookahead_errors(
+            &side.lookahead_errors,
+            side.lookahead_error_games,
+            side.games,
+            &format!("{name}: "),
         );
     }
 }

@@ -155,6 +155,7 @@ pub fn render(s: &Summary) -> DrawResult<String> {
     )?;
     h.push_str("<h2>Warnings</h2>");
     warnings_list(&mut h, &s.warnings);
+    lookahead_errors(&mut h, s)?;
 
     h.push_str("<h2>Who wins</h2>");
     let labels: Vec<String> = s
@@ -715,4 +716,31 @@ fn histogram_chart(title: &str, x_label: &str, data: &[(f64, u64)]) -> DrawResul
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The script errors bots met while looking ahead: a table of place, message, times and
+/// games, with the first game that met each.
+fn lookahead_errors(h: &mut String, s: &Summary) -> std::fmt::Result {
+    if s.lookahead_errors.is_empty() {
+        return Ok(());
+    }
+    write!(
+        h,
+        "<h2>Script errors met while looking ahead</h2><p>The bots met these errors while trying options (in {} of {} games) and avoided those options, so the games finished as if the failing parts were not in the pack. <code>weft sim --save-failed DIR</code> writes a replay that reaches each game's first one.</p><table><tr><th>place</th><th>message</th><th>times</th><th>games</th><th>first game</th></tr>",
+        s.lookahead_error_games, s.games
+    )?;
+    for e in &s.lookahead_errors {
+        write!(
+            h,
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{} (seed {})</td></tr>",
+            esc(&e.site),
+            esc(&e.message),
+            e.count,
+            e.games,
+            e.first_game,
+            e.first_seed
+        )?;
+    }
+    h.push_str("</table>");
+    Ok(())
 }

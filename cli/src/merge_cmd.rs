@@ -186,7 +186,7 @@ pub fn run(a: MergeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(
-        if summary.errored > 0 || missing > 0 || !problems.is_empty() || !stopped.is_empty() {
+        if summary.has_errors() || missing > 0 || !problems.is_empty() || !stopped.is_empty() {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS

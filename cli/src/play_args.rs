@@ -38,6 +38,7 @@ impl PlayArgs {
         cfg.limits = Limits {
             game_seconds: (self.game_seconds > 0.0 && self.game_seconds.is_finite())
                 .then_some(self.game_seconds),
+            stop: None,
         };
         cfg.bot_options = BotOptions {
             mcts_iterations: self.mcts_iterations,

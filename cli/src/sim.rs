@@ -12,7 +12,8 @@ use weft_core::sim;
 
 use crate::packs::PackArgs;
 use crate::play_args::PlayArgs;
-use crate::{html, runs_file, table};
+use crate::runs_file::RunsWriter;
+use crate::{html, resume, signals, table};
 
 /// Flags of `weft sim`.
 #[derive(Args, Debug)]
@@ -43,9 +44,16 @@ pub struct SimArgs {
     #[arg(long, hide = true)]
     emit_hashes: bool,
     /// Write one JSON object per game to FILE (JSON Lines), enough to rebuild every
-    /// statistic offline with `weft merge`.
+    /// statistic offline with `weft merge`. Each game's line is written as it ends, so a
+    /// run that is stopped keeps its finished games (see --resume).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Go on with a run that was stopped part-way (Ctrl-C, SIGTERM, a scheduler's time
+    /// limit, a crash): FILE is its --out file; the games it holds are kept, only the
+    /// missing ones are played and appended, and the summary covers them all. Give the
+    /// run's own flags (pack, players, games, seed, bots, shard).
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    resume: Option<PathBuf>,
     /// Play only shard I of N (0-based): the games whose index % N == I. Run the N
     /// shards anywhere with the same flags and join their --out files with `weft merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
@@ -81,31 +89,61 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(path) = &a.out {
         crate::output::check_file("--out", path)?;
     }
+    if a.games == 0 {
+        anyhow::bail!("error: --games 0 plays nothing; give --games 1 or more");
+    }
     if let Some(path) = &a.report {
         crate::output::check_file("--report", path)?;
     }
     if let Some(dir) = &a.save_failed {
         crate::output::check_dir("--save-failed", dir)?;
     }
-    let bar = progress_bar(cfg.indices().len() as u64, a.json || crate::output::quiet());
-    let on_game = |_: &sim::GameRecord| bar.inc(1);
+    let (kept, writer) = match &a.resume {
+        Some(path) => resume::open(path, &content, &cfg)?,
+        None => (
+            Vec::new(),
+            a.out
+                .as_deref()
+                .map(|p| RunsWriter::create(p, cfg.indices()))
+                .transpose()?,
+        ),
+    };
+    let present: std::collections::BTreeSet<u64> = kept.iter().map(|r| r.index).collect();
+    let indices: Vec<u64> = cfg
+        .indices()
+        .into_iter()
+        .filter(|i| !present.contains(i))
+        .collect();
+    let stop = signals::Stop::install();
+    cfg.limits.stop = Some(stop.flag());
+    let bar = progress_bar(indices.len() as u64, a.json || crate::output::quiet());
+    let on_game = |r: &sim::GameRecord| {
+        if let Some(w) = &writer {
+            w.push(r);
+        }
+        bar.inc(1);
+    };
     let start = Instant::now();
-    let records = sim::run(&content, &cfg, &on_game).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let played = sim::run_indices(&content, &cfg, &indices, &on_game)
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
     bar.finish_and_clear();
-    let mut summary = report::summarise(
-        &records,
-        Some(a.play.seed),
-        Some(start.elapsed().as_secs_f64()),
-    );
+    let seconds = start.elapsed().as_secs_f64();
+    let new_games = played.len();
+    let mut records = kept;
+    records.extend(played);
+    records.sort_by_key(|r| r.index);
+    let mut summary = report::summarise(&records, Some(a.play.seed), Some(seconds));
+    summary.games_per_second = Some(new_games as f64 / seconds.max(1e-9));
     summary.describe(&content);
-    if let Some(path) = &a.out {
-        runs_file::write(path, &records)?;
+    let out_path = a.out.as_ref().or(a.resume.as_ref());
+    if let Some(w) = writer {
+        w.finish()?;
     }
     if let Some(path) = &a.report {
         html::write(path, &summary)?;
     }
     let mut saved = None;
-    if summary.errored > 0 || a.save_failed.is_some() {
+    if summary.has_errors() || a.save_failed.is_some() {
         let dir = a
             .save_failed
             .clone()
@@ -120,18 +158,35 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     } else {
         table::print(&summary);
         print_errors(&summary, saved.as_ref(), &a.packs.to_args().join(" "));
-        if let Some(path) = &a.out {
+        if let Some(path) = out_path {
             crate::output::status(&format!(
-                "\nrecords: {} ({} games)",
+                "\nrecords: {} ({})",
                 path.display(),
-                records.len()
+                weft_core::text::plural(records.len() as u64, "game")
             ));
         }
         if let Some(path) = &a.report {
             crate::output::status(&format!("report:  {}", path.display()));
         }
     }
-    Ok(if summary.errored > 0 {
+    if let Some(code) = stop.exit_code() {
+        eprintln!(
+            "\nstopped by {}: {} of the run's {} finished (the games under way were dropped){}",
+            stop.name(),
+            records.len(),
+            weft_core::text::plural(cfg.indices().len() as u64, "game"),
+            match out_path {
+                Some(p) => format!(
+                    "; their records are in {}: go on with the same flags and --resume {} in place of --out",
+                    p.display(),
+                    p.display()
+                ),
+                None => "; with --out FILE a stopped run can be resumed".to_string(),
+            }
+        );
+        return Ok(ExitCode::from(code));
+    }
+    Ok(if summary.has_errors() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -143,20 +198,28 @@ fn save_failed(
     dir: &PathBuf,
     records: &[sim::GameRecord],
 ) -> anyhow::Result<()> {
-    let failed: Vec<_> = records.iter().filter(|r| r.error.is_some()).collect();
+    // An errored game's replay, else the replay of the first look-ahead error met in it.
+    let failed: Vec<_> = records
+        .iter()
+        .filter_map(|r| {
+            let replay = if r.error.is_some() {
+                Some(&r.replay)
+            } else {
+                r.lookahead_replay.as_ref()
+            };
+            replay.map(|replay| (r.index, replay))
+        })
+        .collect();
     if failed.is_empty() {
         return Ok(());
     }
     std::fs::create_dir_all(dir)?;
     let mut engine =
         weft_core::Engine::with_lua(content.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
-    for r in failed {
-        let mut replay = r.replay.clone();
+    for (index, replay) in failed {
+        let mut replay = replay.clone();
         replay.add_checkpoints(&mut engine);
-        std::fs::write(
-            dir.join(format!("failed-{:05}.json", r.index)),
-            replay.to_json(),
-        )?;
+        std::fs::write(dir.join(failed_name(index)), replay.to_json())?;
     }
     Ok(())
 }
@@ -225,8 +288,27 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// The file name of game `index`'s replay in the `--save-failed` folder.
+fn failed_name(index: u64) -> String {
+    format!("failed-{index:05}.json")
+}
+
+/// The command that replays game `index` from `dir`.
+fn replay_command(dir: &std::path::Path, index: u64, pack_args: &str) -> String {
+    format!(
+        "weft replay {}{}",
+        if pack_args.is_empty() {
+            String::new()
+        } else {
+            format!("{pack_args} ")
+        },
+        dir.join(failed_name(index)).display()
+    )
+}
+
 /// Where the errors happened and how to replay the first one.
 fn print_errors(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
+    print_lookahead_first(s, saved, pack_args);
     if let Some(e) = &s.first_error {
         println!("\nerrored games by place:");
         for (site, n) in &s.errors_by_site {
@@ -238,18 +320,40 @@ fn print_errors(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
             s.first_error_seed.unwrap_or(0)
         );
         match saved {
-            Some(dir) => println!(
-                "\nreplay it: weft replay {}{}",
-                if pack_args.is_empty() {
-                    String::new()
-                } else {
-                    format!("{pack_args} ")
-                },
-                dir.join(format!("failed-{index:05}.json")).display()
-            ),
+            Some(dir) => println!("\nreplay it: {}", replay_command(dir, index, pack_args)),
             None => {
                 println!("\nrerun with --save-failed DIR to write replays of the errored games")
             }
+        }
+    }
+}
+
+/// The script errors bots met while looking ahead: each place with how often, in how
+/// many games, and how to reach the first one.
+fn print_lookahead_first(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
+    if s.lookahead_errors.is_empty() {
+        return;
+    }
+    let first = &s.lookahead_errors[0];
+    if s.first_error.is_none() {
+        println!(
+            "\nfirst met in game {} (seed {}) at answer {}{}",
+            first.first_game,
+            first.first_seed,
+            first.first_decision,
+            first
+                .first_option
+                .as_ref()
+                .map(|o| format!(", trying option `{o}`"))
+                .unwrap_or_default()
+        );
+        match saved {
+            Some(dir) if first.first_option.is_some() => println!(
+                "reach it: {}",
+                replay_command(dir, first.first_game, pack_args)
+            ),
+            Some(_) => {}
+            None => println!("rerun with --save-failed DIR to write replays that reach them"),
         }
     }
 }

@@ -170,7 +170,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
         let errored = runs
             .iter()
             .flat_map(|v| &v.records)
-            .filter(|r| r.error.is_some())
+            .filter(|r| r.error.is_some() || !r.lookahead_errors.is_empty())
             .count();
         println!(
             "weft sweep: shard {}/{} of {setting}: {played} games over {n} values written to {}",
@@ -179,7 +179,7 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
             out.display()
         );
         if errored > 0 {
-            println!("  {errored} games errored; run weft sim at that value with --save-failed to see why");
+            println!("  {errored} games errored or met script errors while bots looked ahead; run weft sim at that value with --save-failed to see why");
         }
         println!("  when every shard is done: weft sweep --merge FILE… (with the same --pack)");
         return Ok(if errored > 0 {
@@ -242,7 +242,8 @@ fn finish(a: &SweepArgs, s: &Sweep) -> anyhow::Result<ExitCode> {
         }
     }
     let errored: u64 = s.points.iter().map(|p| p.errored).sum();
-    Ok(if errored > 0 {
+    let looked = s.points.iter().any(|p| !p.lookahead_errors.is_empty());
+    Ok(if errored > 0 || looked {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -314,6 +315,14 @@ fn print(s: &Sweep) {
     let errored: u64 = s.points.iter().map(|p| p.errored).sum();
     if errored > 0 {
         println!("\n  {errored} games errored (left out); run weft sim at that value to see why");
+    }
+    for p in &s.points {
+        crate::table::print_lookahead_errors(
+            &p.lookahead_errors,
+            p.lookahead_error_games,
+            p.finished + p.errored,
+            &format!("at {}: ", p.value),
+        );
     }
 }
 

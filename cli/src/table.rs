@@ -1,6 +1,8 @@
 //! The compact stdout table of a [`Summary`], shared by `weft sim` and `weft merge`.
 
+use weft_core::report::lookahead::LookaheadSummary;
 use weft_core::report::Summary;
+use weft_core::text::plural;
 
 /// How many cards to list at each end of the fulfilment ranking.
 const CARDS_EACH_END: usize = 5;
@@ -26,13 +28,24 @@ pub fn print(s: &Summary) {
         chain.join(" + ")
     );
     println!(
-        "  finished {}   errored {}   stalled {}",
-        s.finished, s.errored, s.stalled
+        "  finished {}   errored {}   stalled {}{}",
+        s.finished,
+        s.errored,
+        s.stalled,
+        if s.lookahead_errors.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "   script errors met looking ahead in {}",
+                plural(s.lookahead_error_games, "game")
+            )
+        }
     );
     if s.finished == 0 {
         // No finished game: shares, scores and quality would be made of nothing.
         println!("  no game finished, so there is nothing to summarise");
         print_warnings(s);
+        print_lookahead_errors(&s.lookahead_errors, s.lookahead_error_games, s.games, "");
         return;
     }
     println!(
@@ -104,6 +117,7 @@ pub fn print(s: &Summary) {
         );
     }
     print_warnings(s);
+    print_lookahead_errors(&s.lookahead_errors, s.lookahead_error_games, s.games, "");
 }
 
 fn print_warnings(s: &Summary) {
@@ -301,6 +315,34 @@ fn print_tiles(s: &Summary) {
         println!(
             "  {:<22} {:>6.2}  {:>7.2}  {:>6.2}",
             t.id, t.visits, t.actions, t.gained
+        );
+    }
+}
+
+/// The script errors bots met while looking ahead, each place with how often and in how
+/// many of `games` games (`with_errors` of them met any); `whose` names the variant or
+/// value they belong to, when there are several.
+pub fn print_lookahead_errors(
+    errors: &[LookaheadSummary],
+    with_errors: u64,
+    games: u64,
+    whose: &str,
+) {
+    if errors.is_empty() {
+        return;
+    }
+    println!(
+        "\n{whose}script errors the bots met while looking ahead (in {with_errors} of {}; they avoided those options):",
+        plural(games, "game")
+    );
+    for e in errors {
+        println!(
+            "  {:>12} in {:>10}  {}\n  {:>25}  {}",
+            plural(e.count, "time"),
+            plural(e.games, "game"),
+            e.site,
+            "",
+            e.message
         );
     }
 }

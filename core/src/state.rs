@@ -215,7 +215,62 @@ pub struct GameState {
     /// 128-bit state does not fit a JSON number.
     #[serde(with = "rng_as_string")]
     pub rng: GameRng,
+    /// Where a bot's look-ahead copy stands (see [`LookaheadMark`]); not part of the
+    /// game: never serialised, hashed or compared.
+    #[serde(skip)]
+    pub lookahead: LookaheadMark,
 }
+
+/// On a copy a bot looks ahead on, the options applied to it since it was copied from
+/// the real game: set only while the engine is told a bot is looking ahead
+/// ([`crate::Engine::set_lookahead`]), so a script error met there can be placed and
+/// reached again (the decision, the option whose trial failed, and the answers after
+/// it). Two marks always compare equal: it is not part of the game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LookaheadMark {
+    /// The first [`LookaheadMark::MAX_PATH`] option indices applied, in order.
+    pub path: [u32; LookaheadMark::MAX_PATH],
+    /// Options applied in all (may exceed the path kept).
+    pub len: u32,
+}
+
+impl LookaheadMark {
+    /// Option indices a mark keeps.
+    pub const MAX_PATH: usize = 8;
+
+    /// The mark after option `index` is applied to a copy marked `self`.
+    pub fn after(mut self, index: usize) -> LookaheadMark {
+        if let Some(slot) = self.path.get_mut(self.len as usize) {
+            *slot = u32::try_from(index).unwrap_or(u32::MAX);
+        }
+        self.len = self.len.saturating_add(1);
+        self
+    }
+
+    /// The option of the real decision this copy descends from; `None` on the real
+    /// game and on a copy nothing was applied to yet.
+    pub fn root(&self) -> Option<usize> {
+        (self.len > 0).then_some(self.path[0] as usize)
+    }
+
+    /// Answers applied after the root option.
+    pub fn depth(&self) -> u32 {
+        self.len.saturating_sub(1)
+    }
+
+    /// The option indices kept, from the root.
+    pub fn kept(&self) -> &[u32] {
+        &self.path[..(self.len as usize).min(Self::MAX_PATH)]
+    }
+}
+
+impl PartialEq for LookaheadMark {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LookaheadMark {}
 
 /// Serde for the RNG as a JSON string, so every JSON reader can carry it unchanged.
 mod rng_as_string {
@@ -306,6 +361,7 @@ impl GameState {
             decision: None,
             result: None,
             rng: GameRng::new(0),
+            lookahead: LookaheadMark::default(),
         }
     }
 

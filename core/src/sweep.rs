@@ -235,6 +235,12 @@ pub struct Point {
     pub finished: u64,
     /// Games that errored.
     pub errored: u64,
+    /// Script errors the bots met while looking ahead at this value, by place.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lookahead_errors: Vec<crate::report::lookahead::LookaheadSummary>,
+    /// Games at this value in which the bots met any of them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lookahead_error_games: u64,
     /// The metric over the games that say something about it.
     pub metric: Estimate,
     /// The metric minus its value at the pack's current value, paired by seed, with a
@@ -377,6 +383,8 @@ pub fn summarise(
                 value: run.value,
                 finished: records.iter().filter(|r| ended(r)).count() as u64,
                 errored: records.iter().filter(|r| r.error.is_some()).count() as u64,
+                lookahead_errors: crate::report::lookahead::summarise(records),
+                lookahead_error_games: crate::report::lookahead::games_with_errors(records),
                 metric: est,
                 versus_current,
             }
@@ -514,6 +522,11 @@ pub fn check_played_on(
         }
     }
     Ok(())
+}
+
+/// Whether a count is zero (left out of the JSON).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

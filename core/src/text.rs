@@ -33,6 +33,16 @@ pub fn printable_line(text: &str) -> String {
     printable(text).replace('\n', "\\n")
 }
 
+/// `n` and `noun`, the noun in the plural unless `n` is 1: `1 game`, `3 games`. For
+/// nouns whose plural adds `s`.
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,7 +35,7 @@ fn play(content: &Arc<Content>, bot: &str, players: usize, seed: u64, labels: bo
         &mut seats,
         seed,
         0,
-        Limits::default(),
+        &Limits::default(),
         &mut |st| {
             hashes.push(st.hash());
             if let Some(d) = st.decision() {

@@ -265,7 +265,7 @@ fn case_16_panic_in_host_function() {
     }
     let mut engine = Engine::with_lua(content_for("16-panic.lua")).unwrap();
     let mut seats: Vec<Box<dyn Agent>> = vec![Box::new(ActThere), Box::new(ActThere)];
-    let (record, panicked) = play_game_guarded(&mut engine, &mut seats, 5, 0, Limits::default());
+    let (record, panicked) = play_game_guarded(&mut engine, &mut seats, 5, 0, &Limits::default());
     assert!(panicked);
     let e = record.error.expect("reported");
     assert!(e.contains("panic"), "{e}");

@@ -399,6 +399,13 @@ const MAX_ROLLOUT: usize = 120;
 /// of its back (Tabriz: the other players' hands and the draw piles, per grade; hand
 /// and pile sizes stay as they are).
 pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut Pcg64Mcg) {
+    // A script's effect asking its questions is re-run from its start with the answers
+    // so far: it has drawn cards or rolled dice that this seat saw as options. Re-dealt
+    // piles or a new seed would make it draw others, and its recorded answers would no
+    // longer be options. Until it is done, the copy keeps the real deal.
+    if st.flow.effect.is_some() {
+        return;
+    }
     crate::zones::redeal_unseen(content, st, me, rng);
     st.rng = rng_from_seed(rng.random());
 }

@@ -26,7 +26,10 @@ use crate::{
 pub(crate) mod areas;
 mod interp;
 mod keys;
+mod lookahead;
 mod move_cache;
+
+pub use lookahead::{LookaheadError, MAX_PLACES as MAX_LOOKAHEAD_PLACES};
 
 pub use interp::{at_turn_start, current_player, turn_index};
 
@@ -65,6 +68,8 @@ pub struct Engine {
     labels: bool,
     /// The hook call the host holds stopped at the current question, if any.
     held: Option<Box<HeldCall>>,
+    /// Script errors met while a bot looks ahead ([`Engine::set_lookahead`]).
+    lookahead: lookahead::LookaheadLog,
 }
 
 /// A hook call the host keeps stopped at its question ([`Effects::held`]), with the
@@ -89,6 +94,7 @@ impl Engine {
             moves: move_cache::MoveCache::default(),
             labels: true,
             held: None,
+            lookahead: lookahead::LookaheadLog::default(),
         }
     }
 
@@ -158,7 +164,11 @@ impl Engine {
         };
         match self.effects.estimate(&c, st, &call) {
             Ok(Some(v)) => v,
-            _ => 0.0,
+            Ok(None) => 0.0,
+            Err(e) => {
+                self.note_evaluation_error(st, &e);
+                0.0
+            }
         }
     }
 
@@ -193,7 +203,11 @@ impl Engine {
                 };
                 match self.effects.call(&c, &mut scratch, &call, &[], &mut log) {
                     Ok(HookOutcome::Done(_)) => {}
-                    _ => return None,
+                    Ok(_) => return None,
+                    Err(e) => {
+                        self.note_evaluation_error(st, &e);
+                        return None;
+                    }
                 }
             }
         }
@@ -327,6 +341,7 @@ impl Engine {
             decision: None,
             result: None,
             rng,
+            lookahead: Default::default(),
         };
         // C-SETUP-2, R-COM-1: the cards into their piles, each shuffled pile in zone
         // order (no RNG draw without zones).
@@ -416,8 +431,12 @@ impl Engine {
             .into());
         }
         let mut log = EventLog::default();
-        self.apply_choice(st, index, &mut log)?;
-        self.advance(st, &mut log)
+        let before = st.lookahead;
+        let result = self
+            .apply_choice(st, index, &mut log)
+            .and_then(|()| self.advance(st, &mut log));
+        self.note_trial(st, before, index, &result);
+        result
     }
 
     /// [`Engine::apply`], checking that `player` is the one being asked (R-ROUND-2).
@@ -468,13 +487,17 @@ impl Engine {
                     .join(", "),
             })?,
         };
+        let before = st.lookahead;
         let mut next = st.clone();
         let mut sub = EventLog {
             enabled: log.enabled,
             events: Vec::new(),
         };
-        self.apply_choice(&mut next, index, &mut sub)?;
-        self.advance(&mut next, &mut sub)?;
+        let result = self
+            .apply_choice(&mut next, index, &mut sub)
+            .and_then(|()| self.advance(&mut next, &mut sub));
+        self.note_trial(&mut next, before, index, &result);
+        result?;
         *st = next;
         log.events.append(&mut sub.events);
         Ok(())

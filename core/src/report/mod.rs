@@ -6,6 +6,7 @@
 //! designer should look at.
 
 pub mod catalogue;
+pub mod lookahead;
 pub mod metrics;
 pub mod stats;
 pub mod strength;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::PackInfo;
 use crate::sim::GameRecord;
+use crate::text::plural;
 pub use metrics::Metrics;
 pub use stats::{mean, wilson, Estimate};
 pub use strength::{Flag, Strength};
@@ -139,6 +141,14 @@ pub struct Summary {
     pub first_error_index: Option<u64>,
     /// Errored games by where the error happened (`file hook (pack)`, `watchdog`, …).
     pub errors_by_site: BTreeMap<String, u64>,
+    /// Script errors the bots met while looking ahead (trying options, playing out),
+    /// by place, most met first. A game in which they were met may still have finished:
+    /// a bot values a failing option as worthless and plays on.
+    #[serde(default)]
+    pub lookahead_errors: Vec<lookahead::LookaheadSummary>,
+    /// Games in which bots met any script error while looking ahead.
+    #[serde(default)]
+    pub lookahead_error_games: u64,
     /// Rounds per finished game.
     pub rounds: Estimate,
     /// Mean decisions per game.
@@ -203,6 +213,12 @@ impl Summary {
         self.catalogue = catalogue::catalogue(content);
         self.board = catalogue::board(content);
         self.warnings = warnings(self);
+    }
+
+    /// Whether any script error was met: a game errored, or a bot met one while
+    /// looking ahead. The commands that play games exit 1 then.
+    pub fn has_errors(&self) -> bool {
+        self.errored > 0 || !self.lookahead_errors.is_empty()
     }
 
     /// The catalogue entry of `component`, if the summary has one.
@@ -310,6 +326,8 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
                 m
             },
         ),
+        lookahead_errors: lookahead::summarise(records),
+        lookahead_error_games: lookahead::games_with_errors(records),
         rounds: mean(&rounds),
         mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
             / records.len().max(1) as f64,
@@ -521,6 +539,16 @@ fn warnings(s: &Summary) -> Vec<String> {
         w.push(format!(
             "{} of {} games errored (see the errors by place below)",
             s.errored, s.games
+        ));
+    }
+    if !s.lookahead_errors.is_empty() {
+        let times: u64 = s.lookahead_errors.iter().map(|e| e.count).sum();
+        w.push(format!(
+            "bots met script errors while looking ahead: {} in {} of {} games, at {} (see the script errors below); the bots avoided those options, so the games' numbers are of a game without them",
+            plural(times, "time"),
+            s.lookahead_error_games,
+            s.games,
+            plural(s.lookahead_errors.len() as u64, "place")
         ));
     }
     if s.stalled > 0 {

@@ -12,6 +12,7 @@ use crate::content::Content;
 use crate::engine::Engine;
 use crate::error::EngineError;
 
+pub mod lookahead;
 pub(crate) mod record;
 
 use record::Tracker;
@@ -32,11 +33,24 @@ pub fn game_seed(run_seed: u64, index: u64) -> u64 {
 }
 
 /// Limits on one game beyond the per-hook instruction budget.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Wall-clock seconds a game may take before the watchdog stops it (reported as an
     /// error, never silently). `None`: no watchdog.
     pub game_seconds: Option<f64>,
+    /// Set from outside (a signal, a scheduler's time limit) to stop the run: a game
+    /// under way stops at its next decision and is left out ([`GameRecord::stopped`]),
+    /// and no further game starts. `None`: the run is never stopped.
+    pub stop: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Limits {
+    /// Whether the run has been asked to stop.
+    pub fn stopping(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// An engine for games only bots play: its decisions carry no labels, which no bot
@@ -59,7 +73,7 @@ pub fn play_game_traced(
     seats: &mut [Box<dyn Agent>],
     seed: u64,
     index: u64,
-    limits: Limits,
+    limits: &Limits,
     on_decision: &mut dyn FnMut(&crate::state::GameState),
 ) -> GameRecord {
     let content = Arc::clone(engine.content());
@@ -83,6 +97,10 @@ pub fn play_game_traced(
     let mut tracker = Tracker::start(&content, &st, &mut record);
     let mut failed = false;
     while let Some(decision) = st.decision() {
+        if limits.stopping() {
+            record.stopped = true;
+            break;
+        }
         if replay.answers.len() >= MAX_DECISIONS {
             record.error = Some(format!(
                 "the game took more than {MAX_DECISIONS} decisions and was stopped"
@@ -97,7 +115,23 @@ pub fn play_game_traced(
             record.error_site = Some("watchdog".into());
             break;
         }
+        // Every script error the bot meets while it looks ahead is counted: it values
+        // such an option as worthless and plays on, which would hide the error.
+        engine.set_lookahead(true);
         let choice = seats[decision.player].choose(engine, &st, decision);
+        engine.set_lookahead(false);
+        let found = engine.take_lookahead_errors();
+        if !found.is_empty() {
+            lookahead::note(
+                engine,
+                &mut record.lookahead_errors,
+                &mut record.lookahead_replay,
+                found,
+                &replay,
+                &st,
+                decision,
+            );
+        }
         let option = &decision.options[choice];
         let key = Arc::clone(&option.key);
         tracker.before(&content, &st, decision.player, &option.action, &mut record);
@@ -178,7 +212,7 @@ pub fn play_game(
     seed: u64,
     index: u64,
 ) -> GameRecord {
-    play_game_traced(engine, seats, seed, index, Limits::default(), &mut |_| {})
+    play_game_traced(engine, seats, seed, index, &Limits::default(), &mut |_| {})
 }
 
 /// Plays one game inside `catch_unwind`: a panic (an engine bug, or a host function
@@ -189,7 +223,7 @@ pub fn play_game_guarded(
     seats: &mut [Box<dyn Agent>],
     seed: u64,
     index: u64,
-    limits: Limits,
+    limits: &Limits,
 ) -> (GameRecord, bool) {
     match catch_unwind(AssertUnwindSafe(|| {
         play_game_traced(engine, seats, seed, index, limits, &mut |_| {})
@@ -235,7 +269,7 @@ pub fn hash_trace(content: &Arc<Content>, cfg: &SimConfig) -> Result<Vec<String>
             &mut seats,
             seed,
             i,
-            Limits::default(),
+            &Limits::default(),
             &mut |st| {
                 k += 1;
                 lines.push(format!("{i} {k} {}", st.hash()));
@@ -368,10 +402,17 @@ pub fn run_indices(
             }
         };
         while let Some(&i) = indices.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if cfg.limits.stopping() {
+                break;
+            }
             let seed = game_seed(cfg.seed, i);
             let mut seats = make_seats(cfg, seed);
             let (mut record, panicked) =
-                play_game_guarded(&mut engine, &mut seats, seed, i, cfg.limits);
+                play_game_guarded(&mut engine, &mut seats, seed, i, &cfg.limits);
+            if record.stopped {
+                // Stopped part-way: not a game of the run.
+                break;
+            }
             record.run_seed = cfg.seed;
             record.run_games = cfg.games;
             if panicked {

@@ -131,6 +131,11 @@ pub struct GameRecord {
     pub error: Option<String>,
     /// Where the error happened (`file hook (pack)`, `watchdog`, `engine panic`).
     pub error_site: Option<String>,
+    /// Script errors the bots met while looking ahead, each place once (left out when
+    /// there were none). The game itself may have finished: the bots valued the failing
+    /// options as worthless and played on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lookahead_errors: Vec<super::lookahead::LookaheadRecord>,
     /// Per seat.
     pub players: Vec<PlayerCounts>,
     /// Per tile id.
@@ -161,6 +166,15 @@ pub struct GameRecord {
     /// The answers, for a replay of an errored game (not written to `--out`).
     #[serde(skip)]
     pub replay: Replay,
+    /// A replay that reaches the decision at which the first look-ahead error was met
+    /// and gives the option whose trial failed as its failing answer (not written to
+    /// `--out`).
+    #[serde(skip)]
+    pub lookahead_replay: Option<Replay>,
+    /// Whether the game was stopped part-way because the run was asked to stop
+    /// ([`super::Limits::stop`]): such a record is no game of the run and is dropped.
+    #[serde(skip)]
+    pub stopped: bool,
 }
 
 impl GameRecord {
@@ -186,6 +200,9 @@ impl GameRecord {
             decisions: 0,
             error: None,
             error_site: None,
+            lookahead_errors: Vec::new(),
+            lookahead_replay: None,
+            stopped: false,
             players: vec![PlayerCounts::default(); players],
             tiles: content
                 .tiles
@@ -351,7 +368,8 @@ impl GameRecord {
         self.validate_run()?;
         self.validate_result()?;
         self.validate_rows()?;
-        self.validate_counts()
+        self.validate_counts()?;
+        super::lookahead::validate(&self.lookahead_errors, self.seats.len())
     }
 
     fn validate_names(&self) -> Result<(), String> {

@@ -1,0 +1,192 @@
+//! A game's record of the script errors its bots met while looking ahead
+//! ([`crate::Engine::set_lookahead`]): each place once, with how often, and where in the
+//! game it was first met, so a broken script is reported even when the bots steered
+//! around it and the game itself finished.
+
+use serde::{Deserialize, Serialize};
+
+use crate::decision::Decision;
+use crate::engine::{Engine, LookaheadError};
+use crate::error::EngineError;
+use crate::replay::Replay;
+use crate::state::GameState;
+use crate::text::printable;
+
+/// Most places one record lists (as [`crate::engine::MAX_LOOKAHEAD_PLACES`]).
+pub const MAX_PLACES: usize = crate::engine::MAX_LOOKAHEAD_PLACES;
+
+/// Script errors met at one place while the bots of one game looked ahead.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LookaheadRecord {
+    /// Where: `file:line hook `h` of owner (pack p)`, the key the summary groups by.
+    pub site: String,
+    /// The first line of Lua's message (capped).
+    pub message: String,
+    /// Times met in this game.
+    pub count: u64,
+    /// Answers given before the decision at which it was first met.
+    pub decision: usize,
+    /// The seat (from 1) that was choosing then.
+    pub seat: usize,
+    /// The option of that decision whose trial reached it (`None`: evaluating the
+    /// decision's own position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
+    /// Answers past that option at which it was met (0: the option itself failed).
+    #[serde(default)]
+    pub depth: u32,
+}
+
+/// Longest message a record keeps, in bytes.
+const MAX_MESSAGE: usize = 500;
+
+/// The place of a script error, as the summary groups them.
+pub fn site(e: &crate::error::ScriptError) -> String {
+    format!(
+        "{}{} hook `{}` of {} (pack {})",
+        printable(&e.file),
+        e.line.map(|l| format!(":{l}")).unwrap_or_default(),
+        printable(&e.hook),
+        printable(&e.owner),
+        printable(&e.pack)
+    )
+}
+
+/// `text` cut to at most `max` bytes at a character boundary, with an ellipsis when cut.
+fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+/// Adds the errors `found` while the seat answering `decision` chose, after the
+/// answers of `so_far`, to `list`. The first time one is met in the game, `replay` gets
+/// a replay that reaches it ([`reach`]).
+pub(crate) fn note(
+    engine: &mut Engine,
+    list: &mut Vec<LookaheadRecord>,
+    replay: &mut Option<Replay>,
+    found: Vec<LookaheadError>,
+    so_far: &Replay,
+    st: &GameState,
+    decision: &Decision,
+) {
+    for e in found {
+        let place = site(&e.error);
+        let message = cut(
+            printable(e.error.message.lines().next().unwrap_or("")).as_ref(),
+            MAX_MESSAGE,
+        );
+        if let Some(r) = list
+            .iter_mut()
+            .find(|r| r.site == place && r.message == message)
+        {
+            r.count = r.count.saturating_add(e.count);
+            continue;
+        }
+        if list.len() >= MAX_PLACES {
+            if let Some(last) = list.last_mut() {
+                last.count = last.count.saturating_add(e.count);
+            }
+            continue;
+        }
+        let option = e
+            .first
+            .root()
+            .and_then(|i| decision.options.get(i))
+            .map(|o| o.key.to_string());
+        if replay.is_none() && option.is_some() {
+            *replay = Some(reach(engine, so_far, st, &e));
+        }
+        list.push(LookaheadRecord {
+            site: place,
+            message,
+            count: e.count,
+            decision: so_far.answers.len(),
+            seat: decision.player + 1,
+            option,
+            depth: e.first.depth(),
+        });
+    }
+}
+
+/// A replay that reaches look-ahead error `e`, met while a bot chose at `st` (reached by
+/// `so_far`): the options of the bot's trial are played on the game itself, and the
+/// one that fails there is the replay's failing answer, after the ones before it. When
+/// none fails there (the bot had re-dealt what it could not see, the trial went deeper
+/// than a mark keeps, or an evaluation hook failed), the replay stops at `st` with the
+/// trial's first option as its failing answer, and its error says so.
+fn reach(engine: &mut Engine, so_far: &Replay, st: &GameState, e: &LookaheadError) -> Replay {
+    let mut game = st.clone();
+    let mut keys = Vec::new();
+    for &i in e.first.kept() {
+        let Some(key) = game
+            .decision()
+            .and_then(|d| d.options.get(i as usize))
+            .map(|o| std::sync::Arc::clone(&o.key))
+        else {
+            break;
+        };
+        match engine.apply(&mut game, i as usize) {
+            Ok(()) => keys.push(key),
+            Err(EngineError::Script(now)) => {
+                let mut r = so_far.clone();
+                r.answers.extend(keys);
+                r.final_hash = game.hash();
+                r.failing_answer = Some(key.to_string());
+                r.error = Some(format!(
+                    "a bot met this error while looking ahead, trying these answers:\n{now}"
+                ));
+                return r;
+            }
+            Err(EngineError::Rule(_)) => break,
+        }
+    }
+    let mut r = so_far.clone();
+    r.final_hash = st.hash();
+    r.failing_answer = e
+        .first
+        .root()
+        .and_then(|i| st.decision().and_then(|d| d.options.get(i)))
+        .map(|o| o.key.to_string());
+    r.error = Some(format!(
+        "a bot met this error while looking ahead, {} answers past this option; played on the game itself, the answers it tried do not raise it (it re-dealt what it cannot see, or the error came from an evaluation hook such as `[score] potential`):\n{}",
+        e.first.depth(),
+        e.error
+    ));
+    r
+}
+
+/// `Err` unless the records are plausible: at most [`MAX_PLACES`], texts within
+/// bounds, positions within a game's length.
+pub(crate) fn validate(list: &[LookaheadRecord], seats: usize) -> Result<(), String> {
+    use super::record::check_text;
+    if list.len() > MAX_PLACES {
+        return Err(format!(
+            "it lists {} look-ahead error places (at most {MAX_PLACES})",
+            list.len()
+        ));
+    }
+    for r in list {
+        check_text("a look-ahead error's place", &r.site)?;
+        check_text("a look-ahead error's message", &r.message)?;
+        if r.site.is_empty() || r.count == 0 {
+            return Err("a look-ahead error has no place or a count of 0".into());
+        }
+        if r.decision > super::MAX_DECISIONS || r.seat == 0 || r.seat > seats {
+            return Err(format!(
+                "a look-ahead error is placed at decision {} by seat {} of {seats}",
+                r.decision, r.seat
+            ));
+        }
+        if let Some(k) = &r.option {
+            check_text("a look-ahead error's option", k)?;
+        }
+    }
+    Ok(())
+}
