@@ -1,5 +1,5 @@
-//! Rebuild when the embedded base pack or the shared script library changes.
+//! Rebuild when the embedded packs (`content/`) or the shared script library changes.
 fn main() {
-    println!("cargo:rerun-if-changed=../content/tabriz");
+    println!("cargo:rerun-if-changed=../content");
     println!("cargo:rerun-if-changed=../scripts");
 }

@@ -19,6 +19,7 @@ mod merge_cmd;
 mod new_cmd;
 mod output;
 mod packs;
+mod packs_cmd;
 mod play_args;
 mod replay_cmd;
 mod resume;
@@ -94,6 +95,10 @@ enum Command {
     ///
     /// Example: weft test --pack content/examples/silk-road
     Test(test_cmd::TestArgs),
+    /// List the packs weft runs by name: the built-in ones and those on the pack path.
+    ///
+    /// Example: weft packs
+    Packs(packs_cmd::PacksArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay weft-failed/failed-00000.json
@@ -166,6 +171,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
+        Command::Packs(a) => packs_cmd::run(a),
         Command::Doc(a) => doc_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
         Command::New(a) => new_cmd::run(a),

@@ -53,16 +53,9 @@ impl PackArgs {
         (packs, scripts)
     }
 
-    /// Where packs named by `extends` are looked up.
+    /// Where packs named by `extends` or by `--pack NAME` are looked up.
     fn pack_path(&self) -> Vec<PathBuf> {
-        let mut dirs = self.pack_path.clone();
-        if let Some(env) = std::env::var_os("WEFT_PACK_PATH") {
-            dirs.extend(std::env::split_paths(&env));
-        }
-        if PathBuf::from("content").is_dir() {
-            dirs.push(PathBuf::from("content"));
-        }
-        dirs
+        search_path(&self.pack_path)
     }
 
     /// Reads the packs' and library's files without interpreting them; the chain comes
@@ -139,4 +132,17 @@ impl PackArgs {
         }
         out
     }
+}
+
+/// The folders packs are looked up in by name: `given` (`--pack-path`), then the folders
+/// of `WEFT_PACK_PATH`, then `./content` when it exists; the built-in packs come after.
+pub fn search_path(given: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs = given.to_vec();
+    if let Some(env) = std::env::var_os("WEFT_PACK_PATH") {
+        dirs.extend(std::env::split_paths(&env));
+    }
+    if PathBuf::from("content").is_dir() {
+        dirs.push(PathBuf::from("content"));
+    }
+    dirs
 }

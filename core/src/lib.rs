@@ -53,11 +53,12 @@ pub fn load(
     load_files(&files, &library)
 }
 
-/// Reads pack folders (or the embedded base pack when `packs` is empty) and the shared
-/// library (`scripts`, or the embedded one) into memory, without interpreting them. The
-/// packs they `extends` are added before them: found by name among `packs`, then in the
-/// `pack_path` folders (a pack folder, or a folder of pack folders), then the built-in
-/// base pack.
+/// Reads packs (or the embedded base pack when `packs` is empty) and the shared
+/// library (`scripts`, or the embedded one) into memory, without interpreting them. A
+/// pack is a folder, or, when no such folder exists, the name of a pack in the
+/// `pack_path` folders (a pack folder, or a folder of pack folders) or built into the
+/// binary ([`embedded::packs`]). The packs they `extends` are added before them, found
+/// by name the same way.
 pub fn read_packs(
     packs: &[&Path],
     pack_path: &[std::path::PathBuf],
@@ -68,10 +69,19 @@ pub fn read_packs(
     if packs.is_empty() {
         files.push(embedded::base_pack());
     }
+    let (mut available, unreadable) = content::packs_on_path(pack_path);
+    available.extend(embedded::packs().into_iter().map(|(_, p)| p));
     for p in packs {
-        match content::PackFiles::from_dir(p) {
-            Ok(f) => files.push(f),
-            Err(e) => errors.extend(e),
+        if p.is_dir() {
+            match content::PackFiles::from_dir(p) {
+                Ok(f) => files.push(f),
+                Err(e) => errors.extend(e),
+            }
+        } else {
+            match content::pack_named(&available, p) {
+                Ok(f) => files.push(f),
+                Err(e) => errors.push(e),
+            }
         }
     }
     let library = match scripts {
@@ -84,8 +94,6 @@ pub fn read_packs(
     if !errors.is_empty() {
         return Err(content::ContentErrors(errors));
     }
-    let (mut available, unreadable) = content::packs_on_path(pack_path);
-    available.push(embedded::base_pack());
     // A pack on the path that could not be read is not silently "not found": when the
     // chain fails, say why those folders were passed over.
     let chain = content::resolve_chain(files, available).map_err(|mut e| {

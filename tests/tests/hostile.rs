@@ -1,4 +1,4 @@
-//! The hostile-input catalogue (`../shared/hostile/README.md`), one test per case. Every
+//! The hostile-input catalogue (`tests/hostile/README.md`), one test per case. Every
 //! case ends in a clear error that names the place, leaves the state as it was, stays
 //! bounded, and leaves the engine able to play the next game.
 

@@ -1,4 +1,4 @@
-//! The classes of hostile input beyond the 24-case catalogue (`../shared/hostile/README.md`,
+//! The classes of hostile input beyond the 24-case catalogue (`tests/hostile/README.md`,
 //! "Classes that every new feature must also hold against"), one test per defence.
 //! Each hostile call runs on its own thread with a time bound, so a defence that is
 //! removed shows up as a failed test, not as a test run that never ends.

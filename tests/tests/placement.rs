@@ -1,4 +1,4 @@
-//! Worker placement (issue 11, rule ids of `../shared/rules/cabriole.md`): areas of
+//! Worker placement (issue 11, rule ids of `content/cabriole/RULES.md`): areas of
 //! spaces in `board.toml`, the `place`, `resolve` and `reset areas` steps, and the ctx
 //! functions for closed areas and second-stage spaces, played on the queues fixture
 //! (`tests/fixtures/queues`: rows 1–3 with a "4" space, an exclusive `extra` area, a

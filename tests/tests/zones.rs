@@ -1,7 +1,7 @@
 //! Card zones and pack cards (issue 11): `[[zones]]`, `[[cards]]` with copies by player
 //! count, the `refill` step, marks on grid positions, caps, and the ctx functions over
 //! them, on the cards fixture (`tests/fixtures/cards`, a game with no board). Rule ids
-//! of `../shared/rules/cabriole.md` name the behaviour each primitive exists for.
+//! of `content/cabriole/RULES.md` name the behaviour each primitive exists for.
 
 use std::sync::Arc;
 

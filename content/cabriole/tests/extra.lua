@@ -1,5 +1,5 @@
 -- Scenario tests of Cabriole: The extra project queue (C-EXTRA-*).
--- Run with `weft test --pack content/cabriole`. Rule ids: shared/rules/cabriole.md.
+-- Run with `weft test --pack content/cabriole`. Rule ids: content/cabriole/RULES.md.
 -- Tests of invented data (C-DATA-*) check the pack against the rules' tables, so they
 -- write the rules' values rather than read the pack's. Helpers: tests/lib/helpers.lua.
 

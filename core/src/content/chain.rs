@@ -69,6 +69,73 @@ pub fn packs_on_path(dirs: &[PathBuf]) -> (Vec<PackFiles>, Vec<ContentError>) {
     (out, unreadable)
 }
 
+/// What `pack.toml` says of a pack, for a list of packs.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PackHeader {
+    /// `name`.
+    pub name: String,
+    /// `version`.
+    pub version: String,
+    /// `description` (empty when it has none).
+    pub description: String,
+    /// `extends`.
+    pub extends: Vec<String>,
+}
+
+/// The header of `pack`, or `None` when its `pack.toml` is missing or malformed.
+pub fn pack_header(pack: &PackFiles) -> Option<PackHeader> {
+    let (name, extends) = header(pack).ok()?;
+    let table: toml::Table = pack.files.get("pack.toml")?.parse().ok()?;
+    let text = |key: &str| {
+        table
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    Some(PackHeader {
+        version: text("version"),
+        description: text("description"),
+        name,
+        extends,
+    })
+}
+
+/// The pack of `available` (the pack path's, then the built-in ones) named `asked`, a
+/// `--pack` value that is no folder. `Err` says what `asked` is instead and lists the
+/// names there are.
+pub fn pack_named(
+    available: &[PackFiles],
+    asked: &std::path::Path,
+) -> Result<PackFiles, ContentError> {
+    let text = asked.display().to_string();
+    let name = asked.to_str().filter(|n| !n.contains(['/', '\\']));
+    if let Some(found) = name.and_then(|n| {
+        available
+            .iter()
+            .find(|p| header(p).is_ok_and(|(m, _)| m == n))
+    }) {
+        return Ok(found.clone());
+    }
+    let mut names: Vec<String> = available
+        .iter()
+        .filter_map(|p| header(p).ok().map(|(n, _)| n))
+        .collect();
+    names.sort();
+    names.dedup();
+    let what = if asked.is_file() {
+        "is a file, not a pack folder or a pack's name"
+    } else if asked.exists() {
+        "is not a pack folder or a pack's name"
+    } else {
+        "is no folder and no pack's name"
+    };
+    Err(ContentError::new(text, what).help(format!(
+        "give a folder that holds pack.toml, or the name of a pack built into weft or on the pack path (--pack-path, WEFT_PACK_PATH, ./content): {} (`weft packs` lists them)",
+        names.join(", ")
+    )))
+}
+
 /// Orders `requested` and the packs they extend (looked up in `available`, first match
 /// by name wins) so that every pack comes after the packs it extends.
 pub fn resolve_chain(

@@ -18,7 +18,7 @@ pub mod zones;
 
 use std::collections::BTreeMap;
 
-pub use chain::{packs_on_path, resolve_chain};
+pub use chain::{pack_header, pack_named, packs_on_path, resolve_chain, PackHeader};
 pub use decks::DeckZones;
 pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};

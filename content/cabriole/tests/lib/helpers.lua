@@ -1,6 +1,6 @@
 -- Helpers for Cabriole's scenario tests (module `tests.lib.helpers`, not a test): every
 -- test file starts with `local H = require("tests.lib.helpers")` and local names for
--- what it uses. Rule ids: shared/rules/cabriole.md. The module is read-only once loaded.
+-- what it uses. Rule ids: content/cabriole/RULES.md. The module is read-only once loaded.
 
 local SIZE = { [2] = 12, [3] = 16, [4] = 20 }   -- C-SETUP-3: display slots, rows × columns
 local COLS = { [2] = 4, [3] = 4, [4] = 5 }

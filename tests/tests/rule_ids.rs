@@ -1,0 +1,111 @@
+//! Every rule id of each pack's rules reference (`content/<pack>/RULES.md`, in the
+//! repository: no test reads anything beside it) is cited by a test: a Rust test in
+//! `tests/tests/` or `cli/tests/`, or a Lua scenario test the pack ships. A rule whose
+//! id no test names could break unseen.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use weft_tests::repo;
+
+/// The ids a rules reference defines: each rule leads with its bold id (`**R-MOVE-3**`).
+fn defined_ids(rules: &str, prefix: &str) -> BTreeSet<String> {
+    rules
+        .split("**")
+        .skip(1)
+        .step_by(2)
+        .filter(|w| {
+            let mut parts = w.split('-');
+            parts.next() == Some(prefix)
+                && parts.clone().count() == 2
+                && parts.all(|p| {
+                    !p.is_empty()
+                        && p.chars()
+                            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The text of every `.rs` file under `dir` and every `.lua` file under `lua_dir`.
+fn test_texts(dirs: &[&Path], lua_dir: &Path) -> String {
+    let mut text = String::new();
+    let mut add = |dir: &Path, ext: &str| {
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == ext) {
+                    text.push_str(&std::fs::read_to_string(&path).unwrap());
+                    text.push('\n');
+                }
+            }
+        }
+    };
+    for d in dirs {
+        add(d, "rs");
+    }
+    add(lua_dir, "lua");
+    text
+}
+
+/// The ids of `ids` that `text` never names (`C-PROD-1` is not found inside `C-PROD-10`).
+fn uncited<'a>(ids: &'a BTreeSet<String>, text: &str) -> Vec<&'a String> {
+    ids.iter()
+        .filter(|id| {
+            !text.match_indices(id.as_str()).any(|(i, _)| {
+                !text[i + id.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            })
+        })
+        .collect()
+}
+
+fn check_pack(pack: &str, prefix: &str, at_least: usize) {
+    let root = repo();
+    let rules = std::fs::read_to_string(root.join(format!("content/{pack}/RULES.md")))
+        .unwrap_or_else(|e| panic!("content/{pack}/RULES.md: {e}"));
+    let ids = defined_ids(&rules, prefix);
+    assert!(
+        ids.len() >= at_least,
+        "{pack}: {} rule ids found",
+        ids.len()
+    );
+    // Each id is defined once.
+    for id in &ids {
+        let leads = rules.matches(&format!("**{id}**")).count();
+        assert_eq!(leads, 1, "{pack}: {id} leads {leads} rules");
+    }
+    let text = test_texts(
+        &[&root.join("tests/tests"), &root.join("cli/tests")],
+        &root.join(format!("content/{pack}/tests")),
+    );
+    let missing = uncited(&ids, &text);
+    assert!(
+        missing.is_empty(),
+        "{pack}: rule ids no test cites: {missing:?}"
+    );
+}
+
+#[test]
+fn every_tabriz_rule_id_is_cited_by_a_test() {
+    check_pack("tabriz", "R", 50);
+}
+
+#[test]
+fn every_cabriole_rule_id_is_cited_by_a_test() {
+    check_pack("cabriole", "C", 80);
+}
+
+#[test]
+fn the_id_reader_finds_ids_and_tells_c_prod_1_from_c_prod_10() {
+    let ids = defined_ids(
+        "- **C-PROD-1** a\n- **C-PROD-10** b\n- **R-TILE-SIDE** c\n**DECISION** d",
+        "C",
+    );
+    assert_eq!(ids.len(), 2);
+    let text = "cites C-PROD-10 only";
+    assert_eq!(uncited(&ids, text), vec!["C-PROD-1"]);
+}
