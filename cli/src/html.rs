@@ -215,20 +215,36 @@ pub fn render(s: &Summary) -> DrawResult<String> {
         .collect();
     write!(h, "<p>End causes: {}.</p>", causes.join(", "))?;
     let m = &s.metrics;
+    let na = "n/a".to_string();
+    let f = |x: Option<f64>| x.map_or_else(|| na.clone(), |v| format!("{v:.3}"));
     write!(
         h,
         "<table><tr><th>metric</th><th>value</th><th>meaning</th></tr>\
          <tr><td>balance</td><td>{:.3}</td><td>1 − (highest − lowest seat win share); 1 is even</td></tr>\
-         <tr><td>decisiveness</td><td>{:.3}</td><td>share of rounds after the winner's lead became permanent</td></tr>\
-         <tr><td>lead changes</td><td>{:.3}</td><td>changes of the sole leader per round</td></tr>\
-         <tr><td>drama</td><td>{:.3}</td><td>winner's mean deficit while behind, as a share of its final score</td></tr>\
-         <tr><td>early leader wins</td><td>{:.1}%</td><td>games won by the leader after round 1</td></tr></table>",
+         <tr><td>decisiveness</td><td>{}</td><td>share of rounds after the winner's lead became permanent</td></tr>\
+         <tr><td>lead changes</td><td>{}</td><td>changes of the sole leader per round</td></tr>\
+         <tr><td>drama</td><td>{}</td><td>winner's mean deficit while behind, as a share of its final score</td></tr>\
+         <tr><td>early leader wins</td><td>{}</td><td>games won by the leader after round 1</td></tr></table>",
         m.balance,
-        m.decisiveness,
-        m.lead_changes,
-        m.drama,
-        m.early_leader_wins * 100.0
+        f(m.decisiveness),
+        f(m.lead_changes),
+        f(m.drama),
+        m.early_leader_wins
+            .map_or_else(|| na.clone(), |v| format!("{:.1}%", v * 100.0)),
     )?;
+    if let Some(why) = &m.not_applicable {
+        write!(
+            h,
+            "<p>The round-by-round metrics are n/a: {}.</p>",
+            esc(why)
+        )?;
+    } else if m.games_scored_during_play < s.finished {
+        write!(
+            h,
+            "<p>The round-by-round metrics are over the {} of {} finished games whose scores moved before the final scoring.</p>",
+            m.games_scored_during_play, s.finished
+        )?;
+    }
     let scores: Vec<(f64, u64)> = s
         .score_histogram
         .iter()
@@ -552,8 +568,8 @@ pub(crate) fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
         let top = rows.iter().flatten().copied().fold(1.0f64, f64::max) * 1.1;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                "mean score at the end of each round, per seat",
-                ("sans-serif", 16),
+                "mean score at the end of each round, per seat (a game that ended counts with its final score)",
+                ("sans-serif", 14),
             )
             .margin(10)
             .x_label_area_size(40)
@@ -586,6 +602,16 @@ pub(crate) fn score_over_rounds_chart(s: &Summary) -> DrawResult<String> {
         legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present()?;
     }
+    let reached: Vec<String> = s
+        .games_by_round
+        .iter()
+        .enumerate()
+        .map(|(k, n)| format!("{}: {n}", k + 1))
+        .collect();
+    svg.push_str(&format!(
+        "<p>Games that played each round (round: games): {}.</p>",
+        reached.join(", ")
+    ));
     Ok(svg)
 }
 

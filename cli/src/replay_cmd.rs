@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use weft_core::replay::{verify, Replay, MAX_FILE_BYTES};
+use weft_core::replay::{rerun_changed, verify, Replay, ReplayError, Rerun, MAX_FILE_BYTES};
 use weft_core::Engine;
 
 use crate::packs::PackArgs;
@@ -66,6 +66,11 @@ struct Outcome {
     /// and the error now (or the recorded one, when it no longer happens).
     #[serde(skip_serializing_if = "Option::is_none")]
     recorded_error: Option<RecordedError>,
+    /// When the packs changed since the replay was recorded (same packs by name, other
+    /// files): how its answers go on them now (`Differs`, `FailsAgain`, `RunsPast`,
+    /// `Played`). Its hashes are not compared then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    on_changed_packs: Option<Rerun>,
 }
 
 /// The recorded error of an errored game's replay, tried again.
@@ -81,6 +86,8 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
     let outcome = replay_file(&a)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&outcome)?);
+    } else if let Some(rerun) = &outcome.on_changed_packs {
+        print_rerun(&outcome, rerun);
     } else if let Some(e) = &outcome.error {
         eprintln!("error: {}: {e}", outcome.file);
     } else {
@@ -105,11 +112,41 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    Ok(if outcome.matches {
+    let fixed = matches!(
+        outcome.on_changed_packs,
+        Some(Rerun::RunsPast { .. } | Rerun::Played)
+    );
+    Ok(if outcome.matches || fixed {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// How a replay's answers went on packs that changed since it was recorded.
+fn print_rerun(outcome: &Outcome, rerun: &Rerun) {
+    println!(
+        "{}: the packs changed since this game was recorded, so its state hashes are not checked; its answers were played on the packs as they are now:",
+        outcome.file
+    );
+    match rerun {
+        Rerun::Differs { index, key, reason } => println!(
+            "the game now differs at answer {index} (`{key}`): {reason}"
+        ),
+        Rerun::FailsAgain { key, error } => println!(
+            "every answer applies, and the recorded error happens again at answer {} (`{key}`):\n{error}",
+            outcome.answers_replayed.unwrap_or(0)
+        ),
+        Rerun::RunsPast { key, over } => println!(
+            "every answer applies, and the game now runs past the failure: answer {} (`{key}`) applies without error{}",
+            outcome.answers_replayed.unwrap_or(1).saturating_sub(1),
+            if *over { " and ends the game" } else { "" }
+        ),
+        Rerun::Played => println!(
+            "all {} answers apply",
+            outcome.answers_replayed.unwrap_or(0)
+        ),
+    }
 }
 
 /// Replays `a.file`; a file that is not a replay, or a replay that diverges, is an
@@ -153,6 +190,13 @@ fn replay_file(a: &ReplayArgs) -> anyhow::Result<Outcome> {
                 });
             }
         }
+        Err(ReplayError::Digest { .. }) => match rerun_changed(&content, &mut engine, &replay) {
+            Ok((n, rerun)) => {
+                outcome.answers_replayed = Some(n);
+                outcome.on_changed_packs = Some(rerun);
+            }
+            Err(e) => outcome.error = Some(e.to_string()),
+        },
         Err(e) => outcome.error = Some(e.to_string()),
     }
     Ok(outcome)

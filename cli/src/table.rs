@@ -101,10 +101,17 @@ pub fn print(s: &Summary) {
         100.0 / s.players.max(1) as f64
     );
     let m = &s.metrics;
-    println!(
-        "  quality        balance {:.3}  decisiveness {:.3}  lead changes {:.3}/round  drama {:.3}",
-        m.balance, m.decisiveness, m.lead_changes, m.drama
-    );
+    match (m.decisiveness, m.lead_changes, m.drama) {
+        (Some(d), Some(l), Some(dr)) => println!(
+            "  quality        balance {:.3}  decisiveness {d:.3}  lead changes {l:.3}/round  drama {dr:.3}",
+            m.balance
+        ),
+        _ => println!(
+            "  quality        balance {:.3}  decisiveness, lead changes, drama: n/a ({})",
+            m.balance,
+            m.not_applicable.as_deref().unwrap_or("no finished game")
+        ),
+    }
     print_cards(s);
     print_strength(s);
     print_tiles(s);

@@ -300,3 +300,67 @@ fn resume_plays_only_the_missing_games_and_matches_the_whole_run() {
     assert_eq!(code, 1);
     assert!(err.contains("--out"), "{err}");
 }
+
+/// A failed game re-runs on the fixed pack: `weft replay` plays the recorded answers on
+/// the pack as it is now and says that the game runs past the failure, or where it now
+/// differs; a replay of packs that are not loaded names the flag to add.
+#[test]
+fn a_failed_game_re_runs_on_the_changed_pack() {
+    let dir = scratch("trust-rerun");
+    let pack = boom_pack(&dir);
+    let failed = dir.join("failed");
+    let (code, _, _) = weft_in(
+        &dir,
+        &[
+            "sim",
+            "--pack",
+            pack.to_str().unwrap(),
+            "--games",
+            "4",
+            "--players",
+            "2",
+            "--save-failed",
+            failed.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "random bots meet the error in the game itself");
+    let replay = std::fs::read_dir(&failed)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .min()
+        .expect("a replay");
+    let replay = replay.to_str().unwrap();
+    // Without --pack only the base game is loaded: the error names the flag.
+    let (code, out, err) = weft_in(&dir, &["replay", replay]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("tabriz + boom") && err.contains("add --pack") && err.contains("boom"),
+        "{err}"
+    );
+    // Unchanged, the error happens again.
+    let pack_arg = pack.to_str().unwrap();
+    let (code, out, _) = weft_in(&dir, &["replay", "--pack", pack_arg, replay]);
+    assert_eq!(code, 0);
+    assert!(out.contains("happens again"), "{out}");
+    // Fixed: the game now runs past the failure.
+    let lua = pack.join("tiles/boom-stall.lua");
+    let text = std::fs::read_to_string(&lua).unwrap();
+    std::fs::write(&lua, text.replace("    error(\"boom\")\n", "")).unwrap();
+    let (code, out, err) = weft_in(&dir, &["replay", "--pack", pack_arg, replay]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("the packs changed"), "{out}");
+    assert!(out.contains("runs past the failure"), "{out}");
+    let (code, out, _) = weft_in(&dir, &["replay", "--pack", pack_arg, replay, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["on_changed_packs"]["RunsPast"].is_object(), "{v}");
+    // The tile's slot renamed: the recorded move is no longer an option.
+    let board = pack.join("board.toml");
+    let text = std::fs::read_to_string(&board).unwrap();
+    std::fs::write(&board, text.replace("boom-stall-slot", "boom-stall-spot")).unwrap();
+    let (code, out, _) = weft_in(&dir, &["replay", "--pack", pack_arg, replay]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the game now differs at answer"), "{out}");
+    assert!(out.contains("boom-stall-slot"), "{out}");
+}

@@ -79,7 +79,7 @@ pub enum ReplayError {
     #[error("not a valid replay: {0}; replays are written by `weft sim --save-failed`")]
     Invalid(String),
     /// Made with other content.
-    #[error("the replay was recorded with content {expected} but the loaded content is {found}; load the same packs (recorded chain: {chain})")]
+    #[error("the packs changed since the replay was recorded (content {expected}, now {found}; recorded chain: {chain}), so its state hashes cannot be checked; `weft replay` then plays its answers on the packs as they are now")]
     Digest {
         /// Recorded digest.
         expected: String,
@@ -87,6 +87,16 @@ pub enum ReplayError {
         found: String,
         /// Recorded packs.
         chain: String,
+    },
+    /// Recorded on a chain of other packs (not only other versions of the same ones).
+    #[error("the replay was played on {recorded}, but {loaded} is loaded; {help}")]
+    OtherPacks {
+        /// The recorded chain, by name.
+        recorded: String,
+        /// The loaded chain, by name.
+        loaded: String,
+        /// What to add or drop.
+        help: String,
     },
     /// The game could not be set up.
     #[error("could not set up the game: {0}")]
@@ -242,6 +252,7 @@ pub fn verify(
 ) -> Result<usize, ReplayError> {
     replay.validate()?;
     if replay.digest != content.digest {
+        same_packs(content, replay)?;
         return Err(ReplayError::Digest {
             expected: replay.digest.clone(),
             found: content.digest.clone(),
@@ -289,4 +300,143 @@ pub fn verify(
         });
     }
     Ok(replay.answers.len())
+}
+
+/// The names of a chain's packs, the shared library left out, joined with ` + `.
+fn chain_names(packs: &[PackInfo]) -> Vec<&str> {
+    packs
+        .iter()
+        .filter(|p| p.name != "scripts")
+        .map(|p| p.name.as_str())
+        .collect()
+}
+
+/// `Ok` when `content` is the same chain of packs as the replay's by name (their
+/// files may have changed since); else what to add or drop, naming the flag.
+pub fn same_packs(content: &Content, replay: &Replay) -> Result<(), ReplayError> {
+    let recorded = chain_names(&replay.packs);
+    let loaded = chain_names(&content.packs);
+    if recorded == loaded {
+        return Ok(());
+    }
+    let missing: Vec<&str> = recorded
+        .iter()
+        .filter(|n| !loaded.contains(n))
+        .copied()
+        .collect();
+    let extra: Vec<&str> = loaded
+        .iter()
+        .filter(|n| !recorded.contains(n))
+        .copied()
+        .collect();
+    let mut help = Vec::new();
+    if !missing.is_empty() {
+        help.push(format!(
+            "add --pack with the folder (or the name, if weft packs lists it) of {}",
+            missing.join(" and ")
+        ));
+    }
+    if !extra.is_empty() {
+        help.push(format!("leave out {}", extra.join(" and ")));
+    }
+    if help.is_empty() {
+        help.push("load the packs in the recorded order".into());
+    }
+    Err(ReplayError::OtherPacks {
+        recorded: recorded.join(" + "),
+        loaded: if loaded.is_empty() {
+            "no pack".into()
+        } else {
+            loaded.join(" + ")
+        },
+        help: help.join("; "),
+    })
+}
+
+/// How a replay's answers go on packs whose files changed since it was recorded: its
+/// hashes say nothing then, so only the answers are played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Rerun {
+    /// Answer `index` (`key`) is not an option any more: the game now differs there.
+    Differs {
+        /// 0-based answer.
+        index: usize,
+        /// The answer.
+        key: String,
+        /// Why it is refused now (the options there, or the error it raises).
+        reason: String,
+    },
+    /// Every answer applied; the recorded error, if any, happens again at the failing
+    /// answer, with this text now.
+    FailsAgain {
+        /// The failing answer.
+        key: String,
+        /// The error now.
+        error: String,
+    },
+    /// Every answer applied, and the failing answer now applies without error: the game
+    /// runs past the failure (`over`: and that answer ended it).
+    RunsPast {
+        /// The failing answer.
+        key: String,
+        /// Whether the game is over after it.
+        over: bool,
+    },
+    /// Every answer applied; the replay recorded no error.
+    Played,
+}
+
+/// Plays `replay`'s answers on `content` as it is now (the same chain of packs, changed
+/// files: see [`same_packs`]), then its failing answer, and says how the game goes.
+/// Returns the answers applied and the outcome.
+pub fn rerun_changed(
+    content: &Arc<Content>,
+    engine: &mut Engine,
+    replay: &Replay,
+) -> Result<(usize, Rerun), ReplayError> {
+    replay.validate()?;
+    same_packs(content, replay)?;
+    let mut st = engine
+        .new_game(replay.players, replay.seed)
+        .map_err(|e| ReplayError::Setup(e.to_string()))?;
+    for (index, key) in replay.answers.iter().enumerate() {
+        if let Err(e) = engine.apply(&mut st, &**key) {
+            return Ok((
+                index,
+                Rerun::Differs {
+                    index,
+                    key: key.to_string(),
+                    reason: e.to_string(),
+                },
+            ));
+        }
+    }
+    let n = replay.answers.len();
+    let Some(key) = replay.failing_answer.clone() else {
+        return Ok((n, Rerun::Played));
+    };
+    Ok(match engine.apply(&mut st, key.as_str()) {
+        Err(crate::error::EngineError::Script(e)) => (
+            n,
+            Rerun::FailsAgain {
+                key,
+                error: e.to_string(),
+            },
+        ),
+        Err(e) => (
+            n,
+            Rerun::Differs {
+                index: n,
+                key,
+                reason: e.to_string(),
+            },
+        ),
+        Ok(()) => (
+            n + 1,
+            Rerun::RunsPast {
+                key,
+                over: st.is_over(),
+            },
+        ),
+    })
 }

@@ -167,11 +167,15 @@ pub struct Summary {
     pub winning_score_histogram: Vec<(i32, u64)>,
     /// Game lengths: (rounds, count).
     pub rounds_histogram: Vec<(u32, u64)>,
-    /// Per round (from the end of round 1), each seat's mean score over the finished
-    /// games that played that round; rounds fewer than a tenth of the games reached are
-    /// left out.
+    /// Per round (from the end of round 1), each seat's mean score over every finished
+    /// game, a game that ended earlier counting with its final score (so the line is
+    /// not pulled up or down by which games last longest); rounds fewer than a tenth of
+    /// the games reached are left out.
     #[serde(default)]
     pub score_by_round: Vec<Vec<f64>>,
+    /// Per round of `score_by_round`, the finished games that played it.
+    #[serde(default)]
+    pub games_by_round: Vec<u64>,
     /// Per board slot id, apprentice moves that ended on it per finished game.
     #[serde(default)]
     pub slot_visits: BTreeMap<String, f64>,
@@ -340,6 +344,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         ),
         rounds_histogram: histogram(done.iter().map(|r| r.rounds)),
         score_by_round: mean_score_by_round(&done, players),
+        games_by_round: games_by_round(&done),
         slot_visits: {
             let mut m: BTreeMap<String, f64> = BTreeMap::new();
             for r in &done {
@@ -368,25 +373,38 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
     summary
 }
 
-/// Each seat's mean score at the end of each round, over the games that reached it.
-fn mean_score_by_round(done: &[&GameRecord], players: usize) -> Vec<Vec<f64>> {
-    let mut sums: Vec<(Vec<f64>, f64)> = Vec::new();
+/// How many finished games played each round, up to the last round a tenth of them
+/// (at least one) reached.
+fn games_by_round(done: &[&GameRecord]) -> Vec<u64> {
+    let mut reached: Vec<u64> = Vec::new();
     for r in done {
-        for (k, row) in r.score_by_round.iter().enumerate() {
-            if sums.len() <= k {
-                sums.push((vec![0.0; players], 0.0));
+        for k in 0..r.score_by_round.len() {
+            if reached.len() <= k {
+                reached.push(0);
             }
-            let (seat_sums, n) = &mut sums[k];
-            *n += 1.0;
-            for (s, &x) in row.iter().enumerate().take(players) {
-                seat_sums[s] += f64::from(x);
-            }
+            reached[k] += 1;
         }
     }
-    let floor = (done.len() as f64 / 10.0).max(1.0);
-    sums.into_iter()
-        .take_while(|(_, n)| *n >= floor)
-        .map(|(seat_sums, n)| seat_sums.into_iter().map(|x| x / n).collect())
+    let floor = (done.len() as u64).div_ceil(10).max(1);
+    reached.into_iter().take_while(|&n| n >= floor).collect()
+}
+
+/// Each seat's mean score at the end of each round of [`games_by_round`], over every
+/// finished game: a game that ended before a round counts with its final score there.
+fn mean_score_by_round(done: &[&GameRecord], players: usize) -> Vec<Vec<f64>> {
+    let rounds = games_by_round(done).len();
+    let n = done.len().max(1) as f64;
+    (0..rounds)
+        .map(|k| {
+            let mut sums = vec![0.0; players];
+            for r in done {
+                let row = r.score_by_round.get(k).or(r.score_by_round.last());
+                for (s, &x) in row.into_iter().flatten().enumerate().take(players) {
+                    sums[s] += f64::from(x);
+                }
+            }
+            sums.into_iter().map(|x| x / n).collect()
+        })
         .collect()
 }
 
@@ -769,6 +787,28 @@ mod tests {
         assert_eq!(s.rounds.value, 8.0);
         assert!(s.winning_score_histogram.iter().all(|&(v, _)| v == 1));
         assert!(s.warnings.iter().any(|w| w.starts_with("10 games stalled")));
+    }
+
+    /// Per-round means count a game that already ended with its final score: the line
+    /// does not dip when only the longer games are left (issue 29), and the games that
+    /// played each round are counted.
+    #[test]
+    fn per_round_scores_are_not_pulled_by_survivorship() {
+        let mut records = games(&[0; 10]);
+        for (i, r) in records.iter_mut().enumerate() {
+            // Half the games end after 2 rounds with 20 points each, half after 3 with 6.
+            r.score_by_round = if i % 2 == 0 {
+                vec![vec![10; 4], vec![20; 4]]
+            } else {
+                vec![vec![2; 4], vec![4; 4], vec![6; 4]]
+            };
+            r.scores = r.score_by_round.last().unwrap().clone();
+        }
+        let s = summarise(&records, None, None);
+        assert_eq!(s.games_by_round, vec![10, 10, 5]);
+        assert_eq!(s.score_by_round[1][0], 12.0);
+        // Round 3: the short games' 20 and the long games' 6, not the long games alone.
+        assert_eq!(s.score_by_round[2][0], 13.0);
     }
 
     /// A free-movement tile (the plaza, R-PLAZA-1) is reached from anywhere and
