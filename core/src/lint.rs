@@ -46,6 +46,101 @@ fn module_closure(content: &Content, name: &str) -> BTreeSet<String> {
     seen
 }
 
+/// The identifiers and short-string texts of a Lua source, and the names read as
+/// fields (`x.name`).
+fn lua_words(source: &str) -> (BTreeSet<&str>, BTreeSet<&str>) {
+    let mut words = BTreeSet::new();
+    let mut fields = BTreeSet::new();
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let word = &source[start..i];
+            words.insert(word);
+            if start > 0 && bytes[start - 1] == b'.' && !(start > 1 && bytes[start - 2] == b'.') {
+                fields.insert(word);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    (words, fields)
+}
+
+/// Edit distance of two short words, a swap of neighbours counting as one edit.
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The `[params]` keys of `script` that no module it loads mentions (a heuristic: the
+/// key is no word of the module's source or of the modules it requires), each with the
+/// field those modules read that it is probably a typo of.
+pub fn unread_params(content: &Content, script: &ScriptRef) -> Vec<(String, Option<String>)> {
+    let modules = module_closure(content, &script.module);
+    let sources: Vec<&str> = modules
+        .iter()
+        .filter_map(|m| content.modules.get(m).map(|m| m.source.as_str()))
+        .collect();
+    if sources.is_empty() {
+        return Vec::new();
+    }
+    let mut words = BTreeSet::new();
+    let mut fields = BTreeSet::new();
+    for s in &sources {
+        let (w, f) = lua_words(s);
+        words.extend(w);
+        fields.extend(f);
+    }
+    script
+        .params
+        .keys()
+        .filter(|k| !words.contains(k.as_str()))
+        .map(|k| {
+            let near = fields
+                .iter()
+                .filter(|f| !script.params.contains_key(**f))
+                .map(|f| (distance(k, f), *f))
+                .filter(|(d, f)| *d <= 2 && *d < k.len().min(f.len()))
+                .min()
+                .map(|(_, f)| f.to_string());
+            (k.clone(), near)
+        })
+        .collect()
+}
+
+/// The sentence for a param of `owner`'s that its behaviour never reads.
+pub fn unread_param_text(owner: &str, module: &str, key: &str, near: Option<&str>) -> String {
+    format!(
+        "{owner} sets param `{key}`, which its behaviour `{module}` never reads{}",
+        near.map(|f| format!(" (did you mean `{f}`, which it reads?)"))
+            .unwrap_or_default()
+    )
+}
+
 /// Module names in `require("…")` / `require('…')` calls of a source.
 fn required(source: &str) -> Vec<String> {
     source
@@ -63,6 +158,17 @@ fn required(source: &str) -> Vec<String> {
 pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     let mut w = Vec::new();
     let refs = script_refs(content);
+
+    // [params] keys no script reads: a typo leaves the script reading a missing key.
+    for (owner, s) in &refs {
+        for (key, near) in unread_params(content, s) {
+            w.push(format!(
+                "{}: {}",
+                s.declared_in,
+                unread_param_text(owner, &s.module, &key, near.as_deref())
+            ));
+        }
+    }
 
     // Lua files of the packs that nothing uses.
     let mut used = BTreeSet::new();
@@ -82,27 +188,6 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
                 "{}: module `{}` is not the behaviour of any tile, card, unlock or area, no flow step calls it, and no module requires it",
                 m.chunk, m.name
             ));
-        }
-    }
-
-    // Parameters the behaviour never mentions (a heuristic: the key appears nowhere in
-    // the sources of the module and the modules it requires).
-    for (owner, s) in &refs {
-        let sources: String = module_closure(content, &s.module)
-            .iter()
-            .filter_map(|m| content.modules.get(m).map(|x| x.source.as_str()))
-            .collect::<Vec<_>>()
-            .join("\n");
-        if sources.is_empty() {
-            continue;
-        }
-        for key in s.params.keys() {
-            if !sources.contains(key.as_str()) {
-                w.push(format!(
-                    "{}: {owner} sets param `{key}`, which its behaviour `{}` never reads",
-                    s.declared_in, s.module
-                ));
-            }
         }
     }
 

@@ -532,7 +532,8 @@ pub fn run_matching(
     // The pack chain's modules and its test helpers, for `require` in tests.
     let mut modules = content.modules.clone();
     modules.extend(content.test_modules.clone());
-    if let Err(errors) = sandbox::load_module_map(&lua, modules, TEST_BUDGET, &shared) {
+    let (_, errors) = sandbox::load_module_map(&lua, modules, TEST_BUDGET, &shared);
+    if !errors.is_empty() {
         let message = errors
             .iter()
             .map(|(file, e)| format!("{file}: {e}"))

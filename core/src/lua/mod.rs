@@ -170,32 +170,36 @@ impl LuaHost {
             )])
         };
         let lua = sandbox::new_vm(&content, &shared).map_err(vm_error)?;
-        let modules = sandbox::load_modules(&lua, &content, &shared).map_err(|errs| {
-            ContentErrors(
-                errs.into_iter()
-                    .map(|(file, message)| {
-                        let mut e = ContentError::new(file.clone(), message.clone());
-                        if let Some(line) = parse_line(&message, &file) {
-                            // Say the place once: `file:line:` is in the error's position.
-                            let rest = message
-                                .splitn(3, ':')
-                                .nth(2)
-                                .unwrap_or(&message)
-                                .trim_start();
-                            e = ContentError::new(file.clone(), rest).at(line as usize, 1);
-                        }
-                        e
-                    })
-                    .collect(),
-            )
-        })?;
-        let mut errors = Vec::new();
+        // Every module is loaded, and every tile, card and area whose module did load is
+        // bound and described, so one run reports every independent problem; a module
+        // that failed is reported once, not again for each item using it.
+        let (modules, load_errors) = sandbox::load_modules(&lua, &content, &shared);
+        let mut errors: Vec<ContentError> = load_errors
+            .into_iter()
+            .map(|(file, message)| {
+                let mut e = ContentError::new(file.clone(), message.clone());
+                if let Some(line) = parse_line(&message, &file) {
+                    // Say the place once: `file:line:` is in the error's position.
+                    let rest = message
+                        .splitn(3, ':')
+                        .nth(2)
+                        .unwrap_or(&message)
+                        .trim_start();
+                    e = ContentError::new(file.clone(), rest).at(line as usize, 1);
+                }
+                e
+            })
+            .collect();
+        // A module of the content that is not among the loaded ones failed, and said so.
+        let failed = |module: &str| content.modules.contains_key(module);
         let mut bind = |script: &ScriptRef, owner: &str| -> Option<Bound> {
             let Some(module) = modules.get(&script.module) else {
-                errors.push(ContentError::new(
-                    script.declared_in.clone(),
-                    format!("{owner}: module `{}` did not load", script.module),
-                ));
+                if !failed(&script.module) {
+                    errors.push(ContentError::new(
+                        script.declared_in.clone(),
+                        format!("{owner}: module `{}` did not load", script.module),
+                    ));
+                }
                 return None;
             };
             let mut hooks: [Option<Function>; HOOKS] = Default::default();
@@ -280,7 +284,7 @@ impl LuaHost {
                             };
                             let mut error = ContentError::new(
                                 chunk.clone(),
-                                format!("{owner}: describe failed: {message}"),
+                                describe_failed(&content, script, owner, &message),
                             );
                             if let Some(line) = line {
                                 error = error.at(line as usize, 1);
@@ -348,10 +352,12 @@ impl LuaHost {
         for h in &content.program.game_hooks {
             let name = format!("{}.{}", h.module, h.function);
             let Some(module) = modules.get(&h.module) else {
-                errors.push(ContentError::new(
-                    h.declared_at.clone(),
-                    format!("flow hook `{name}`: module `{}` did not load", h.module),
-                ));
+                if !failed(&h.module) {
+                    errors.push(ContentError::new(
+                        h.declared_at.clone(),
+                        format!("flow hook `{name}`: module `{}` did not load", h.module),
+                    ));
+                }
                 continue;
             };
             let func = match module.raw_get::<Value>(h.function.as_str()) {
@@ -620,6 +626,26 @@ fn commission_info(
     }
     freeze::freeze_table(lua, &t)?;
     Ok(t)
+}
+
+/// The message of a failed `describe`, naming the params its behaviour never reads
+/// (a typo there is the usual cause: the script reads a key that is not set).
+fn describe_failed(content: &Content, script: &ScriptRef, owner: &str, message: &str) -> String {
+    let unread: Vec<String> = crate::lint::unread_params(content, script)
+        .into_iter()
+        .map(|(key, near)| {
+            crate::lint::unread_param_text(owner, &script.module, &key, near.as_deref())
+        })
+        .collect();
+    if unread.is_empty() {
+        format!("{owner}: describe failed: {message}")
+    } else {
+        format!(
+            "{owner}: describe failed: {message}; in {}, {}",
+            script.declared_in,
+            unread.join("; ")
+        )
+    }
 }
 
 /// The line in `file:LINE: message`.

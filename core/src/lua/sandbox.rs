@@ -381,7 +381,7 @@ pub fn load_modules(
     lua: &Lua,
     content: &Content,
     shared: &Rc<Shared>,
-) -> Result<HashMap<String, Table>, Vec<(String, String)>> {
+) -> (HashMap<String, Table>, Vec<(String, String)>) {
     load_module_map(
         lua,
         content.modules.clone(),
@@ -391,13 +391,15 @@ pub fn load_modules(
 }
 
 /// [`load_modules`] over any set of modules (the scenario VM adds the pack's test
-/// helpers, `tests/lib/*.lua`), each run under `budget`.
+/// helpers, `tests/lib/*.lua`), each run under `budget`. Every module is tried: the
+/// ones that loaded come back with the problems of the others, each `(chunk, message)`,
+/// so one run reports every module that fails.
 pub fn load_module_map(
     lua: &Lua,
     modules: std::collections::BTreeMap<String, crate::content::Module>,
     budget: u64,
     shared: &Rc<Shared>,
-) -> Result<HashMap<String, Table>, Vec<(String, String)>> {
+) -> (HashMap<String, Table>, Vec<(String, String)>) {
     let loaded: Rc<RefCell<HashMap<String, Table>>> = Rc::new(RefCell::new(HashMap::new()));
     let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
     let modules = Rc::new(modules);
@@ -479,11 +481,8 @@ pub fn load_module_map(
     }
     // Globals are frozen after load: scripts keep nothing between calls (invariant 2).
     lua.globals().set_readonly(true);
-    if errors.is_empty() {
-        Ok(loaded.borrow().clone())
-    } else {
-        Err(errors)
-    }
+    let loaded = loaded.borrow().clone();
+    (loaded, errors)
 }
 
 /// Whether an error value means the memory cap was hit.
