@@ -25,15 +25,20 @@ pub enum NewWhat {
     ///
     /// Example: weft new pack my-expansion
     Pack(NewPack),
-    /// A tile in a pack, of a kind of its own with one board slot, joined by a path to
-    /// the game's start slot (or its first slot; no path on a board with no slots).
-    /// shop, trader and dice use the game's materials and dice, and are refused, naming
-    /// what to do, in a game without them; custom gains a material, or coins.
+    /// A tile in a pack, fitted to its game, with a board slot of its own.
+    ///
+    /// The tile is of a kind of its own with one board slot, joined by a path to the
+    /// game's start slot (or its first slot; no path on a board with no slots). shop,
+    /// trader and dice use the game's materials and dice, and are refused, naming what
+    /// to do, in a game without them; custom gains a material, or coins.
     ///
     /// Example: weft new tile tea-merchant --kind trader --pack my-expansion
     Tile(tile::NewTile),
-    /// A card in a pack: a commission of one of the game's grades (--grade, for games
-    /// with [[grades]] such as Tabriz: common, merchant, royal, starting), or a [[cards]]
+    /// A card in a pack: a commission of a grade (--grade) or a [[cards]] template in a
+    /// zone (--zone).
+    ///
+    /// A commission of one of the game's grades (--grade, for games with [[grades]]
+    /// such as Tabriz: common, merchant, royal, starting), or a [[cards]]
     /// template in one of the game's shared zones (--zone, for games with [[zones]],
     /// such as one made by `weft new game`: deck, market). Without either, the game's
     /// only grade or only shared pile is used; a missing or wrong grade or zone is
@@ -43,10 +48,12 @@ pub enum NewWhat {
     ///
     /// Example: weft new card lamp --zone deck --pack lantern-market
     Card(card::NewCard),
-    /// A worker-placement area in a pack whose game places workers ([placement] and
-    /// `place` and `resolve` steps, as in a game made by `weft new game`): an [[areas]]
-    /// entry appended to board.toml and its options and resolve hooks in areas/ID.lua.
-    /// Refused, saying why, in a game without worker placement (Tabriz).
+    /// A worker-placement area in a pack: an [[areas]] entry and areas/ID.lua.
+    ///
+    /// For a game that places workers ([placement] and `place` and `resolve` steps, as
+    /// in a game made by `weft new game`): the [[areas]] entry is appended to board.toml
+    /// and its options and resolve hooks are written to areas/ID.lua. Refused, saying
+    /// why, in a game without worker placement (Tabriz).
     ///
     /// Example: weft new area well --pack lantern-market
     Area(area::NewArea),
