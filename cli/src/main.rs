@@ -87,7 +87,8 @@ enum Command {
     ///
     /// Example: weft bench --seconds 2
     Bench(bench_cmd::BenchArgs),
-    /// Scaffold a pack, a tile or a card that loads and passes `weft check` at once.
+    /// Scaffold a pack, a game, a tile, a card or an area that passes `weft check` and
+    /// `weft test` at once; a tile, card or area is fitted to its pack's game.
     ///
     /// Example: weft new pack my-expansion
     New(new_cmd::NewArgs),

@@ -247,3 +247,263 @@ fn new_names_created_and_changed_files_and_a_next_command_that_runs() {
     let (code, out, err) = weft_in(&dir, &args);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// Runs `weft new …` in `dir` and expects it to succeed.
+fn new_ok(dir: &std::path::Path, args: &[&str]) -> (String, String) {
+    let mut all = vec!["new"];
+    all.extend(args);
+    let (code, out, err) = weft_in(dir, &all);
+    assert_eq!(code, 0, "{all:?}: {out}{err}");
+    (out, err)
+}
+
+/// Runs `weft new …` in `dir`, expects a refusal (exit 1) that writes nothing in
+/// `pack`, and returns the message.
+fn new_refused(dir: &std::path::Path, pack: &str, args: &[&str]) -> String {
+    let before = tree(&dir.join(pack));
+    let mut all = vec!["new"];
+    all.extend(args);
+    let (code, out, err) = weft_in(dir, &all);
+    assert_eq!(code, 1, "{all:?}: {out}{err}");
+    assert!(out.is_empty(), "{all:?} printed {out}");
+    assert!(err.contains("nothing was written"), "{all:?}: {err}");
+    assert_eq!(tree(&dir.join(pack)), before, "{all:?} wrote something");
+    err
+}
+
+/// Every file below `dir` with its text, sorted by path.
+fn tree(dir: &std::path::Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(tree(&path));
+        } else {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path, text));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `weft check` and `weft test` pass on the pack as it stands.
+fn check_and_test(dir: &std::path::Path, pack: &str) {
+    let (code, out, err) = weft_in(dir, &["check", "--pack", pack, "--games", "4"]);
+    assert_eq!(code, 0, "{pack}: {out}{err}");
+    assert!(out.contains("0 problems"), "{out}");
+    let (code, out, err) = weft_in(dir, &["test", "--pack", pack]);
+    assert_eq!(code, 0, "{pack}: {out}{err}");
+    assert!(out.contains(" 0 failed"), "{out}");
+}
+
+/// Issue 29, item 3: the scaffolds compose. In an expansion of Tabriz (`weft new pack`)
+/// every tile kind and a card of every grade fit the base game (its start slot, its
+/// materials and dice, its grades); an area is refused, since Tabriz places no workers.
+/// After each scaffold, `weft check` and `weft test` pass.
+#[test]
+fn scaffolds_fit_an_expansion_of_tabriz() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-compose-pack");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    new_ok(&dir, &["pack", "exp"]);
+    for kind in ["shop", "trader", "dice", "custom"] {
+        let id = format!("my-{kind}");
+        new_ok(&dir, &["tile", &id, "--kind", kind, "--pack", "exp"]);
+        check_and_test(&dir, "exp");
+    }
+    let board = std::fs::read_to_string(dir.join("exp/board.toml")).unwrap();
+    assert_eq!(board.matches("a = \"plaza\"").count(), 4, "{board}");
+    let shop = std::fs::read_to_string(dir.join("exp/tiles/my-shop.toml")).unwrap();
+    assert!(shop.contains("sells = [\"wool\"]"), "{shop}");
+    let dice = std::fs::read_to_string(dir.join("exp/tiles/my-dice.toml")).unwrap();
+    assert!(dice.contains("dice = [\"black\"]"), "{dice}");
+    for (id, grade) in [
+        ("e1", "common"),
+        ("e2", "merchant"),
+        ("e3", "royal"),
+        ("e4", "starting"),
+    ] {
+        new_ok(&dir, &["card", id, "--grade", grade, "--pack", "exp"]);
+    }
+    check_and_test(&dir, "exp");
+    // Refusals name what the game has.
+    let err = new_refused(&dir, "exp", &["card", "e5", "--pack", "exp"]);
+    assert!(err.contains("say which grade"), "{err}");
+    assert!(
+        err.contains("common (drawn from skill 0), merchant (drawn from skill 2), royal (drawn from skill 6), starting (not drawn: dealt at setup)"),
+        "{err}"
+    );
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["card", "e5", "--grade", "gold", "--pack", "exp"],
+    );
+    assert!(err.contains("`gold` is not a grade of Tabriz"), "{err}");
+    assert!(err.contains("royal (drawn from skill 6)"), "{err}");
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["card", "e5", "--zone", "deck", "--pack", "exp"],
+    );
+    assert!(err.contains("Tabriz has no shared [[zones]]"), "{err}");
+    assert!(err.contains("--grade common"), "{err}");
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["card", "c01", "--grade", "common", "--pack", "exp"],
+    );
+    assert!(
+        err.contains("Tabriz already has a card `c01` (tabriz/commissions/common.toml)"),
+        "{err}"
+    );
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["tile", "wool-shop", "--kind", "shop", "--pack", "exp"],
+    );
+    assert!(err.contains("already has a tile `wool-shop`"), "{err}");
+    let err = new_refused(&dir, "exp", &["area", "well", "--pack", "exp"]);
+    assert!(err.contains("Tabriz does not place workers"), "{err}");
+    assert!(err.contains("[placement]"), "{err}");
+    assert!(err.contains("weft new tile"), "{err}");
+}
+
+/// Issue 29, item 3: in a game made by `weft new game` (zones, [[cards]], an area; no
+/// board, materials or grades), a custom tile gains coins on a slot with no path, a card
+/// is a [[cards]] template in a zone of the game with the params its scripts read, and
+/// an area with its Lua is added and played; a shop, trader or dice tile and a
+/// commission grade are refused, naming what the game has. `weft check` and `weft test`
+/// pass after each scaffold.
+#[test]
+fn scaffolds_fit_a_new_game() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-compose-game");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    new_ok(&dir, &["game", "lg"]);
+    for (kind, needs) in [
+        ("shop", "[[materials]]"),
+        ("trader", "[[materials]]"),
+        ("dice", "[[dice]]"),
+    ] {
+        let err = new_refused(
+            &dir,
+            "lg",
+            &["tile", "lamp-shop", "--kind", kind, "--pack", "lg"],
+        );
+        assert!(
+            err.contains(&format!("a {kind} tile needs {needs}"))
+                && err.contains("Lg declares none"),
+            "{err}"
+        );
+        assert!(err.contains("--kind custom"), "{err}");
+    }
+    let (_, err) = new_ok(&dir, &["tile", "lamp", "--kind", "custom", "--pack", "lg"]);
+    assert!(
+        err.contains("no piece ever takes this tile's action"),
+        "{err}"
+    );
+    let board = std::fs::read_to_string(dir.join("lg/board.toml")).unwrap();
+    assert!(
+        board.contains("id = \"lamp-slot\"") && !board.contains("[[paths]]"),
+        "{board}"
+    );
+    let lua = std::fs::read_to_string(dir.join("lg/tiles/lamp.lua")).unwrap();
+    assert!(
+        lua.contains("ctx:gain(ctx:player(), \"coins\", params.gain)"),
+        "{lua}"
+    );
+    check_and_test(&dir, "lg");
+    // A card: the game's only shared pile is the default zone.
+    let (out, _) = new_ok(&dir, &["card", "paper", "--pack", "lg"]);
+    assert!(out.contains("created lg/cards/deck.toml"), "{out}");
+    let cards = std::fs::read_to_string(dir.join("lg/cards/deck.toml")).unwrap();
+    assert!(cards.contains("zone = \"deck\""), "{cards}");
+    assert!(
+        cards.contains("params = { cost = 2, prestige = 3 }"),
+        "{cards}"
+    );
+    new_ok(&dir, &["card", "silk", "--zone", "market", "--pack", "lg"]);
+    check_and_test(&dir, "lg");
+    let err = new_refused(
+        &dir,
+        "lg",
+        &["card", "lamp", "--grade", "common", "--pack", "lg"],
+    );
+    assert!(err.contains("Lg has no [[grades]]"), "{err}");
+    assert!(err.contains("deck (a pile), market (a grid)"), "{err}");
+    assert!(err.contains("--zone deck"), "{err}");
+    let err = new_refused(
+        &dir,
+        "lg",
+        &["card", "lamp", "--zone", "tableau", "--pack", "lg"],
+    );
+    assert!(err.contains("`tableau` is a player zone"), "{err}");
+    assert!(err.contains("deck (a pile), market (a grid)"), "{err}");
+    let err = new_refused(&dir, "lg", &["card", "lantern", "--pack", "lg"]);
+    assert!(err.contains("already has a card `lantern`"), "{err}");
+    // An area, played by a scenario test.
+    let (out, _) = new_ok(&dir, &["area", "well", "--pack", "lg"]);
+    assert!(out.contains("changed lg/board.toml"), "{out}");
+    assert!(out.contains("created lg/areas/well.lua"), "{out}");
+    std::fs::write(
+        dir.join("lg/tests/well.lua"),
+        r#"return {
+  ["a worker at the well takes 2 coins"] = function(t)
+    local g = t:game{ players = 2, seed = 1 }
+    local p = g:player()
+    g:answer("place:well")
+    g:answer("place:well")
+    t:eq(g:player(), p, "the first worker placed resolves first")
+    g:answer("take")
+    t:eq(g:count(p, "coins"), 5)
+  end,
+  ["or pays 3 coins for 2 prestige"] = function(t)
+    local g = t:game{ players = 2, seed = 1 }
+    local p = g:player()
+    g:answer("place:well")
+    g:answer("place:well")
+    g:answer("prestige")
+    t:eq(g:count(p, "coins"), 0)
+    t:eq(g:count(p, "prestige"), 2)
+  end,
+}
+"#,
+    )
+    .unwrap();
+    check_and_test(&dir, "lg");
+    let err = new_refused(&dir, "lg", &["area", "stall", "--pack", "lg"]);
+    assert!(
+        err.contains("Lg already has an area `stall` (lg/board.toml"),
+        "{err}"
+    );
+}
+
+/// A pack that does not load is not guessed at: the scaffold says why and writes
+/// nothing. The help of `weft new card` names the grades and the zones.
+#[test]
+fn scaffolds_need_a_pack_that_loads_and_say_so() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-broken");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    new_ok(&dir, &["pack", "broken"]);
+    std::fs::write(
+        dir.join("broken/game.toml"),
+        "[end]\ncommissions = \"many\"\n",
+    )
+    .unwrap();
+    let err = new_refused(
+        &dir,
+        "broken",
+        &["tile", "x", "--kind", "custom", "--pack", "broken"],
+    );
+    assert!(err.contains("broken/game.toml"), "{err}");
+    assert!(err.contains("does not load"), "{err}");
+    let (code, out, _) = weft_in(&dir, &["new", "card", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("common, merchant, royal, starting"), "{out}");
+    assert!(out.contains("--zone <ZONE>"), "{out}");
+    let (code, out, _) = weft_in(&dir, &["new", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("area"), "{out}");
+}
