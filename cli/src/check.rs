@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use weft_core::check::{check_content, CheckReport};
+use weft_core::text::plural;
 
 use crate::packs::PackArgs;
 
@@ -49,16 +50,22 @@ pub fn run(a: CheckArgs) -> anyhow::Result<ExitCode> {
         if !report.warnings.is_empty() {
             println!();
         }
+        let has: Vec<String> = report
+            .components
+            .iter()
+            .map(|(kind, n)| plural(*n as u64, kind))
+            .collect();
         println!(
-            "weft check: {} tiles, {} commissions, {} hook calls, {} games played; {} problem{}, {} warning{}",
-            report.tiles,
-            report.commissions,
-            report.hook_calls,
-            report.games,
-            report.problems.len(),
-            if report.problems.len() == 1 { "" } else { "s" },
-            report.warnings.len(),
-            if report.warnings.len() == 1 { "" } else { "s" }
+            "weft check: {}, {}, {} played; {}, {}",
+            if has.is_empty() {
+                "no components".to_string()
+            } else {
+                has.join(", ")
+            },
+            plural(report.hook_calls as u64, "hook call"),
+            plural(report.games, "game"),
+            plural(report.problems.len() as u64, "problem"),
+            plural(report.warnings.len() as u64, "warning")
         );
     }
     Ok(if report.ok {

@@ -170,6 +170,7 @@ fn report(
     for (c, name) in [(a, name_a), (b, name_b)] {
         pair.play.check_players(c, &format!("variant `{name}`"))?;
     }
+    pair.play.check_bots(&pair.bots)?;
     let cfg = pair.config(default_metric)?;
     let show = !pair.json
         && !crate::output::quiet()

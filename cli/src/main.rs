@@ -125,12 +125,16 @@ enum Command {
 /// Writes `weft.1` and one `weft-COMMAND.1` per command into `dir` (made if missing).
 fn write_man_pages(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
     output::check_dir("--out", dir)?;
-    let cmd = <Cli as clap::CommandFactory>::command();
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    // Built, so each command carries the global flags (-q) and its synopsis its full
+    // name (`weft sim`).
+    cmd.build();
     let mut written = Vec::new();
     let mut page = |name: String, cmd: clap::Command| -> anyhow::Result<()> {
         let path = dir.join(format!("{name}.1"));
         let mut text = Vec::new();
-        clap_mangen::Man::new(cmd.name(name.clone())).render(&mut text)?;
+        let shown = name.replacen('-', " ", 1);
+        clap_mangen::Man::new(cmd.name(name.clone()).bin_name(shown)).render(&mut text)?;
         std::fs::write(&path, text)
             .map_err(|e| anyhow::anyhow!("error: could not write {}: {e}", path.display()))?;
         written.push(path);

@@ -268,9 +268,9 @@ fn check_same_run(
     }
     if r.seats != first.seats {
         anyhow::bail!(
-            "error: {at} has seats {:?} but {first_at} has {:?}; merge only runs with the same --bots and --players",
-            r.seats,
-            first.seats
+            "error: {at} has seats {} but {first_at} has {}; merge only runs with the same --bots and --players",
+            r.seats.join(","),
+            first.seats.join(",")
         );
     }
     Ok(())

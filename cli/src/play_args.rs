@@ -47,14 +47,29 @@ impl PlayArgs {
         cfg
     }
 
+    /// An error when `--bots` names more bots than there are seats: the list is cycled
+    /// over the seats, so the extra ones would never play.
+    pub fn check_bots(&self, bots: &[String]) -> anyhow::Result<()> {
+        if bots.len() > self.players {
+            anyhow::bail!(
+                "error: --bots names {} bots for {}; give at most {} (the list is cycled over the seats, so `{}` would never play)",
+                bots.len(),
+                weft_core::text::plural(self.players as u64, "player"),
+                self.players,
+                bots[self.players..].join(",")
+            );
+        }
+        Ok(())
+    }
+
     /// An error unless `content` (named `which` in the message) can be played at
     /// `--players`.
     pub fn check_players(&self, content: &Content, which: &str) -> anyhow::Result<()> {
         let known = u8::try_from(self.players).is_ok_and(|n| content.setup.contains_key(&n));
         if self.players == 0 || !known {
             anyhow::bail!(
-                "error: {which} supports {:?} players, not {}",
-                content.player_counts(),
+                "error: {which} supports {} players, not {}",
+                weft_core::text::list(&content.player_counts(), "or"),
                 self.players
             );
         }

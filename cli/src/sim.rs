@@ -74,6 +74,7 @@ fn parse_shard(text: &str) -> Result<sim::Shard, String> {
 pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
     a.play.check_players(&content, "the pack")?;
+    a.play.check_bots(&a.bots)?;
     let mut cfg = a.play.config(a.games, &a.bots);
     cfg.shard = a.shard.unwrap_or(sim::Shard::ALL);
     cfg.bot_options.mcts_millis = a.mcts_ms;
@@ -282,7 +283,16 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .map(|style| {
+                // Games a second to one decimal: indicatif's own `{per_sec}` prints four.
+                style.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.1} games/s", state.per_sec());
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
@@ -306,23 +316,24 @@ fn replay_command(dir: &std::path::Path, index: u64, pack_args: &str) -> String 
     )
 }
 
-/// Where the errors happened and how to replay the first one.
+/// Where the errors happened and how to replay the first one, on stderr (the summary
+/// above them is stdout).
 fn print_errors(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) {
     print_lookahead_first(s, saved, pack_args);
     if let Some(e) = &s.first_error {
-        println!("\nerrored games by place:");
+        eprintln!("\nerrored games by place:");
         for (site, n) in &s.errors_by_site {
-            println!("  {n:>6}  {site}");
+            eprintln!("  {n:>6}  {site}");
         }
         let index = s.first_error_index.unwrap_or(0);
-        println!(
+        eprintln!(
             "\nfirst error (game {index}, seed {}):\n{e}",
             s.first_error_seed.unwrap_or(0)
         );
         match saved {
-            Some(dir) => println!("\nreplay it: {}", replay_command(dir, index, pack_args)),
+            Some(dir) => eprintln!("\nreplay it: {}", replay_command(dir, index, pack_args)),
             None => {
-                println!("\nrerun with --save-failed DIR to write replays of the errored games")
+                eprintln!("\nrerun with --save-failed DIR to write replays of the errored games")
             }
         }
     }
@@ -336,7 +347,7 @@ fn print_lookahead_first(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) 
     }
     let first = &s.lookahead_errors[0];
     if s.first_error.is_none() {
-        println!(
+        eprintln!(
             "\nfirst met in game {} (seed {}) at answer {}{}",
             first.first_game,
             first.first_seed,
@@ -348,12 +359,12 @@ fn print_lookahead_first(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) 
                 .unwrap_or_default()
         );
         match saved {
-            Some(dir) if first.first_option.is_some() => println!(
+            Some(dir) if first.first_option.is_some() => eprintln!(
                 "reach it: {}",
                 replay_command(dir, first.first_game, pack_args)
             ),
             Some(_) => {}
-            None => println!("rerun with --save-failed DIR to write replays that reach them"),
+            None => eprintln!("rerun with --save-failed DIR to write replays that reach them"),
         }
     }
 }

@@ -131,6 +131,12 @@ pub fn run(a: SweepArgs) -> anyhow::Result<ExitCode> {
     let setting = given.expect("clap: --set is required without --merge");
     let base = load(&files).map_err(|e| anyhow::anyhow!("{e}"))?;
     a.play.check_players(&base, "the pack")?;
+    a.play.check_bots(&a.bots)?;
+    // The setting must name a number of the pack before anything else is said of it (a
+    // mistyped card id is the problem, not the metric it would have given).
+    setting
+        .current(&files)
+        .map_err(|e| anyhow::anyhow!("error: --set {setting}: {e}"))?;
     // A shard only plays: the metric is chosen at the join (a given one is checked now).
     let metric = if a.shard.is_some() && a.metric.is_none() {
         None

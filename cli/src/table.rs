@@ -179,23 +179,19 @@ fn print_strength(s: &Summary) {
         .max(9);
     println!(
         "
-  {:<w$}  {:<20}  users  win share               expected  lift (95%)             typical  value",
+  {:<w$}  {:<20}  users  win share               expected  lift (95%)             typical  value  verdict",
         "strength", "name"
     );
     print_ends(&ranked, |x| {
         let entry = s.entry(&x.component);
-        let name: String = entry
-            .map_or("", |e| e.name.as_str())
-            .chars()
-            .take(20)
-            .collect();
+        let name = weft_core::text::fit(entry.map_or("", |e| e.name.as_str()), 20);
         let value = entry
             .and_then(|e| e.rank.map(|(r, of)| format!("{r}/{of}")))
             .unwrap_or_else(|| "-".into());
         let mark = match x.flag {
             Some(weft_core::report::Flag::Strong) => "  strong",
             Some(weft_core::report::Flag::Weak) => "  weak",
-            None => "",
+            None => "  -",
         };
         println!(
             "  {:<w$}  {:<20}  {:>5}  {:<22}  {:>7.1}%  {:<21}  {:>+6.1}  {:>5}{mark}",

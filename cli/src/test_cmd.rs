@@ -63,8 +63,8 @@ pub fn run(a: TestArgs) -> anyhow::Result<ExitCode> {
             println!("  no tests: add tests/*.lua to the pack (see docs/modding.md)");
         }
         println!(
-            "{} tests, {} passed, {failed} failed{}",
-            results.len(),
+            "{}, {} passed, {failed} failed{}",
+            weft_core::text::plural(results.len() as u64, "test"),
             results.len() - failed,
             if a.filter.is_some() {
                 format!(", {filtered} filtered out (not run)")

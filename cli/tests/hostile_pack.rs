@@ -228,5 +228,8 @@ fn a_run_where_every_game_errors_prints_an_honest_summary() {
     assert!(out.contains("finished 0   errored 3"), "{out}");
     assert!(out.contains("no game finished"), "{out}");
     assert!(!out.contains(" -0") && !out.contains("fair:"), "{out}");
-    assert!(out.contains("broken setup"), "the errors are listed: {out}");
+    assert!(
+        err.contains("broken setup"),
+        "the errors are listed, on stderr: {err}"
+    );
 }

@@ -138,7 +138,7 @@ fn a_new_pack_passes_check_and_test_as_created() {
     assert!(out.contains("0 problems"), "{out}");
     let (code, out, err) = weft_in(&dir, &["test", "--pack", "fresh"]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("1 tests, 1 passed, 0 failed"), "{out}");
+    assert!(out.contains("1 test, 1 passed, 0 failed"), "{out}");
 }
 
 /// A test left out by `--filter` is never called: here it would hang until the budget
@@ -168,7 +168,7 @@ return {
     let (code, out, _) = weft_in(&dir, &["test", "--pack", "hang", "--filter", "kept"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("1 tests, 1 passed, 0 failed, 1 filtered out (not run)"),
+        out.contains("1 test, 1 passed, 0 failed, 1 filtered out (not run)"),
         "{out}"
     );
     assert!(!out.contains("hanging"), "{out}");

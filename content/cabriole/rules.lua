@@ -4,6 +4,7 @@
 -- params. A hook that asks is re-run from the start with the answers so far, so each
 -- asks the same questions given the same state.
 local common = require("lib.common")
+local words = require("weft.words")
 
 local M = {}
 
@@ -21,7 +22,13 @@ function M.deal_starting(ctx, params)
         end
       end
       ctx:gain(p, "coins", card.params.coins)
-      ctx:log("starts with " .. card.id .. ": hires a " .. table.concat(card.params.hire, " and a ") .. ", takes " .. card.params.coins .. " coins")
+      if ctx:logging() then
+        local hired = {}
+        for _, t in card.params.hire do
+          table.insert(hired, words.a(t))
+        end
+        ctx:log("starts with " .. card.id .. ": hires " .. table.concat(hired, " and ") .. ", takes " .. words.count(card.params.coins, "coin"))
+      end
     end
   end
 end
@@ -67,7 +74,7 @@ function M.age_display(ctx, params)
   for pos = 1, size do
     if cards[pos] and ctx:marks("display", pos) >= params.discard_at_coins then
       if ctx:logging() then
-        ctx:log("discards " .. cards[pos] .. " from the display with its " .. ctx:marks("display", pos) .. " coins")
+        ctx:log("discards " .. cards[pos] .. " from the display with its " .. words.count(ctx:marks("display", pos), "coin"))
       end
       ctx:move_card("display", pos, "box")
     end
@@ -174,7 +181,7 @@ function M.produce(ctx, params)
     local reward = ctx:choose {
       prompt = asking and ("Reward for " .. card.id .. ": coins or prestige") or nil,
       options = {
-        { key = "coins", label = asking and ("Take " .. card.params.coins .. " coins") or nil },
+        { key = "coins", label = asking and ("Take " .. words.count(card.params.coins, "coin")) or nil },
         { key = "prestige", label = asking and ("Take " .. card.params.prestige .. " prestige") or nil },
       },
     }

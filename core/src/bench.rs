@@ -19,9 +19,6 @@ use crate::flow::{Hook, HookCall, Owner};
 use crate::lua::LuaHost;
 use crate::state::GameState;
 
-/// The compass goal of the engine: random 4-player games per minute per core.
-pub const GOAL_GAMES_PER_MINUTE_PER_CORE: f64 = 50_000.0;
-
 /// Everything the workloads need, built once.
 pub struct Bench {
     /// The content.

@@ -27,6 +27,9 @@ pub struct CheckReport {
     pub tiles: usize,
     /// Commissions checked.
     pub commissions: usize,
+    /// What the pack has, each kind with how many (tiles, commissions, card templates,
+    /// card zones, areas, flow hooks), the kinds it has none of left out.
+    pub components: Vec<(String, usize)>,
     /// Hook calls made.
     pub hook_calls: usize,
     /// Games played.
@@ -106,6 +109,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                 ok: false,
                 tiles: content.tiles.len(),
                 commissions: content.commissions.len(),
+                components: components(content),
                 hook_calls: 0,
                 games: 0,
                 problems: vec![e.to_string()],
@@ -441,11 +445,28 @@ fn report(
         ok: problems.is_empty(),
         tiles: content.tiles.len(),
         commissions: content.commissions.len(),
+        components: components(content),
         hook_calls,
         games,
         problems,
         warnings: crate::lint::warnings(content, records),
     }
+}
+
+/// What `content` has, by kind, for the check's closing line: only the kinds it has.
+fn components(content: &Content) -> Vec<(String, usize)> {
+    [
+        ("tile", content.tiles.len()),
+        ("commission", content.commissions.len()),
+        ("card template", content.cards.len()),
+        ("card zone", content.zones.len()),
+        ("area", content.board.areas.len()),
+        ("flow hook", content.program.game_hooks.len()),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n > 0)
+    .map(|(kind, n)| (kind.to_string(), n))
+    .collect()
 }
 
 #[cfg(test)]

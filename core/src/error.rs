@@ -14,7 +14,7 @@ pub enum RuleError {
     #[error("the game is over; no answer is accepted")]
     GameOver,
     /// The index is not an option.
-    #[error("answer index {index} is out of range: there are {count} options (0..{count})")]
+    #[error("answer index {index} is out of range: there are {count} options, numbered 0 to {}", count.saturating_sub(1))]
     IndexOutOfRange {
         /// Given index.
         index: usize,

@@ -43,6 +43,31 @@ pub fn plural(n: u64, noun: &str) -> String {
     }
 }
 
+/// Items joined for a sentence, the last two with `last` ("or", "and"): `2, 3 or 4`.
+pub fn list<T: std::fmt::Display>(items: &[T], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., end] => format!(
+            "{} {last} {end}",
+            init.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// `text` in at most `width` characters: cut with an ellipsis when longer.
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +80,16 @@ mod tests {
         assert_eq!(printable("x\u{202e}y"), "x\\u{202e}y");
         assert_eq!(printable("\rfake"), "\\u{d}fake");
         assert_eq!(printable_line("a\nb"), "a\\nb");
+    }
+
+    #[test]
+    fn words_for_people() {
+        assert_eq!(plural(1, "game"), "1 game");
+        assert_eq!(plural(0, "game"), "0 games");
+        assert_eq!(list(&[2, 3, 4], "or"), "2, 3 or 4");
+        assert_eq!(list(&["a"], "and"), "a");
+        assert_eq!(fit("Gabbeh door rug", 20), "Gabbeh door rug");
+        assert_eq!(fit("Palmette table carpet, large", 10), "Palmette …");
+        assert_eq!(fit("Palmette table carpet, large", 10).chars().count(), 10);
     }
 }

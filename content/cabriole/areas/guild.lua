@@ -5,6 +5,7 @@
 -- (C-CRAFT-1). A type is not offered when both its spaces are taken, when the player's
 -- craftsman of it is master, or when the player cannot pay (C-GUILD-3, C-COMP-2); the
 -- same player may choose a type twice while spaces are free (C-GUILD-4).
+local words = require("weft.words")
 local common = require("lib.common")
 
 local M = {}
@@ -46,9 +47,9 @@ function M.options(ctx, params)
       if space and ctx:has(p, "coins", cost) then
         local label = nil
         if ctx:asking() then
-          local what = level == 0 and ("Hire a " .. t .. " (A)")
+          local what = level == 0 and ("Hire " .. words.a(t) .. " (A)")
             or ("Train your " .. t .. " to " .. common.LEVELS[level + 1])
-          label = what .. " for " .. cost .. " coins"
+          label = what .. " for " .. words.count(cost, "coin")
         end
         out[#out + 1] = { key = "train:" .. t, label = label }
       end

@@ -5,6 +5,7 @@
 -- (C-LIMIT-1); with none left only the decline remains (C-MARKET-3). Bought resources
 -- go to the player's one stock (C-MARKET-6). The markets resolve oak, walnut, silk,
 -- mahogany by resolve_order (C-MARKET-1).
+local words = require("weft.words")
 local M = {}
 
 function M.describe(params)
@@ -22,7 +23,7 @@ function M.options(ctx, params)
   for i, q in params.quantities do
     local price = params.prices[i]
     if not ctx:space_used(area, i) and ctx:has(p, "coins", price) and held + q <= params.resource_cap then
-      local label = ctx:asking() and ("Buy " .. q .. " " .. params.resource .. " for " .. price .. " coins") or nil
+      local label = ctx:asking() and ("Buy " .. q .. " " .. params.resource .. " for " .. words.count(price, "coin")) or nil
       out[#out + 1] = { key = "buy:" .. i, label = label }
     end
   end

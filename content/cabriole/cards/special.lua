@@ -4,6 +4,7 @@
 -- C-LIMIT-1 DECISION, the counters' over = "clip"), `coins = n` gives coins. Called by
 -- lib.common's take when the card is taken from the display; the card has already left
 -- the game (C-DISP-4) and never counts as a project (C-SPEC-3).
+local words = require("weft.words")
 local common = require("lib.common")
 
 local M = {}
@@ -21,7 +22,7 @@ function M.describe(params)
     end
   end
   if params.coins then
-    parts[#parts + 1] = "gain " .. params.coins .. " coins"
+    parts[#parts + 1] = "gain " .. words.count(params.coins, "coin")
   end
   return table.concat(parts, ", ")
 end

@@ -19,7 +19,11 @@ return {
     t:eq(g:options(), { "buy:wool", "done" })
     g:answer("buy:wool")
     g:answer("buy:wool")
-    g:answer("done")
+    -- A pack layered on this one may sell fewer per visit (silk-road's wool merchant
+    -- sells 2): its action then ends by itself (`weft test --all` runs this test there).
+    if table.find(g:options(), "done") then
+      g:answer("done")
+    end
     t:eq({ coins = g:count(p, "coins"), wool = g:count(p, "wool") }, { coins = 3, wool = 2 })
   end,
 

@@ -271,7 +271,7 @@ pub fn compare(
     let stopped_early = stopped_on != "budget" && played < cfg.sim.games;
     let pairs = paired(&rec_a, &rec_b).len() as u64;
     let verdict = match &tested {
-        Some(t) => tested_verdict(t, stopped_on, stopped_early),
+        Some(t) => tested_verdict(t, stopped_on, stopped_early, played),
         None => all_verdict(&last, threshold, pairs, stopped_early),
     };
     let describe = |records: &[GameRecord], content: &Content| {
@@ -345,8 +345,18 @@ fn interval_text(t: &Tested) -> String {
     }
 }
 
-fn tested_verdict(t: &Tested, stopped_on: &str, stopped_early: bool) -> String {
+fn tested_verdict(t: &Tested, stopped_on: &str, stopped_early: bool, played: u64) -> String {
     let early = if stopped_early { ", stopped early" } else { "" };
+    // The pairs that say something of the metric, and of how many played, when fewer
+    // (a holder metric leaves out the pairs where neither game used the component).
+    let after = if t.pairs < played {
+        format!(
+            "{} of the {played} pairs played (those that say something of it)",
+            t.pairs
+        )
+    } else {
+        format!("{} pairs", t.pairs)
+    };
     let margin = |m: f64| {
         if t.share {
             format!("±{:.1} points", m * 100.0)
@@ -356,21 +366,18 @@ fn tested_verdict(t: &Tested, stopped_on: &str, stopped_early: bool) -> String {
     };
     match stopped_on {
         "difference" => format!(
-            "clear difference in {} after {} pairs{early}: B − A = {}",
+            "clear difference in {} after {after}{early}: B − A = {}",
             t.diff.metric,
-            t.pairs,
             interval_text(t)
         ),
         "no difference" => format!(
-            "no difference beyond {} in {} after {} pairs{early}: B − A = {}",
+            "no difference beyond {} in {} after {after}{early}: B − A = {}",
             margin(t.margin.unwrap_or(0.0)),
             t.diff.metric,
-            t.pairs,
             interval_text(t)
         ),
         _ => format!(
-            "undecided after {} pairs (the budget): {} B − A = {}{}",
-            t.pairs,
+            "undecided after {after} (the budget): {} B − A = {}{}",
             t.diff.metric,
             interval_text(t),
             t.margin.map_or(String::new(), |m| format!(

@@ -219,7 +219,8 @@ fn visit(
                 format!("extends `{name}`, but no pack of that name was found"),
             )
             .help(format!(
-                "give it with --pack DIR, or a folder holding it with --pack-path DIR; packs found: {known:?}"
+                "give it with --pack DIR, or a folder holding it with --pack-path DIR; packs found: {}",
+                crate::text::list(&known, "and")
             )),
         );
         return;

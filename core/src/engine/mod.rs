@@ -37,7 +37,10 @@ pub use interp::{at_turn_start, current_player, turn_index};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The content has no setup for this player count.
-    #[error("this content supports {supported:?} players, not {players}")]
+    #[error(
+        "this content supports {} players, not {players}",
+        crate::text::list(supported, "or")
+    )]
     PlayerCount {
         /// Asked for.
         players: usize,
@@ -934,9 +937,27 @@ impl Engine {
         let round = st.round;
         log.push(round, None, "game_over", || {
             format!(
-                "the game ends ({cause}); scores {:?}, winners {:?}",
-                result.scores,
-                result.winners.iter().map(|w| w + 1).collect::<Vec<_>>()
+                "the game ends ({cause}); scores {}; {} {}",
+                result
+                    .scores
+                    .iter()
+                    .enumerate()
+                    .map(|(s, x)| format!("seat {} {x}", s + 1))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if result.winners.len() == 1 {
+                    "winner"
+                } else {
+                    "winners"
+                },
+                crate::text::list(
+                    &result
+                        .winners
+                        .iter()
+                        .map(|w| format!("seat {}", w + 1))
+                        .collect::<Vec<_>>(),
+                    "and"
+                )
             )
         });
         st.result = Some(result);
