@@ -260,24 +260,10 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
         "metric", name_a, name_b, "B − A (95%)"
     );
     for m in &c.metrics {
-        let share = m.metric.contains("share") || m.metric.starts_with("ends");
-        let fmt = |e: &weft_core::report::Estimate| {
-            if share {
-                e.percent()
-            } else {
-                format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
-            }
-        };
-        let diff = if share {
-            format!(
-                "{:+.1} pts ({:+.1}–{:+.1})",
-                m.diff.value * 100.0,
-                m.diff.lo * 100.0,
-                m.diff.hi * 100.0
-            )
-        } else {
-            format!("{:+.2} ({:+.2}–{:+.2})", m.diff.value, m.diff.lo, m.diff.hi)
-        };
+        let (fmt, diff) = (
+            |e: &weft_core::report::Estimate| metric_value(&m.metric, e),
+            metric_diff(&m.metric, &m.diff),
+        );
         let mark = if c.tested.is_none() && m.p_value < c.threshold {
             " *"
         } else {
@@ -306,5 +292,33 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
             side.games,
             &format!("{name}: "),
         );
+    }
+}
+
+/// Whether a compare metric is a share of games, shown in percent and points.
+pub(crate) fn is_share(metric: &str) -> bool {
+    metric.contains("share") || metric.starts_with("ends")
+}
+
+/// A metric's value with its interval, in percent for shares.
+pub(crate) fn metric_value(metric: &str, e: &weft_core::report::Estimate) -> String {
+    if is_share(metric) {
+        e.percent()
+    } else {
+        format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
+    }
+}
+
+/// A paired difference with its interval, in points of percent for shares.
+pub(crate) fn metric_diff(metric: &str, d: &weft_core::report::Estimate) -> String {
+    if is_share(metric) {
+        format!(
+            "{:+.1} pts ({:+.1}–{:+.1})",
+            d.value * 100.0,
+            d.lo * 100.0,
+            d.hi * 100.0
+        )
+    } else {
+        format!("{:+.2} ({:+.2}–{:+.2})", d.value, d.lo, d.hi)
     }
 }

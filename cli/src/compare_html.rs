@@ -94,17 +94,11 @@ pub fn render(command: &str, c: &Comparison, (name_a, name_b): (&str, &str)) -> 
     for m in &c.metrics {
         write!(
             h,
-            "<tr><td>{}</td><td>{:.3} ({:.3}–{:.3})</td><td>{:.3} ({:.3}–{:.3})</td><td>{:+.3} ({:+.3}–{:+.3})</td><td>{:.4}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.4}</td></tr>",
             esc(&m.metric),
-            m.a.value,
-            m.a.lo,
-            m.a.hi,
-            m.b.value,
-            m.b.lo,
-            m.b.hi,
-            m.diff.value,
-            m.diff.lo,
-            m.diff.hi,
+            crate::compare_cmd::metric_value(&m.metric, &m.a),
+            crate::compare_cmd::metric_value(&m.metric, &m.b),
+            crate::compare_cmd::metric_diff(&m.metric, &m.diff),
             m.p_value
         )?;
     }

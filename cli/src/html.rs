@@ -712,11 +712,29 @@ fn histogram_chart(title: &str, x_label: &str, data: &[(f64, u64)]) -> DrawResul
     if data.is_empty() {
         return Ok(svg);
     }
+    // Bins of 1, 2, 5, 10, 20, … points, wide enough for at most 30 bars: 1-point bars
+    // over a range of 80 points are noise.
+    let min = data.iter().map(|d| d.0).fold(f64::MAX, f64::min);
+    let max = data.iter().map(|d| d.0).fold(f64::MIN, f64::max);
+    let width = bin_width(max - min);
+    let mut bins: std::collections::BTreeMap<i64, u64> = std::collections::BTreeMap::new();
+    for &(v, n) in data {
+        *bins.entry((v / width).floor() as i64).or_default() += n;
+    }
+    let data: Vec<(f64, u64)> = bins
+        .into_iter()
+        .map(|(b, n)| (b as f64 * width, n))
+        .collect();
+    let x_label = if width > 1.0 {
+        format!("{x_label} (bins of {width})")
+    } else {
+        x_label.to_string()
+    };
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE)?;
-        let lo = data.iter().map(|d| d.0).fold(f64::MAX, f64::min) - 1.0;
-        let hi = data.iter().map(|d| d.0).fold(f64::MIN, f64::max) + 1.0;
+        let lo = data.iter().map(|d| d.0).fold(f64::MAX, f64::min) - width;
+        let hi = data.iter().map(|d| d.0).fold(f64::MIN, f64::max) + 2.0 * width;
         let top = data.iter().map(|d| d.1).max().unwrap_or(1) as f64 * 1.1;
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 16))
@@ -727,21 +745,36 @@ fn histogram_chart(title: &str, x_label: &str, data: &[(f64, u64)]) -> DrawResul
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_desc(x_label)
+            .x_desc(x_label.as_str())
             .y_desc("count")
             // Scores and rounds are whole numbers: no "5.0", no labels between them.
             .x_label_formatter(&|x| whole(*x))
             .y_label_formatter(&|y| whole(*y))
             .draw()?;
         chart.draw_series(data.iter().map(|&(v, n)| {
-            Rectangle::new(
-                [(v - 0.45, 0.0), (v + 0.45, n as f64)],
-                SERIES_BLUE.filled(),
-            )
+            // A one-point bin is centred on its value; a wider one spans [v, v + width).
+            let (a, b) = if width > 1.0 {
+                (v + 0.05 * width, v + 0.95 * width)
+            } else {
+                (v - 0.45, v + 0.45)
+            };
+            Rectangle::new([(a, 0.0), (b, n as f64)], SERIES_BLUE.filled())
         }))?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, … that cuts `range` into at most 30 bins.
+fn bin_width(range: f64) -> f64 {
+    let mut width = 1.0;
+    for step in [2.0, 2.5, 2.0].iter().cycle().take(60) {
+        if range / width <= 30.0 {
+            return width;
+        }
+        width *= step;
+    }
+    width
 }
 
 /// The script errors bots met while looking ahead: a table of place, message, times and

@@ -8,8 +8,11 @@ use serde::Serialize;
 pub struct Event {
     /// Round it happened in.
     pub round: u32,
-    /// The player concerned, if any (0-based).
+    /// The player concerned, if any (0-based, as every index of the state JSON).
     pub player: Option<usize>,
+    /// The same player numbered from 1, as reports, summaries and event texts number
+    /// seats ("seat 2").
+    pub seat: Option<usize>,
     /// Machine-readable kind: `move`, `gain`, `pay`, `fulfil`, `skill`, …
     pub kind: &'static str,
     /// Text for people.
@@ -46,6 +49,7 @@ impl EventLog {
             self.events.push(Event {
                 round,
                 player,
+                seat: player.map(|p| p + 1),
                 kind,
                 text: text(),
             });

@@ -578,6 +578,10 @@ fn warnings(s: &Summary) -> Vec<String> {
     if s.finished == 0 {
         return w;
     }
+    // By weight: errors above, then the components that stand out, then the rest.
+    for x in s.strength.iter().filter(|x| x.flag.is_some()) {
+        w.push(strength_warning(s, x));
+    }
     let parity = 1.0 / s.players.max(1) as f64;
     let same_bot = s.bots.len() == 1;
     if same_bot {
@@ -661,9 +665,6 @@ fn warnings(s: &Summary) -> Vec<String> {
         if a.placed == 0.0 {
             w.push(format!("area {} never had a worker placed in it", a.id));
         }
-    }
-    for x in s.strength.iter().filter(|x| x.flag.is_some()) {
-        w.push(strength_warning(s, x));
     }
     // Points far cheaper than the rest of its group, said even when play has not (yet)
     // shown it: a flagged component's warning already carries the sentence.
@@ -787,6 +788,39 @@ mod tests {
         assert_eq!(s.rounds.value, 8.0);
         assert!(s.winning_score_histogram.iter().all(|&(v, _)| v == 1));
         assert!(s.warnings.iter().any(|w| w.starts_with("10 games stalled")));
+    }
+
+    /// Warnings come by weight: a component that stands out before a card never
+    /// fulfilled (issue 29).
+    #[test]
+    fn a_strong_component_is_warned_before_a_card_never_fulfilled() {
+        let mut s = summarise(&games(&[0, 1, 2, 3]), None, None);
+        s.cards.push(CardSummary {
+            id: "c99".into(),
+            drawn: 1.0,
+            fulfilled: wilson(0.0, 4.0),
+            win_share_when_fulfilled: wilson(0.0, 0.0),
+        });
+        let mut strong = s.strength.first().cloned().unwrap_or_else(|| Strength {
+            component: "card c01".into(),
+            group: "common".into(),
+            uses_per_game: 1.0,
+            users: 40,
+            win_share: wilson(30.0, 40.0),
+            expected: 0.25,
+            others: 0.25,
+            lift: wilson(30.0, 40.0),
+            group_lift: 0.0,
+            flag: None,
+        });
+        strong.flag = Some(Flag::Strong);
+        s.strength = vec![strong];
+        let w = warnings(&s);
+        let at = |text: &str| w.iter().position(|x| x.contains(text)).unwrap();
+        assert!(
+            at("looks too strong") < at("c99 was never fulfilled"),
+            "{w:?}"
+        );
     }
 
     /// Per-round means count a game that already ended with its final score: the line

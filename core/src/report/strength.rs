@@ -17,7 +17,7 @@
 //! component is judged against its peers (same group: a grade, a card kind, tiles,
 //! areas): it is flagged when its lift differs from the group's median lift by more than
 //! a fifth of a fair share, beyond a Bonferroni-corrected 95% interval over every
-//! component tested. This is association, not proof: `weft ablate` measures what the
+//! component tested, in a group of at least [`MIN_GROUP`] judged components. This is association, not proof: `weft ablate` measures what the
 //! component causes.
 
 use std::collections::BTreeMap;
@@ -33,6 +33,9 @@ const SHRINK: f64 = 10.0;
 const LAST_ROUND_CELL: u32 = 12;
 /// Fewest (game, seat) users before a component is judged.
 pub const MIN_USERS: usize = 20;
+/// Fewest judged components a group needs before any of them is flagged: against a
+/// group of two, each would be judged against a median it makes half of.
+pub const MIN_GROUP: usize = 4;
 /// How far (as a share of a fair win share) a component's lift must sit from its
 /// group's median, beyond its interval, to be flagged.
 pub const MARGIN_OF_FAIR: f64 = 0.2;
@@ -252,7 +255,8 @@ fn judge(all: &mut [Strength], fair: f64) {
         return;
     }
     let z = normal_quantile(1.0 - 0.025 / tested as f64);
-    let mut medians: BTreeMap<String, f64> = BTreeMap::new();
+    // Each group's median lift, and how many of its components are judged.
+    let mut medians: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     let groups: Vec<String> = all.iter().map(|s| s.group.clone()).collect();
     for g in groups {
         if medians.contains_key(&g) {
@@ -264,11 +268,12 @@ fn judge(all: &mut [Strength], fair: f64) {
             .map(|s| s.lift.value)
             .collect();
         lifts.sort_by(f64::total_cmp);
-        medians.insert(g, median(&lifts));
+        medians.insert(g, (median(&lifts), lifts.len()));
     }
     for s in all.iter_mut() {
-        s.group_lift = medians[&s.group];
-        if !judged(s) {
+        let (group_lift, size) = medians[&s.group];
+        s.group_lift = group_lift;
+        if !judged(s) || size < MIN_GROUP {
             continue;
         }
         let half = (s.lift.hi - s.lift.lo) / 2.0;
@@ -437,6 +442,22 @@ mod tests {
                 "{plain:?}"
             );
         }
+    }
+
+    /// A group of two is too small to judge by: the same winning card beside one peer is
+    /// measured, not flagged (issue 29).
+    #[test]
+    fn a_group_of_two_gives_no_verdict() {
+        let mut records = games(400, |i| i % 4);
+        for (i, r) in records.iter_mut().enumerate() {
+            use_it(r, "card strong", (i % 4) as u32, 2);
+            use_it(r, "card plain", (i as u32 / 4) % 4, 2);
+        }
+        let done: Vec<&GameRecord> = records.iter().collect();
+        let s = strengths(&done, 4);
+        let strong = s.iter().find(|x| x.component == "card strong").unwrap();
+        assert!((strong.win_share.value - 1.0).abs() < 1e-9);
+        assert_eq!(strong.flag, None, "{strong:?}");
     }
 
     /// Too few users: measured, never judged.
