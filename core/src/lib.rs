@@ -109,7 +109,15 @@ pub fn load_files(
     files: &[content::PackFiles],
     library: &content::PackFiles,
 ) -> Result<Arc<Content>, content::ContentErrors> {
-    let content = Arc::new(content::load_content(files, library)?);
+    let content = match content::load_content(files, library) {
+        Ok(c) => Arc::new(c),
+        Err(mut e) => {
+            // The scripts cannot be bound to content that did not load, but their syntax
+            // can still be checked: every independent problem in one run.
+            e.0.extend(lua::syntax_errors(files, library));
+            return Err(e);
+        }
+    };
     lua::LuaHost::new(Arc::clone(&content))?;
     Ok(content)
 }

@@ -76,3 +76,22 @@ fn a_misspelt_param_that_fails_nothing_is_a_warning_with_a_suggestion() {
         "{all}"
     );
 }
+
+#[test]
+fn malformed_toml_does_not_hide_a_lua_syntax_error() {
+    let mut files = tabriz_files();
+    let toml = format!("{}\noops = [\n", files.files["tiles/wool-shop.toml"]);
+    files.files.insert("tiles/wool-shop.toml".into(), toml);
+    files.files.insert(
+        "tiles/lantern.lua".into(),
+        "return {\n  action = function(ctx) end end\n}\n".into(),
+    );
+    let errors = weft_core::load_files(&[files], &library())
+        .expect_err("the pack fails")
+        .to_string();
+    assert!(errors.contains("tiles/wool-shop.toml"), "{errors}");
+    assert!(
+        errors.contains("tabriz/tiles/lantern.lua:2"),
+        "the Lua syntax error is reported in the same run: {errors}"
+    );
+}

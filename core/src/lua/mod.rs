@@ -628,6 +628,48 @@ fn commission_info(
     Ok(t)
 }
 
+/// The syntax errors of every Lua file of `packs` (their scenario tests too) and of the
+/// shared `library`, compiled without running anything: what `weft check` can still
+/// say of the scripts when the packs' TOML does not load, so one run reports both.
+pub fn syntax_errors(
+    packs: &[crate::content::PackFiles],
+    library: &crate::content::PackFiles,
+) -> Vec<ContentError> {
+    let lua = Lua::new();
+    let mut errors = Vec::new();
+    let named = packs
+        .iter()
+        .map(|p| {
+            let name = crate::content::pack_header(p).map_or_else(|| p.origin.clone(), |h| h.name);
+            (name, p)
+        })
+        .chain(std::iter::once(("scripts".to_string(), library)));
+    for (name, pack) in named {
+        for (path, source) in pack.files.iter().filter(|(p, _)| p.ends_with(".lua")) {
+            let chunk = format!("{name}/{path}");
+            let compiled = lua
+                .load(source.as_str())
+                .set_name(format!("@{chunk}"))
+                .set_mode(mlua::ChunkMode::Text)
+                .into_function();
+            if let Err(e) = compiled {
+                let message = sandbox::script_message(sandbox::root_cause(&e));
+                let mut error = ContentError::new(chunk.clone(), message.clone());
+                if let Some(line) = parse_line(&message, &chunk) {
+                    let rest = message
+                        .splitn(3, ':')
+                        .nth(2)
+                        .unwrap_or(&message)
+                        .trim_start();
+                    error = ContentError::new(chunk.clone(), rest).at(line as usize, 1);
+                }
+                errors.push(error);
+            }
+        }
+    }
+    errors
+}
+
 /// The message of a failed `describe`, naming the params its behaviour never reads
 /// (a typo there is the usual cause: the script reads a key that is not set).
 fn describe_failed(content: &Content, script: &ScriptRef, owner: &str, message: &str) -> String {
