@@ -311,14 +311,5 @@ pub(crate) fn metric_value(metric: &str, e: &weft_core::report::Estimate) -> Str
 
 /// A paired difference with its interval, in points of percent for shares.
 pub(crate) fn metric_diff(metric: &str, d: &weft_core::report::Estimate) -> String {
-    if is_share(metric) {
-        format!(
-            "{:+.1} pts ({:+.1}–{:+.1})",
-            d.value * 100.0,
-            d.lo * 100.0,
-            d.hi * 100.0
-        )
-    } else {
-        format!("{:+.2} ({:+.2}–{:+.2})", d.value, d.lo, d.hi)
-    }
+    d.diff_text(is_share(metric))
 }

@@ -265,16 +265,7 @@ fn fmt_value(s: &Sweep, e: &weft_core::report::Estimate) -> String {
 }
 
 fn fmt_diff(s: &Sweep, e: &weft_core::report::Estimate) -> String {
-    if s.share {
-        format!(
-            "{:+.1} pts ({:+.1} to {:+.1})",
-            e.value * 100.0,
-            e.lo * 100.0,
-            e.hi * 100.0
-        )
-    } else {
-        format!("{:+.2} ({:+.2} to {:+.2})", e.value, e.lo, e.hi)
-    }
+    e.diff_text(s.share)
 }
 
 fn print(s: &Sweep) {

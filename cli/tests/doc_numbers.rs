@@ -291,14 +291,7 @@ fn format_value(v: &Value, format: &str) -> Result<String, String> {
             let n = v
                 .as_u64()
                 .ok_or_else(|| format!("an ordinal needs a whole number, not {v}"))?;
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
+            weft_core::text::ordinal(n)
         }
         _ => {
             return Err(format!(

@@ -70,7 +70,10 @@ impl Entry {
         let place = match rank {
             1 => format!("the most {counter} for its price"),
             r if r == of => format!("the least {counter} for its price"),
-            r => format!("{} by {counter} for its price", ordinal(r)),
+            r => format!(
+                "{} by {counter} for its price",
+                crate::text::ordinal(r as u64)
+            ),
         };
         let extra = self
             .unpriced
@@ -113,18 +116,6 @@ pub fn board(content: &Content) -> Vec<BoardSlot> {
                 .unwrap_or_default(),
         })
         .collect()
-}
-
-/// `1st`, `2nd`, `13th`.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// `2 wool, 1 green dye` from (name, amount) pairs, skipping zeros.

@@ -571,8 +571,9 @@ fn warnings(s: &Summary) -> Vec<String> {
     }
     if s.stalled > 0 {
         w.push(format!(
-            "{} games stalled: they hit the round cap (end.max_rounds) without an end condition",
-            s.stalled
+            "{} stalled: {} the round cap (end.max_rounds) without an end condition",
+            plural(s.stalled, "game"),
+            if s.stalled == 1 { "it hit" } else { "they hit" }
         ));
     }
     if s.finished == 0 {

@@ -35,6 +35,21 @@ impl Estimate {
         )
     }
 
+    /// A difference with its interval: in points of percent when it is a difference of
+    /// shares (`+6.8 pts (-8.7–+22.3)`), else to two decimals.
+    pub fn diff_text(&self, share: bool) -> String {
+        if share {
+            format!(
+                "{:+.1} pts ({:+.1}–{:+.1})",
+                self.value * 100.0,
+                self.lo * 100.0,
+                self.hi * 100.0
+            )
+        } else {
+            format!("{:+.2} ({:+.2}–{:+.2})", self.value, self.lo, self.hi)
+        }
+    }
+
     /// `value ± half-width` with `digits` decimals.
     pub fn plus_minus(&self, digits: usize) -> String {
         format!(
