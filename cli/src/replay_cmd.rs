@@ -71,6 +71,11 @@ struct Outcome {
     /// `Played`). Its hashes are not compared then.
     #[serde(skip_serializing_if = "Option::is_none")]
     on_changed_packs: Option<Rerun>,
+    /// For the replay of a look-ahead error a bot met only on its own copy of the game:
+    /// the recorded error. Its failing answer runs without it on the game itself, so the
+    /// replay cannot tell whether it still happens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    met_on_copy: Option<String>,
 }
 
 /// The recorded error of an errored game's replay, tried again.
@@ -97,6 +102,11 @@ pub fn run(a: ReplayArgs) -> anyhow::Result<ExitCode> {
             outcome.answers_replayed.unwrap_or(0),
             outcome.final_hash.as_deref().unwrap_or("")
         );
+        if let Some(e) = &outcome.met_on_copy {
+            println!(
+                "a bot met the recorded error on its own copy of the game, not on these answers: this replay reaches the decision and the option it was trying, but cannot tell whether the error still happens (run weft sim again to see); it was:\n{e}"
+            );
+        }
         if let Some(r) = &outcome.recorded_error {
             let n = outcome.answers_replayed.unwrap_or(0);
             if r.happens_again {
@@ -143,8 +153,13 @@ fn print_rerun(outcome: &Outcome, rerun: &Rerun) {
             if *over { " and ends the game" } else { "" }
         ),
         Rerun::Played => println!(
-            "all {} answers apply",
-            outcome.answers_replayed.unwrap_or(0)
+            "all {} answers apply{}",
+            outcome.answers_replayed.unwrap_or(0),
+            if outcome.met_on_copy.is_some() {
+                "; the recorded error was met by a bot on its own copy of the game, so this replay cannot tell whether it is fixed (run weft sim again to see)"
+            } else {
+                ""
+            }
         ),
     }
 }
@@ -171,7 +186,9 @@ fn replay_file(a: &ReplayArgs) -> anyhow::Result<Outcome> {
             outcome.matches = true;
             outcome.answers_replayed = Some(n);
             outcome.final_hash = Some(replay.final_hash.to_string());
-            if let (Some(answer), Some(error)) = (&replay.failing_answer, &replay.error) {
+            if replay.met_on_copy {
+                outcome.met_on_copy = replay.error.clone();
+            } else if let (Some(answer), Some(error)) = (&replay.failing_answer, &replay.error) {
                 let mut st = engine.new_game(replay.players, replay.seed)?;
                 for k in &replay.answers {
                     engine.apply(&mut st, &**k)?;
@@ -194,6 +211,9 @@ fn replay_file(a: &ReplayArgs) -> anyhow::Result<Outcome> {
             Ok((n, rerun)) => {
                 outcome.answers_replayed = Some(n);
                 outcome.on_changed_packs = Some(rerun);
+                if replay.met_on_copy {
+                    outcome.met_on_copy = replay.error.clone();
+                }
             }
             Err(e) => outcome.error = Some(e.to_string()),
         },

@@ -170,7 +170,11 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
             crate::output::status(&format!("report:  {}", path.display()));
         }
     }
-    if let Some(code) = stop.exit_code() {
+    // A signal after the last game ended stopped nothing.
+    if let Some(code) = stop
+        .exit_code()
+        .filter(|_| records.len() < cfg.indices().len())
+    {
         eprintln!(
             "\nstopped by {}: {} of the run's {} finished (the games under way were dropped){}",
             stop.name(),
@@ -199,9 +203,12 @@ fn save_failed(
     dir: &PathBuf,
     records: &[sim::GameRecord],
 ) -> anyhow::Result<()> {
-    // An errored game's replay, else the replay of the first look-ahead error met in it.
+    // An errored game's replay, else the replay of the first look-ahead error met in it;
+    // only for games played by this process: a record read back by --resume carries no
+    // answers (the run that played it wrote its replay).
     let failed: Vec<_> = records
         .iter()
+        .filter(|r| r.replay.format != 0)
         .filter_map(|r| {
             let replay = if r.error.is_some() {
                 Some(&r.replay)
@@ -348,7 +355,7 @@ fn print_lookahead_first(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) 
     let first = &s.lookahead_errors[0];
     if s.first_error.is_none() {
         eprintln!(
-            "\nfirst met in game {} (seed {}) at answer {}{}",
+            "\nthe most met place was first met in game {} (seed {}) at answer {}{}",
             first.first_game,
             first.first_seed,
             first.first_decision,
@@ -360,7 +367,7 @@ fn print_lookahead_first(s: &Summary, saved: Option<&PathBuf>, pack_args: &str) 
         );
         match saved {
             Some(dir) if first.first_option.is_some() => eprintln!(
-                "reach it: {}",
+                "a replay that reaches the first look-ahead error of that game: {}",
                 replay_command(dir, first.first_game, pack_args)
             ),
             Some(_) => {}

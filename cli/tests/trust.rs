@@ -364,3 +364,71 @@ fn a_failed_game_re_runs_on_the_changed_pack() {
     assert!(out.contains("the game now differs at answer"), "{out}");
     assert!(out.contains("boom-stall-slot"), "{out}");
 }
+
+/// A resumed run writes replays only for the games it plays: the records it keeps carry
+/// no answers, and an empty replay must never overwrite the one the first run wrote.
+#[test]
+fn a_resumed_run_writes_only_whole_replays() {
+    let dir = scratch("trust-resume-replays");
+    let pack = boom_pack(&dir);
+    let pack_arg = pack.to_str().unwrap();
+    let out = dir.join("runs.jsonl");
+    let flags = ["sim", "--pack", pack_arg, "--games", "6", "--players", "2"];
+    let first = dir.join("first");
+    let (code, _, _) = weft_in(
+        &dir,
+        &[
+            &flags[..],
+            &[
+                "--out",
+                out.to_str().unwrap(),
+                "--save-failed",
+                first.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 1, "random bots meet the error");
+    // Keep the first three games, as a run stopped there would.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let kept: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&out, format!("{}\n", kept.join("\n"))).unwrap();
+    let again = dir.join("again");
+    let (code, _, err) = weft_in(
+        &dir,
+        &[
+            &flags[..],
+            &[
+                "--resume",
+                out.to_str().unwrap(),
+                "--save-failed",
+                again.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 1, "{err}");
+    let written: Vec<std::path::PathBuf> = std::fs::read_dir(&again)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(!written.is_empty());
+    for path in &written {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(
+            ![
+                "failed-00000.json",
+                "failed-00001.json",
+                "failed-00002.json"
+            ]
+            .contains(&name.as_str()),
+            "a kept game's replay was written again: {name}"
+        );
+        let (code, out, err) = weft_in(
+            &dir,
+            &["replay", "--pack", pack_arg, path.to_str().unwrap()],
+        );
+        assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+}

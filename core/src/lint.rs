@@ -115,10 +115,16 @@ pub fn unread_params(content: &Content, script: &ScriptRef) -> Vec<(String, Opti
         words.extend(w);
         fields.extend(f);
     }
+    // A key that is no identifier (`max-count`) is read by its string: `params["max-count"]`.
+    let quoted = |k: &str| {
+        sources
+            .iter()
+            .any(|s| s.contains(&format!("\"{k}\"")) || s.contains(&format!("'{k}'")))
+    };
     script
         .params
         .keys()
-        .filter(|k| !words.contains(k.as_str()))
+        .filter(|k| !words.contains(k.as_str()) && !quoted(k))
         .map(|k| {
             let near = fields
                 .iter()

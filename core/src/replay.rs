@@ -37,6 +37,12 @@ pub struct Replay {
     /// The answer that raised that error (not among `answers`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failing_answer: Option<String>,
+    /// Set on the replay of a look-ahead error that a bot met only on its own copy of
+    /// the game (in what it re-dealt, deeper than its trial is kept, or in an evaluation
+    /// hook): `failing_answer` is the option the bot was trying, which runs without the
+    /// error on the game itself, so replaying it says nothing of whether it is fixed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub met_on_copy: bool,
     /// State hashes after every [`CHECKPOINT_EVERY`]th answer, so a diverging replay
     /// can say where it diverged: `(answers applied, hash)`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -415,6 +421,9 @@ pub fn rerun_changed(
     let Some(key) = replay.failing_answer.clone() else {
         return Ok((n, Rerun::Played));
     };
+    if replay.met_on_copy {
+        return Ok((n, Rerun::Played));
+    }
     Ok(match engine.apply(&mut st, key.as_str()) {
         Err(crate::error::EngineError::Script(e)) => (
             n,

@@ -231,8 +231,10 @@ fn evaluate_scored(
 /// One-step look-ahead: tries every option on a copy, finishes the rest of the player's
 /// turn (or the pending effect) greedily without further look-ahead, and keeps the option
 /// whose result evaluates best. The copy has hidden information re-dealt (see
-/// [`super::determinize`]), so the bot does not see cards or dice it could not know.
-/// Ties are broken at random with its own RNG.
+/// [`super::determinize`]), so the bot does not see cards or dice it could not know,
+/// except while a script's effect is still asking its questions: the copy then keeps
+/// the real deal (a known gap: the effect is re-run with the answers so far). Ties are
+/// broken at random with its own RNG.
 pub struct GreedyAgent {
     rng: Pcg64Mcg,
     weights: Option<GreedyWeights>,
@@ -379,8 +381,9 @@ impl Agent for GreedyAgent {
             .clone();
         // Look ahead on a copy in which what this seat cannot see (other hands, deck
         // order, future dice) is re-dealt and re-seeded: a bot that looked ahead on the
-        // real state would know which card it draws and how the dice fall. Every option
-        // is tried on the same copy, so they are compared under the same luck.
+        // real state would know which card it draws and how the dice fall (but for a
+        // pending effect's decisions: see `determinize`). Every option is tried on the
+        // same copy, so they are compared under the same luck.
         let mut view = state.clone();
         super::determinize(&content, &mut view, decision.player, &mut self.rng);
         best_index(&option_values(

@@ -397,7 +397,10 @@ const MAX_ROLLOUT: usize = 120;
 /// Re-deals what seat `me` cannot see, and re-seeds the copy's RNG from `rng`: every
 /// card in a hidden zone or in another player's `owner` zone is shuffled with the others
 /// of its back (Tabriz: the other players' hands and the draw piles, per grade; hand
-/// and pile sizes stay as they are).
+/// and pile sizes stay as they are). Not while a script's effect is asking its
+/// questions: the copy then keeps the real deal and seed, so a decision there (and an
+/// mcts playout from it) knows the real deck order and dice; a known gap, left until
+/// the copy can be re-dealt once the effect is done.
 pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut Pcg64Mcg) {
     // A script's effect asking its questions is re-run from its start with the answers
     // so far: it has drawn cards or rolled dice that this seat saw as options. Re-dealt

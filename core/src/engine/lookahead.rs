@@ -11,8 +11,8 @@ use super::Engine;
 use crate::error::{EngineError, ScriptError};
 use crate::state::{GameState, LookaheadMark};
 
-/// Most distinct places one log keeps; errors at further places are counted in the
-/// last one's `others`.
+/// Most distinct places one log keeps; errors at further places are only counted
+/// ([`Engine::take_lookahead_errors`] returns how many).
 pub const MAX_PLACES: usize = 32;
 
 /// The errors met at one place (file, line, hook, owner and message) while bots looked
@@ -35,6 +35,8 @@ pub(super) struct LookaheadLog {
     pub(super) on: bool,
     /// Errors by place, in the order first met.
     pub(super) errors: Vec<LookaheadError>,
+    /// Errors at places beyond the first [`MAX_PLACES`].
+    pub(super) others: u64,
 }
 
 impl LookaheadLog {
@@ -55,8 +57,8 @@ impl LookaheadLog {
                 count: 1,
                 first: mark,
             });
-        } else if let Some(last) = self.errors.last_mut() {
-            last.count = last.count.saturating_add(1);
+        } else {
+            self.others = self.others.saturating_add(1);
         }
     }
 }
@@ -71,9 +73,12 @@ impl Engine {
     }
 
     /// The script errors met while looking ahead since the last call, by place, in the
-    /// order first met.
-    pub fn take_lookahead_errors(&mut self) -> Vec<LookaheadError> {
-        std::mem::take(&mut self.lookahead.errors)
+    /// order first met, and how many more were met at places beyond [`MAX_PLACES`].
+    pub fn take_lookahead_errors(&mut self) -> (Vec<LookaheadError>, u64) {
+        (
+            std::mem::take(&mut self.lookahead.errors),
+            std::mem::take(&mut self.lookahead.others),
+        )
     }
 
     /// Notes `result`, of applying option `index` to a copy marked `before`; on success

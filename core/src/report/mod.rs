@@ -149,6 +149,10 @@ pub struct Summary {
     /// Games in which bots met any script error while looking ahead.
     #[serde(default)]
     pub lookahead_error_games: u64,
+    /// Look-ahead errors at places a game did not list (beyond its first
+    /// [`crate::sim::lookahead::MAX_PLACES`]), over the run.
+    #[serde(default)]
+    pub lookahead_other_places: u64,
     /// Rounds per finished game.
     pub rounds: Estimate,
     /// Mean decisions per game.
@@ -332,6 +336,9 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         ),
         lookahead_errors: lookahead::summarise(records),
         lookahead_error_games: lookahead::games_with_errors(records),
+        lookahead_other_places: records
+            .iter()
+            .fold(0u64, |n, r| n.saturating_add(r.lookahead_others)),
         rounds: mean(&rounds),
         mean_decisions: records.iter().map(|r| r.decisions as f64).sum::<f64>()
             / records.len().max(1) as f64,
@@ -560,13 +567,21 @@ fn warnings(s: &Summary) -> Vec<String> {
         ));
     }
     if !s.lookahead_errors.is_empty() {
-        let times: u64 = s.lookahead_errors.iter().map(|e| e.count).sum();
+        let times = s
+            .lookahead_errors
+            .iter()
+            .fold(s.lookahead_other_places, |n, e| n.saturating_add(e.count));
         w.push(format!(
-            "bots met script errors while looking ahead: {} in {} of {} games, at {} (see the script errors below); the bots avoided those options, so the games' numbers are of a game without them",
+            "bots met script errors while looking ahead: {} in {} of {} games, at {}{} (see the script errors below); the bots avoided those options, so the games' numbers are of a game without them",
             plural(times, "time"),
             s.lookahead_error_games,
             s.games,
-            plural(s.lookahead_errors.len() as u64, "place")
+            plural(s.lookahead_errors.len() as u64, "place"),
+            if s.lookahead_other_places > 0 {
+                format!(" and more places than a game lists ({} times)", s.lookahead_other_places)
+            } else {
+                String::new()
+            }
         ));
     }
     if s.stalled > 0 {

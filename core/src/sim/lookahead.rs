@@ -37,6 +37,9 @@ pub struct LookaheadRecord {
     pub depth: u32,
 }
 
+/// Most times one record says an error was met (far above what one game can meet).
+pub const MAX_COUNT: u64 = 1 << 50;
+
 /// Longest message a record keeps, in bytes.
 const MAX_MESSAGE: usize = 500;
 
@@ -65,17 +68,23 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 /// Adds the errors `found` while the seat answering `decision` chose, after the
-/// answers of `so_far`, to `list`. The first time one is met in the game, `replay` gets
-/// a replay that reaches it ([`reach`]).
+/// answers of `so_far`, to `record`'s look-ahead errors (past [`MAX_PLACES`] places, to
+/// its count of others). The first time one is met in the game, the record gets a replay
+/// that reaches it ([`reach`]).
 pub(crate) fn note(
     engine: &mut Engine,
-    list: &mut Vec<LookaheadRecord>,
-    replay: &mut Option<Replay>,
+    record: &mut super::GameRecord,
     found: Vec<LookaheadError>,
     so_far: &Replay,
     st: &GameState,
     decision: &Decision,
 ) {
+    let super::GameRecord {
+        lookahead_errors: list,
+        lookahead_others: others,
+        lookahead_replay: replay,
+        ..
+    } = record;
     for e in found {
         let place = site(&e.error);
         let message = cut(
@@ -90,9 +99,7 @@ pub(crate) fn note(
             continue;
         }
         if list.len() >= MAX_PLACES {
-            if let Some(last) = list.last_mut() {
-                last.count = last.count.saturating_add(e.count);
-            }
+            *others = others.saturating_add(e.count);
             continue;
         }
         let option = e
@@ -134,7 +141,11 @@ fn reach(engine: &mut Engine, so_far: &Replay, st: &GameState, e: &LookaheadErro
         };
         match engine.apply(&mut game, i as usize) {
             Ok(()) => keys.push(key),
-            Err(EngineError::Script(now)) => {
+            Err(EngineError::Script(now))
+                if now.file == e.error.file
+                    && now.hook == e.error.hook
+                    && now.owner == e.error.owner =>
+            {
                 let mut r = so_far.clone();
                 r.answers.extend(keys);
                 r.final_hash = game.hash();
@@ -144,10 +155,12 @@ fn reach(engine: &mut Engine, so_far: &Replay, st: &GameState, e: &LookaheadErro
                 ));
                 return r;
             }
-            Err(EngineError::Rule(_)) => break,
+            // Another error, or an answer that is no option on the game itself.
+            Err(_) => break,
         }
     }
     let mut r = so_far.clone();
+    r.met_on_copy = true;
     r.final_hash = st.hash();
     r.failing_answer = e
         .first
@@ -175,8 +188,11 @@ pub(crate) fn validate(list: &[LookaheadRecord], seats: usize) -> Result<(), Str
     for r in list {
         check_text("a look-ahead error's place", &r.site)?;
         check_text("a look-ahead error's message", &r.message)?;
-        if r.site.is_empty() || r.count == 0 {
-            return Err("a look-ahead error has no place or a count of 0".into());
+        if r.site.is_empty() || r.count == 0 || r.count > MAX_COUNT {
+            return Err(format!(
+                "a look-ahead error has no place or a count of {} (1 to {MAX_COUNT} allowed)",
+                r.count
+            ));
         }
         if r.decision > super::MAX_DECISIONS || r.seat == 0 || r.seat > seats {
             return Err(format!(

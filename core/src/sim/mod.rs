@@ -120,17 +120,15 @@ pub fn play_game_traced(
         engine.set_lookahead(true);
         let choice = seats[decision.player].choose(engine, &st, decision);
         engine.set_lookahead(false);
-        let found = engine.take_lookahead_errors();
-        if !found.is_empty() {
-            lookahead::note(
-                engine,
-                &mut record.lookahead_errors,
-                &mut record.lookahead_replay,
-                found,
-                &replay,
-                &st,
-                decision,
-            );
+        let (found, others) = engine.take_lookahead_errors();
+        // After the game's own deadline every hook fails on the clock: the watchdog stops
+        // the game next, and those failures are not the scripts' (issue 29 review).
+        let timed_out = deadline.is_some_and(|d| Instant::now() > d);
+        if !timed_out {
+            record.lookahead_others = record.lookahead_others.saturating_add(others);
+        }
+        if !found.is_empty() && !timed_out {
+            lookahead::note(engine, &mut record, found, &replay, &st, decision);
         }
         let option = &decision.options[choice];
         let key = Arc::clone(&option.key);

@@ -136,6 +136,10 @@ pub struct GameRecord {
     /// options as worthless and played on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lookahead_errors: Vec<super::lookahead::LookaheadRecord>,
+    /// Look-ahead errors met at places beyond the ones listed (a game lists at most
+    /// [`super::lookahead::MAX_PLACES`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lookahead_others: u64,
     /// Per seat.
     pub players: Vec<PlayerCounts>,
     /// Per tile id.
@@ -201,6 +205,7 @@ impl GameRecord {
             error: None,
             error_site: None,
             lookahead_errors: Vec::new(),
+            lookahead_others: 0,
             lookahead_replay: None,
             stopped: false,
             players: vec![PlayerCounts::default(); players],
@@ -1033,4 +1038,9 @@ fn scores_now(content: &Content, st: &GameState) -> Vec<i32> {
     (0..st.players.len())
         .map(|p| score_now(content, st, p).clamp(i32::MIN as i64, i32::MAX as i64) as i32)
         .collect()
+}
+
+/// Whether a count is zero (left out of a record's JSON).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
