@@ -458,7 +458,14 @@ fn components(content: &Content) -> Vec<(String, usize)> {
     [
         ("tile", content.tiles.len()),
         ("commission", content.commissions.len()),
-        ("card template", content.cards.len()),
+        // Commissions are cards too (the first of `cards`): not counted twice.
+        (
+            "card template",
+            content
+                .cards
+                .len()
+                .saturating_sub(content.commissions.len()),
+        ),
         ("card zone", content.zones.len()),
         ("area", content.board.areas.len()),
         ("flow hook", content.program.game_hooks.len()),

@@ -7,7 +7,7 @@ use crate::content::{Content, ScriptRef};
 use crate::sim::GameRecord;
 
 /// Every script reference of the content with what it belongs to.
-fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
+pub fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
     let mut out: Vec<(String, &ScriptRef)> = content
         .tiles
         .iter()
@@ -138,6 +138,53 @@ pub fn unread_params(content: &Content, script: &ScriptRef) -> Vec<(String, Opti
         .collect()
 }
 
+/// Words in `script`'s `[params]` that look like a misspelt counter id: a key of a table
+/// of numbers (a bundle, `pay = { wooll = 2 }`) or a text in a list (`sells =
+/// ["wooll"]`) that is no counter of the game but one or two edits from one. Each as
+/// (the word, the counter it is near).
+pub fn misspelt_counters(content: &Content, script: &ScriptRef) -> Vec<(String, String)> {
+    fn walk(v: &toml::Value, out: &mut Vec<String>) {
+        match v {
+            toml::Value::Table(t) => {
+                for (k, x) in t {
+                    if matches!(x, toml::Value::Integer(_) | toml::Value::Float(_)) {
+                        out.push(k.clone());
+                    }
+                    walk(x, out);
+                }
+            }
+            toml::Value::Array(a) => {
+                for x in a {
+                    match x {
+                        toml::Value::String(s) => out.push(s.clone()),
+                        other => walk(other, out),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut words = Vec::new();
+    for v in script.params.values() {
+        walk(v, &mut words);
+    }
+    words.sort();
+    words.dedup();
+    words
+        .into_iter()
+        .filter(|w| content.counter(w).is_none())
+        .filter_map(|w| {
+            content
+                .counters
+                .iter()
+                .map(|c| (distance(&w, &c.id), c.id.clone()))
+                .filter(|(d, id)| *d > 0 && *d <= 2 && *d < w.len().min(id.len()))
+                .min()
+                .map(|(_, id)| (w, id))
+        })
+        .collect()
+}
+
 /// The sentence for a param of `owner`'s that its behaviour never reads.
 pub fn unread_param_text(owner: &str, module: &str, key: &str, near: Option<&str>) -> String {
     format!(
@@ -164,6 +211,16 @@ fn required(source: &str) -> Vec<String> {
 pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     let mut w = Vec::new();
     let refs = script_refs(content);
+
+    // Words in [params] one or two edits from a counter id: a misspelt material.
+    for (owner, s) in &refs {
+        for (word, near) in misspelt_counters(content, s) {
+            w.push(format!(
+                "{}: {owner}: `{word}` in its params is no counter of the game (did you mean `{near}`?)",
+                s.declared_in
+            ));
+        }
+    }
 
     // [params] keys no script reads: a typo leaves the script reading a missing key.
     for (owner, s) in &refs {

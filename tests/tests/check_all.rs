@@ -95,3 +95,21 @@ fn malformed_toml_does_not_hide_a_lua_syntax_error() {
         "the Lua syntax error is reported in the same run: {errors}"
     );
 }
+
+#[test]
+fn a_misspelt_material_comes_in_the_same_run_as_a_script_error() {
+    let mut files = two_mistakes();
+    let toml =
+        files.files["tiles/moneychanger.toml"].replace("pay = { wool = 1 }", "pay = { wooll = 1 }");
+    assert!(toml.contains("wooll"), "the fixture still has the trade");
+    files.files.insert("tiles/moneychanger.toml".into(), toml);
+    let errors = weft_core::load_files(&[files], &library())
+        .expect_err("the pack fails")
+        .to_string();
+    assert!(errors.contains("tiles/wool-shop.lua:3"), "{errors}");
+    assert!(errors.contains("did you mean `gain`"), "{errors}");
+    assert!(
+        errors.contains("`wooll` in its params is no counter of the game (did you mean `wool`?)"),
+        "{errors}"
+    );
+}

@@ -409,6 +409,16 @@ impl LuaHost {
             });
         }
         if !errors.is_empty() {
+            // Hooks cannot be called nor games played now; what the data alone shows is
+            // said in the same run (a misspelt material in a behaviour's params).
+            for (owner, script) in crate::lint::script_refs(&content) {
+                for (word, near) in crate::lint::misspelt_counters(&content, script) {
+                    errors.push(ContentError::new(
+                        script.declared_in.clone(),
+                        format!("{owner}: `{word}` in its params is no counter of the game (did you mean `{near}`?)"),
+                    ));
+                }
+            }
             return Err(ContentErrors(errors));
         }
         let names = make_names(&lua, &content).map_err(vm_error)?;
