@@ -176,19 +176,7 @@ impl LuaHost {
         let (modules, load_errors) = sandbox::load_modules(&lua, &content, &shared);
         let mut errors: Vec<ContentError> = load_errors
             .into_iter()
-            .map(|(file, message)| {
-                let mut e = ContentError::new(file.clone(), message.clone());
-                if let Some(line) = parse_line(&message, &file) {
-                    // Say the place once: `file:line:` is in the error's position.
-                    let rest = message
-                        .splitn(3, ':')
-                        .nth(2)
-                        .unwrap_or(&message)
-                        .trim_start();
-                    e = ContentError::new(file.clone(), rest).at(line as usize, 1);
-                }
-                e
-            })
+            .map(|(file, message)| located(&file, &message))
             .collect();
         // A module of the content that is not among the loaded ones failed, and said so.
         let failed = |module: &str| content.modules.contains_key(module);
@@ -664,16 +652,7 @@ pub fn syntax_errors(
                 .into_function();
             if let Err(e) = compiled {
                 let message = sandbox::script_message(sandbox::root_cause(&e));
-                let mut error = ContentError::new(chunk.clone(), message.clone());
-                if let Some(line) = parse_line(&message, &chunk) {
-                    let rest = message
-                        .splitn(3, ':')
-                        .nth(2)
-                        .unwrap_or(&message)
-                        .trim_start();
-                    error = ContentError::new(chunk.clone(), rest).at(line as usize, 1);
-                }
-                errors.push(error);
+                errors.push(located(&chunk, &message));
             }
         }
     }
@@ -697,6 +676,22 @@ fn describe_failed(content: &Content, script: &ScriptRef, owner: &str, message: 
             script.declared_in,
             unread.join("; ")
         )
+    }
+}
+
+/// A content error for Lua's `message` about `file`, placed at its line when the message
+/// starts with `file:LINE:` (said once, in the error's position, not again in its text).
+fn located(file: &str, message: &str) -> ContentError {
+    match parse_line(message, file) {
+        Some(line) => {
+            let rest = message
+                .splitn(3, ':')
+                .nth(2)
+                .unwrap_or(message)
+                .trim_start();
+            ContentError::new(file.to_string(), rest).at(line as usize, 1)
+        }
+        None => ContentError::new(file.to_string(), message.to_string()),
     }
 }
 
