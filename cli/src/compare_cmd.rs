@@ -231,13 +231,7 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
                     format!(", or no difference inside ±{m:.2}")
                 })
             );
-            let fmt = |e: &weft_core::report::Estimate| {
-                if t.share {
-                    e.percent()
-                } else {
-                    format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
-                }
-            };
+            let fmt = |e: &weft_core::report::Estimate| e.value_text(t.share);
             println!(
                 "\n  {}: {} {}, {} {} ({} pairs)",
                 c.metric,
@@ -260,10 +254,8 @@ fn print(command: &str, c: &Comparison, name_a: &str, name_b: &str) {
         "metric", name_a, name_b, "B − A (95%)"
     );
     for m in &c.metrics {
-        let (fmt, diff) = (
-            |e: &weft_core::report::Estimate| metric_value(&m.metric, e),
-            metric_diff(&m.metric, &m.diff),
-        );
+        let fmt = |e: &weft_core::report::Estimate| metric_value(&m.metric, e);
+        let diff = metric_diff(&m.metric, &m.diff);
         let mark = if c.tested.is_none() && m.p_value < c.threshold {
             " *"
         } else {
@@ -302,11 +294,7 @@ pub(crate) fn is_share(metric: &str) -> bool {
 
 /// A metric's value with its interval, in percent for shares.
 pub(crate) fn metric_value(metric: &str, e: &weft_core::report::Estimate) -> String {
-    if is_share(metric) {
-        e.percent()
-    } else {
-        format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
-    }
+    e.value_text(is_share(metric))
 }
 
 /// A paired difference with its interval, in points of percent for shares.

@@ -60,13 +60,7 @@ pub fn render(command: &str, c: &Comparison, (name_a, name_b): (&str, &str)) -> 
         esc(&c.verdict)
     )?;
     if let Some(t) = &c.tested {
-        let f = |e: &weft_core::report::Estimate| {
-            if t.share {
-                e.percent()
-            } else {
-                format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
-            }
-        };
+        let f = |e: &weft_core::report::Estimate| e.value_text(t.share);
         let (lo, hi) = t.interval;
         let scale = if t.share { 100.0 } else { 1.0 };
         write!(

@@ -1,7 +1,7 @@
 //! `weft sim --resume FILE`: go on with a run stopped part-way. The records FILE holds
 //! are checked to be games of this very run (same content, seed, size, seats and
-//! shard); a line cut short by the stop is dropped (its game is played again); the file
-//! is rewritten with the whole records alone and left open for the missing games.
+//! shard); a line cut short by the stop is dropped (its game is played again). `weft
+//! sim` then rewrites the file with these records alone and appends the missing games.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -10,16 +10,15 @@ use std::sync::Arc;
 use weft_core::sim::{GameRecord, SimConfig};
 use weft_core::Content;
 
-use crate::runs_file::{self, RunsWriter};
+use crate::runs_file;
 
-/// The records of `path` that belong to run `cfg` on `content`, and a writer that
-/// appends to it. `Err` when the file is missing, unreadable, or holds games of
-/// another run.
-pub fn open(
+/// The records of `path` that belong to run `cfg` on `content`, each game once, in game
+/// order. `Err` when the file is missing, unreadable, or holds games of another run.
+pub fn read(
     path: &Path,
     content: &Arc<Content>,
     cfg: &SimConfig,
-) -> anyhow::Result<(Vec<GameRecord>, Option<RunsWriter>)> {
+) -> anyhow::Result<Vec<GameRecord>> {
     if !path.is_file() {
         anyhow::bail!(
             "error: --resume {}: there is no such file; start a run with --out {} and resume it with --resume",
@@ -77,12 +76,5 @@ pub fn open(
         }
     }
     kept.sort_by_key(|r| r.index);
-    let present: BTreeSet<u64> = kept.iter().map(|r| r.index).collect();
-    let missing = cfg
-        .indices()
-        .into_iter()
-        .filter(|i| !present.contains(i))
-        .collect();
-    let writer = RunsWriter::rewrite(path, &kept, missing)?;
-    Ok((kept, Some(writer)))
+    Ok(kept)
 }

@@ -99,22 +99,24 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &a.save_failed {
         crate::output::check_dir("--save-failed", dir)?;
     }
-    let (kept, writer) = match &a.resume {
-        Some(path) => resume::open(path, &content, &cfg)?,
-        None => (
-            Vec::new(),
-            a.out
-                .as_deref()
-                .map(|p| RunsWriter::create(p, cfg.indices()))
-                .transpose()?,
-        ),
+    // The run's games (this shard's), and those of them still to play.
+    let all = cfg.indices();
+    let kept = match &a.resume {
+        Some(path) => resume::read(path, &content, &cfg)?,
+        None => Vec::new(),
     };
     let present: std::collections::BTreeSet<u64> = kept.iter().map(|r| r.index).collect();
-    let indices: Vec<u64> = cfg
-        .indices()
-        .into_iter()
+    let indices: Vec<u64> = all
+        .iter()
+        .copied()
         .filter(|i| !present.contains(i))
         .collect();
+    let writer = match (&a.resume, &a.out) {
+        // The file anew with the whole records alone, open for the missing games.
+        (Some(path), _) => Some(RunsWriter::rewrite(path, &kept, indices.clone())?),
+        (None, Some(path)) => Some(RunsWriter::create(path, indices.clone())?),
+        (None, None) => None,
+    };
     let stop = signals::Stop::install();
     cfg.limits.stop = Some(stop.flag());
     let bar = progress_bar(indices.len() as u64, a.json || crate::output::quiet());
@@ -171,15 +173,12 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         }
     }
     // A signal after the last game ended stopped nothing.
-    if let Some(code) = stop
-        .exit_code()
-        .filter(|_| records.len() < cfg.indices().len())
-    {
+    if let Some(code) = stop.exit_code().filter(|_| records.len() < all.len()) {
         eprintln!(
             "\nstopped by {}: {} of the run's {} finished (the games under way were dropped){}",
             stop.name(),
             records.len(),
-            weft_core::text::plural(cfg.indices().len() as u64, "game"),
+            weft_core::text::plural(all.len() as u64, "game"),
             match out_path {
                 Some(p) => format!(
                     "; their records are in {}: go on with the same flags and --resume {} in place of --out",

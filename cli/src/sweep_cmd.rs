@@ -257,11 +257,7 @@ fn finish(a: &SweepArgs, s: &Sweep) -> anyhow::Result<ExitCode> {
 }
 
 fn fmt_value(s: &Sweep, e: &weft_core::report::Estimate) -> String {
-    if s.share {
-        e.percent()
-    } else {
-        format!("{:.2} ({:.2}–{:.2})", e.value, e.lo, e.hi)
-    }
+    e.value_text(s.share)
 }
 
 fn fmt_diff(s: &Sweep, e: &weft_core::report::Estimate) -> String {

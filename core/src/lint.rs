@@ -185,6 +185,11 @@ pub fn misspelt_counters(content: &Content, script: &ScriptRef) -> Vec<(String, 
         .collect()
 }
 
+/// The sentence for a word of `owner`'s params near the counter `near`.
+pub fn misspelt_counter_text(owner: &str, word: &str, near: &str) -> String {
+    format!("{owner}: `{word}` in its params is no counter of the game (did you mean `{near}`?)")
+}
+
 /// The sentence for a param of `owner`'s that its behaviour never reads.
 pub fn unread_param_text(owner: &str, module: &str, key: &str, near: Option<&str>) -> String {
     format!(
@@ -216,8 +221,9 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     for (owner, s) in &refs {
         for (word, near) in misspelt_counters(content, s) {
             w.push(format!(
-                "{}: {owner}: `{word}` in its params is no counter of the game (did you mean `{near}`?)",
-                s.declared_in
+                "{}: {}",
+                s.declared_in,
+                misspelt_counter_text(owner, &word, &near)
             ));
         }
     }

@@ -403,7 +403,7 @@ impl LuaHost {
                 for (word, near) in crate::lint::misspelt_counters(&content, script) {
                     errors.push(ContentError::new(
                         script.declared_in.clone(),
-                        format!("{owner}: `{word}` in its params is no counter of the game (did you mean `{near}`?)"),
+                        crate::lint::misspelt_counter_text(&owner, &word, &near),
                     ));
                 }
             }

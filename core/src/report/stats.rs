@@ -35,6 +35,15 @@ impl Estimate {
         )
     }
 
+    /// The value with its interval: in percent when it is a share, else to two decimals.
+    pub fn value_text(&self, share: bool) -> String {
+        if share {
+            self.percent()
+        } else {
+            format!("{:.2} ({:.2}–{:.2})", self.value, self.lo, self.hi)
+        }
+    }
+
     /// A difference with its interval: in points of percent when it is a difference of
     /// shares (`+6.8 pts (-8.7–+22.3)`), else to two decimals.
     pub fn diff_text(&self, share: bool) -> String {

@@ -40,7 +40,7 @@ pub struct LookaheadRecord {
 /// Most times one record says an error was met (far above what one game can meet).
 pub const MAX_COUNT: u64 = 1 << 50;
 
-/// Longest message a record keeps, in bytes.
+/// Longest message a record keeps, in characters.
 const MAX_MESSAGE: usize = 500;
 
 /// The place of a script error, as the summary groups them.
@@ -53,18 +53,6 @@ pub fn site(e: &crate::error::ScriptError) -> String {
         printable(&e.owner),
         printable(&e.pack)
     )
-}
-
-/// `text` cut to at most `max` bytes at a character boundary, with an ellipsis when cut.
-fn cut(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
 }
 
 /// Adds the errors `found` while the seat answering `decision` chose, after the
@@ -87,7 +75,7 @@ pub(crate) fn note(
     } = record;
     for e in found {
         let place = site(&e.error);
-        let message = cut(
+        let message = crate::text::fit(
             printable(e.error.message.lines().next().unwrap_or("")).as_ref(),
             MAX_MESSAGE,
         );
