@@ -121,26 +121,23 @@ end
 
 -- C-PROD-3: whether player p can complete `card` besides the projects already
 -- completed this round (`done`, whose resources are already paid): (a) every type it
--- names at or above its level; (b) per type, the cards naming it within that
+-- names at or above the card's one level (C-PROD-2); (b) per type, the cards naming it within that
 -- craftsman's capacity (`capacity[level]`, C-CRAFT-2); (c) its resources in stock.
 local function can_complete(ctx, p, card, done, capacity)
-  local needs, crafts = card.params.needs or {}, card.params.craftsmen or {}
-  for _, t in common.CRAFTSMEN do
-    local min = crafts[t]
-    if min then
-      local level = ctx:count(p, t)
-      if level < min then
-        return false
+  local needs, min = card.params.needs or {}, card.params.level
+  for _, t in card.params.craftsmen or {} do
+    local level = ctx:count(p, t)
+    if level < min then
+      return false
+    end
+    local working = 1
+    for _, other in done do
+      if common.names(other.params, t) then
+        working += 1
       end
-      local working = 1
-      for _, other in done do
-        if other.params.craftsmen and other.params.craftsmen[t] then
-          working += 1
-        end
-      end
-      if working > (capacity[level] or 0) then
-        return false
-      end
+    end
+    if working > (capacity[level] or 0) then
+      return false
     end
   end
   for _, r in common.RESOURCES do
@@ -300,9 +297,9 @@ function M.potential(ctx, params)
       have += used
       need += n
     end
-    for t, level in pairs(card.craftsmen or {}) do
+    for _, t in card.craftsmen or {} do
       need += 1
-      if ctx:count(p, t) >= level then
+      if ctx:count(p, t) >= card.level then
         have += 1
       end
     end

@@ -14,6 +14,16 @@ M.MASTER = #M.LEVELS
 -- C-PROD-2: the furniture types of projects (C-SCORE-2: a vignette is one of each).
 M.FURNITURE = { "chair", "chest", "table" }
 
+-- C-PROD-2: whether a project's params name craftsman type t (each type at most once).
+function M.names(params, t)
+  for _, named in params.craftsmen or {} do
+    if named == t then
+      return true
+    end
+  end
+  return false
+end
+
 -- A card for people: a project with its needs and reward, a special card with its text.
 function M.describe(card)
   local p = card.params
@@ -27,11 +37,8 @@ function M.describe(card)
       needs[#needs + 1] = n .. " " .. r
     end
   end
-  for _, c in M.CRAFTSMEN do
-    local level = p.craftsmen and p.craftsmen[c]
-    if level then
-      crafts[#crafts + 1] = c .. " " .. M.LEVELS[level]
-    end
+  for _, c in p.craftsmen or {} do
+    crafts[#crafts + 1] = c .. " " .. M.LEVELS[p.level]
   end
   return card.id .. " " .. p.type .. " (" .. table.concat(needs, ", ") .. "; "
     .. table.concat(crafts, ", ") .. "; " .. p.coins .. " coins or " .. p.prestige .. " prestige)"

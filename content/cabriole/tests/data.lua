@@ -80,6 +80,43 @@ return {
     end
   end,
 
+  ["every project has one level for all the craftsmen it names, each type once, and the C-DATA-5 reward (C-PROD-2, C-DATA-5, C-DATA-6, C-DATA-7)"] = function(t)
+    -- C-DATA-5 with the base prices of C-MARKET-4 and C-DATA-3, written from the rules.
+    local PRICE = { oak = 2, walnut = 2, silk = 3, mahogany = 4 }
+    local SHIELD = { 1, 3, 6 }
+    local TYPE = { chest = 1, table = 2, chair = 3 }
+    local g = t:game { players = 4, seed = 1 }
+    local projects = 0
+    for _, id in ipairs(deck_a_cards(g, 4)) do
+      local card = g:card(id)
+      if card.kind == "project" then
+        projects += 1
+        local p = card.params
+        t:ok(p.level == 1 or p.level == 2 or p.level == 3, id .. ": one level, A, J or M")
+        local seen, shields = {}, 0
+        for _, c in ipairs(p.craftsmen) do
+          t:ok(not seen[c], id .. " names " .. c .. " twice")
+          seen[c] = true
+          shields += 1
+        end
+        local cost = 0
+        for r, n in pairs(p.needs) do
+          cost += PRICE[r] * n
+        end
+        local coins = 2 * cost + shields * SHIELD[p.level] + TYPE[p.type]
+        t:eq({ p.coins, p.prestige }, { coins, (2 * coins + 1) // 3 }, id .. ": reward")
+      end
+    end
+    for _, id in ipairs(g:cards("deck_b")) do
+      local p = g:card(id).params
+      if p.craftsmen then
+        projects += 1
+        t:ok(p.level >= 1 and p.level <= 3, id .. ": one level")
+      end
+    end
+    t:eq(projects, 36 + 46, "projects in decks A and B at 4 players")
+  end,
+
   ["the decks last: deck A covers the display and two rounds of outflow, deck B three rounds and a display, at 2 and 3 players (C-DATA-9)"] = function(t)
     for n = 2, 4 do
       local g = t:game { players = n, seed = 1 }

@@ -88,6 +88,23 @@ return {
     t:eq(g2:options(), { "make:A02-1", "done" }, "joiner A, upholsterer M")
   end,
 
+  ["a card's one level applies to every type it names: A13 (joiner and upholsterer at J) waits for both (C-PROD-2, C-PROD-3)"] = function(t)
+    for _, case in ipairs({
+      { { joiner = 2, upholsterer = 1 }, false },
+      { { joiner = 1, upholsterer = 2 }, false },
+      { { joiner = 2, upholsterer = 2 }, true },
+      { { joiner = 3, upholsterer = 2 }, true },
+    }) do
+      local levels, can = case[1], case[2]
+      local g = new_game(t, 2, 6)
+      local x = g:player()
+      workshop(g, x, levels, { walnut = 1, silk = 1, oak = 2 }, { "A13-1", "A03-1" })
+      drive(g, asked(x, "make:"))
+      local want = if can then { "make:A13-1", "make:A03-1", "done" } else { "make:A03-1", "done" }
+      t:eq(g:options(), want, "joiner " .. levels.joiner .. ", upholsterer " .. levels.upholsterer)
+    end
+  end,
+
   ["(d) a master joiner with 2 more oak makes all three; a J joiner cannot (C-PROD-6, C-CRAFT-2, C-DATA-5)"] = function(t)
     local g = new_game(t, 3, 4)
     local x, y = table.unpack(turn_order(g, 3))
