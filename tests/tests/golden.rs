@@ -3,10 +3,12 @@
 //! answer sequence (as a digest) and the final state hash must equal the recorded ones in
 //! `tests/golden/random-games.tsv`; and 5 seeds per player count of greedy bots on the
 //! base pack (which read the evaluation, the determinization and the lookahead) those in
-//! `tests/golden/greedy-games.tsv`. A change that alters any game fails here, naming the
-//! first game that differs. If a change is *meant* to alter games (a rules fix, a new
-//! state field in the JSON), regenerate the files with `WEFT_BLESS=1 cargo test -p
-//! weft-tests --test golden` in a commit that says why: that mode refuses to write if any
+//! `tests/golden/greedy-games.tsv`; and likewise Cabriole and the queues fixture (issue
+//! 30), in `cabriole-random-games.tsv` and `cabriole-greedy-games.tsv`. A change that
+//! alters any game fails here, naming the first game that differs. If a change is
+//! *meant* to alter games (a rules fix, a new state field in the JSON), regenerate the
+//! files with `WEFT_BLESS=1 cargo test -p weft-tests --test golden` in a commit that
+//! says why: that mode refuses to write if any
 //! game's moves (every column but the final hash) changed; `WEFT_BLESS=all` writes
 //! anyway, for a change meant to alter play. The hashes were blessed once when issue 11
 //! had reshaped the state (counters, the flow program, commissions in zones), after
@@ -22,12 +24,14 @@ use weft_core::agent::{make_agent, Agent, RandomAgent};
 use weft_core::content::{load_content, PackFiles};
 use weft_core::sim::game_seed;
 use weft_core::{Content, Engine};
-use weft_tests::{fixture_files, library, repo, tabriz_files};
+use weft_tests::{cabriole_files, fixture_files, library, queues_files, repo, tabriz_files};
 
 /// Seeds per pack and player count, random bots.
 const SEEDS: u64 = 200;
 /// Seeds per chain and player count, greedy bots (slower: ~180 applies per decision).
 const GREEDY_SEEDS: u64 = 5;
+/// Seeds per player count, greedy bots on Cabriole (issue 30: 10 games a count).
+const CABRIOLE_GREEDY_SEEDS: u64 = 10;
 
 fn golden_file(name: &str) -> PathBuf {
     repo().join("tests/golden").join(name)
@@ -206,5 +210,34 @@ fn greedy_games_are_move_for_move_the_same() {
         ],
         "greedy",
         GREEDY_SEEDS,
+    );
+}
+
+/// Issue 30's guard for the generic parts Tabriz does not use (areas, zones, refills,
+/// effects that ask): Cabriole and the queues fixture, 200 random seeds per count.
+#[test]
+fn cabriole_random_games_are_move_for_move_the_same() {
+    guard(
+        "cabriole-random-games.tsv",
+        vec![
+            ("cabriole", vec![cabriole_files()]),
+            ("queues", vec![queues_files()]),
+        ],
+        "random",
+        SEEDS,
+    );
+}
+
+/// Cabriole with greedy bots: 10 games per player count (two chains, one a thread).
+#[test]
+fn cabriole_greedy_games_are_move_for_move_the_same() {
+    guard(
+        "cabriole-greedy-games.tsv",
+        vec![
+            ("cabriole", vec![cabriole_files()]),
+            ("cabriole-b", vec![cabriole_files()]),
+        ],
+        "greedy",
+        CABRIOLE_GREEDY_SEEDS / 2,
     );
 }
