@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
 use crate::agent::{Agent, RandomAgent};
-use crate::content::program::{HookOn, StepKind};
+use crate::content::program::HookOn;
 use crate::content::{AreaId, CardId, Content, SlotId, TileId};
 use crate::effects::{Effects, HookOutcome};
 use crate::engine::Engine;
@@ -303,7 +303,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             .blocks
             .iter()
             .flat_map(|b| &b.steps)
-            .any(|s| matches!(s.kind, StepKind::GameHook { hook, on: HookOn::Game } if hook as usize == h));
+            .any(|s| s.kind.game_hook() == Some((h as u16, HookOn::Game)));
         if content.program.potential == Some(h as u16) {
             // `[score] potential`: read-only, once per player of each sample state.
             'estimates: for st in &samples {

@@ -357,27 +357,12 @@ fn unreachable_slots(content: &Content) -> Vec<String> {
 /// A program none of whose steps can ask a player anything: every game plays itself
 /// (sometimes meant, for a solitaire automaton; usually a `turns` step forgotten).
 fn never_asks(content: &Content) -> Vec<String> {
-    use crate::content::program::{HookOn, StepKind};
     let asks = content
         .program
         .blocks
         .iter()
         .flat_map(|b| &b.steps)
-        .any(|s| {
-            !matches!(
-                s.kind,
-                StepKind::Block(_)
-                    | StepKind::NodeHooks(_)
-                    | StepKind::GameHook {
-                        on: HookOn::Game,
-                        ..
-                    }
-                    | StepKind::Reset(_)
-                    | StepKind::FirstPlayer(_)
-                    | StepKind::Refill(_)
-                    | StepKind::Turns { .. }
-            )
-        });
+        .any(|s| s.kind.may_ask());
     if asks {
         Vec::new()
     } else {
@@ -392,10 +377,9 @@ fn never_asks(content: &Content) -> Vec<String> {
 /// grid has positions, at some supported player count: the first deal already leaves
 /// positions empty (C-RESET-4 says what happens; this says it happens at once).
 fn short_piles(content: &Content) -> Vec<String> {
-    use crate::content::program::StepKind;
     let mut out = Vec::new();
     for step in content.program.blocks.iter().flat_map(|b| &b.steps) {
-        let StepKind::Refill(r) = &step.kind else {
+        let Some(r) = step.kind.as_refill() else {
             continue;
         };
         let grid = &content.zones[r.zone as usize];
@@ -454,7 +438,7 @@ fn unusable_areas(content: &Content) -> Vec<String> {
 /// Blocks of `[flow]` that no step of `setup`, `round` or `end` reaches, through `block` steps
 /// and `turns` bodies: declared, checked, and never run.
 fn unreached_blocks(content: &Content) -> Vec<String> {
-    use crate::content::program::{StepKind, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK};
+    use crate::content::program::{END_BLOCK, ROUND_BLOCK, SETUP_BLOCK};
     let program = &content.program;
     let mut reached = vec![false; program.blocks.len()];
     let mut todo = vec![SETUP_BLOCK, ROUND_BLOCK, END_BLOCK];
@@ -463,9 +447,8 @@ fn unreached_blocks(content: &Content) -> Vec<String> {
             continue;
         }
         for step in &program.block(b).steps {
-            match step.kind {
-                StepKind::Block(c) | StepKind::Turns { body: c, .. } => todo.push(c),
-                _ => {}
+            if let Some(c) = step.kind.runs_block() {
+                todo.push(c);
             }
         }
     }

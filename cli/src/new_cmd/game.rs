@@ -91,12 +91,12 @@ impl Game {
     }
 
     /// Every step of the round's program, in every block.
-    fn steps(&self) -> impl Iterator<Item = &StepKind> {
+    fn steps(&self) -> impl Iterator<Item = &dyn StepKind> {
         self.content
             .program
             .blocks
             .iter()
-            .flat_map(|b| b.steps.iter().map(|s| &s.kind))
+            .flat_map(|b| b.steps.iter().map(|s| &*s.kind))
     }
 
     /// Whether some block of the program has a step of kind `name` (`do = "name"`).

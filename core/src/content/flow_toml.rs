@@ -11,39 +11,20 @@
 //! The walks here never recurse: a pack may declare many blocks and chain them deeply,
 //! and a cycle is an error found by an explicit stack, never a hang.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
+
+use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 
 use super::load::{check_id, Loader};
 use super::program::{
-    Block, BlockId, FirstPlayerRule, GameHook, HookOn, MoveStep, PlaceStep, PlayStep, Program,
-    RefillStep, ResetStep, ResolveStep, RoundGate, Step, StepKind, TurnCount, TurnOrder, END_BLOCK,
-    ROUND_BLOCK, SETUP_BLOCK,
+    Block, BlockId, GameHook, Program, RoundGate, Step, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
-use super::{CoreCounters, Counter, CounterId};
-use crate::flow::Hook;
-use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS, MAX_TURNS_EACH};
-
-/// The step kinds as written in `do = "…"`, each with the keys it takes besides `do`,
-/// `rounds` and `skip_rounds`.
-const KINDS: [(&str, &[&str]); 12] = [
-    ("block", &["block"]),
-    ("hook", &["on", "hook", "run", "params"]),
-    ("turns", &["order", "until", "body"]),
-    ("move", &["range"]),
-    ("act", &[]),
-    ("play", &["limit"]),
-    ("menu", &[]),
-    ("place", &["after", "params"]),
-    ("resolve", &["decline"]),
-    ("reset", &["pieces", "areas"]),
-    ("first_player", &["rule"]),
-    ("refill", &["zone", "from"]),
-];
-
-/// The hooks a `hook` step may call on every node: the ones that act for no player.
-const NODE_HOOKS: [Hook; 3] = [Hook::Setup, Hook::Restock, Hook::Roll];
+use super::{CoreCounters, Counter};
+use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
+use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
 
 /// Checks `[end] rounds` and compiles `game.flow` into the program (Tabriz's built-in
 /// program when the pack declares no `[flow]`). `labels` are the chain's `game.toml`
@@ -108,44 +89,10 @@ pub(super) fn compile(
     }
 }
 
-/// A step before it becomes a [`StepKind`]: blocks are indices into the sorted names.
-#[derive(Debug, Clone)]
-enum Draft {
-    Block(usize),
-    Hook(Hook),
-    Run {
-        hook: u16,
-        on: HookOn,
-    },
-    Turns {
-        order: TurnOrder,
-        count: TurnCount,
-        body: usize,
-    },
-    Move(String),
-    Act,
-    Play(Option<String>),
-    Menu,
-    Place(Option<u16>),
-    Resolve(ResolveStep),
-    Reset(ResetStep),
-    First(FirstPlayerRule),
-    Refill(RefillStep),
-}
-
-impl Draft {
-    /// The block this step runs, if any.
-    fn child(&self) -> Option<usize> {
-        match self {
-            Draft::Block(b) | Draft::Turns { body: b, .. } => Some(*b),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
+/// A step compiled, its blocks still indices among the declared names.
+#[derive(Debug)]
 struct DraftStep {
-    kind: Draft,
+    kind: Box<dyn StepKind>,
     rounds: RoundGate,
 }
 
@@ -382,441 +329,40 @@ impl Compiler<'_> {
         }
     }
 
-    /// One step, checked on its own; `None` when it is broken (the errors say how).
+    /// One step, checked on its own by its kind's module; `None` when it is broken (the
+    /// errors say how).
     fn step(&mut self, names: &[&str], block: &str, k: usize, s: &StepToml) -> Option<DraftStep> {
-        let at = |t: &Texts, key: Option<&str>| t.step(block, k, key);
-        let Some(&(kind, keys)) = KINDS.iter().find(|(n, _)| *n == s.kind) else {
-            let pos = at(&self.texts, None);
-            self.fail(
-                pos,
-                format!(
-                    "[flow.blocks.{block}] step {}: unknown step kind `do = \"{}\"`",
-                    k + 1,
-                    s.kind
-                ),
-                format!(
-                    "step kinds are: {}",
-                    KINDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-                ),
-            );
-            return None;
-        };
-        let what = format!("[flow.blocks.{block}] step {} (`{kind}`)", k + 1);
-        let given = [
-            ("block", s.block.is_some()),
-            ("on", s.on.is_some()),
-            ("hook", s.hook.is_some()),
-            ("run", s.run.is_some()),
-            ("params", s.params.is_some()),
-            ("order", s.order.is_some()),
-            ("until", s.until.is_some()),
-            ("body", s.body.is_some()),
-            ("range", s.range.is_some()),
-            ("limit", s.limit.is_some()),
-            ("pieces", s.pieces.is_some()),
-            ("rule", s.rule.is_some()),
-            ("after", s.after.is_some()),
-            ("decline", s.decline.is_some()),
-            ("areas", s.areas.is_some()),
-            ("zone", s.zone.is_some()),
-            ("from", s.from.is_some()),
-        ];
-        for (key, present) in given {
-            if present && !keys.contains(&key) {
-                let pos = at(&self.texts, Some(key));
-                let takes = if keys.is_empty() {
-                    format!("`{kind}` takes only rounds and skip_rounds")
-                } else {
-                    format!(
-                        "`{kind}` takes {}, rounds and skip_rounds",
-                        keys.iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                };
-                self.fail(pos, format!("{what} takes no key `{key}`"), takes);
-            }
-        }
+        let what = format!("[flow.blocks.{block}] step {} (`{}`)", k + 1, s.kind);
         let rounds = self.gate(&what, &s.rounds, &s.skip_rounds, |t: &Texts, key: &str| {
             t.step(block, k, Some(key))
         });
-        // A required key, or an error naming it.
-        let need = |c: &mut Self, key: &str, value: &Option<String>, example: &str| {
-            if value.is_none() {
-                let pos = at(&c.texts, None);
-                c.fail(
-                    pos,
-                    format!("{what} needs `{key}`"),
-                    format!("write it like {example}"),
-                );
-            }
-            value.clone()
+        let mut cx = StepCx {
+            c: self,
+            names,
+            block,
+            k,
+            kind: &s.kind,
+            what,
         };
-        let block_ref = |c: &mut Self, key: &str, name: &str| -> Option<usize> {
-            let found = names.binary_search(&name).ok();
-            if found.is_none() {
-                let pos = at(&c.texts, Some(key));
-                c.fail(
-                    pos,
-                    format!("{what}: {key} `{name}` is not a block of [flow.blocks]"),
-                    known_blocks(names),
-                );
-            }
-            found
-        };
-        let kind = match kind {
-            "block" => {
-                let name = need(
-                    self,
-                    "block",
-                    &s.block,
-                    "{ do = \"block\", block = \"NAME\" }",
-                )?;
-                Draft::Block(block_ref(self, "block", &name)?)
-            }
-            "hook" if s.run.is_some() => {
-                let run = s.run.clone().unwrap_or_default();
-                if s.hook.is_some() {
-                    let pos = at(&self.texts, Some("hook"));
-                    self.fail(
-                        pos,
-                        format!("{what} has both `run` and `hook`"),
-                        "`run = \"module.function\"` calls a function of the pack; `hook = \"NAME\", on = \"nodes\"` calls every node's hook: keep one",
-                    );
-                }
-                let on = match s.on.as_deref() {
-                    None | Some("game") => HookOn::Game,
-                    Some("players") => HookOn::Players,
-                    Some("player") => HookOn::Player,
-                    Some(other) => {
-                        let pos = at(&self.texts, Some("on"));
-                        self.fail(
-                            pos,
-                            format!("{what}: on = \"{other}\" is not a target for a `run` hook"),
-                            "with `run`, on is game (the default: once, for no player), players (once per player from the first) or player (the player whose turn it is)",
-                        );
-                        return None;
-                    }
-                };
-                let pos = at(&self.texts, Some("run"));
-                let hook = self.game_hook(&what, "run", &run, s.params.as_ref(), pos)?;
-                Draft::Run { hook, on }
-            }
-            "hook" => {
-                let on = need(
-                    self,
-                    "on",
-                    &s.on,
-                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }",
-                );
-                let hook = need(
-                    self,
-                    "hook",
-                    &s.hook,
-                    "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }",
-                );
-                if let Some(on) = on.as_deref().filter(|o| *o != "nodes") {
-                    let pos = at(&self.texts, Some("on"));
-                    self.fail(
-                        pos,
-                        format!("{what}: on = \"{on}\" with `hook`: a named hook runs on = \"nodes\" (every board node's, for no player)"),
-                        "write on = \"nodes\", or call a function of the pack with run = \"module.function\", on = \"game\", \"players\" or \"player\"",
-                    );
-                }
-                let hook = hook?;
-                match NODE_HOOKS.iter().find(|h| h.name() == hook) {
-                    Some(h) => Draft::Hook(*h),
-                    None => {
-                        let pos = at(&self.texts, Some("hook"));
-                        self.fail(
-                            pos,
-                            format!("{what}: `{hook}` is not a node hook that acts for no player"),
-                            format!("node hooks are: {}", hook_names()),
-                        );
-                        return None;
-                    }
-                }
-            }
-            "turns" => {
-                let order = match s.order.as_deref() {
-                    None | Some("from_first") => TurnOrder::FromFirst,
-                    Some("reverse") => TurnOrder::Reverse,
-                    Some("seat") => TurnOrder::Seat,
-                    Some(other) => {
-                        let pos = at(&self.texts, Some("order"));
-                        self.fail(
-                            pos,
-                            format!("{what}: order = \"{other}\" is not a turn order"),
-                            "orders are: from_first (the default: clockwise from the first player), reverse (counter-clockwise, first player last), seat (seat order from seat 1)",
-                        );
-                        TurnOrder::FromFirst
-                    }
-                };
-                let until = need(
-                    self,
-                    "until",
-                    &s.until,
-                    "until = \"once\", \"each:N\" or \"each:pieces\"",
-                );
-                let body = need(
-                    self,
-                    "body",
-                    &s.body,
-                    "body = \"turn\" (the block each turn runs)",
-                );
-                let count = match until.as_deref().map(parse_until) {
-                    Some(Ok(c)) => Some(c),
-                    Some(Err(problem)) => {
-                        let pos = at(&self.texts, Some("until"));
-                        self.fail(
-                            pos,
-                            format!("{what}: {problem}"),
-                            format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece) or \"all_placed\" (round and round until no one can place a worker)"),
-                        );
-                        None
-                    }
-                    None => None,
-                };
-                let body = body.and_then(|b| block_ref(self, "body", &b));
-                // A broken count still leaves a turns step, for the checks of the whole flow.
-                Draft::Turns {
-                    order,
-                    count: count.unwrap_or(TurnCount::Each(1)),
-                    body: body?,
-                }
-            }
-            "move" => {
-                let range = s.range.clone().unwrap_or_else(|| "move_range".into());
-                self.ability(&what, "range", &range, s.range.is_none(), &at);
-                Draft::Move(range)
-            }
-            "act" => Draft::Act,
-            "play" => {
-                if let Some(limit) = &s.limit {
-                    self.ability(&what, "limit", limit, false, &at);
-                }
-                Draft::Play(s.limit.clone())
-            }
-            "menu" => Draft::Menu,
-            "place" => {
-                self.needs_areas(&what, &at);
-                if self.game.placement.is_none() {
-                    let pos = at(&self.texts, None);
-                    self.fail(
-                        pos,
-                        format!("{what}: the game declares no workers to place"),
-                        "add [placement] workers = N to game.toml (each player's workers per round)",
-                    );
-                }
-                if s.params.is_some() && s.after.is_none() {
-                    let pos = at(&self.texts, Some("params"));
-                    self.fail(
-                        pos,
-                        format!("{what} has `params` but no `after` function to hand them to"),
-                        "add after = \"module.function\", or remove params",
-                    );
-                }
-                let after = match &s.after {
-                    Some(run) => {
-                        let pos = at(&self.texts, Some("after"));
-                        Some(self.game_hook(&what, "after", run, s.params.as_ref(), pos)?)
-                    }
-                    None => None,
-                };
-                Draft::Place(after)
-            }
-            "resolve" => {
-                self.needs_areas(&what, &at);
-                let mut decline = Vec::new();
-                let mut text = Vec::new();
-                for (name, &n) in s.decline.iter().flatten() {
-                    let found = self
-                        .counters
-                        .iter()
-                        .position(|k| &k.id == name)
-                        .map(|i| i as CounterId)
-                        .filter(|&i| i != self.core.track && i != self.core.score)
-                        .map(|i| (i, self.counters[i as usize].name.to_lowercase()));
-                    match found {
-                        Some((res, label)) => {
-                            if n > 0 {
-                                decline.push((res, n));
-                                text.push(format!("{n} {label}"));
-                            }
-                        }
-                        None => {
-                            let pos = at(&self.texts, Some("decline"));
-                            self.fail(
-                                pos,
-                                format!("{what}: decline names `{name}`, which is not a counter it can pay (skill and prestige move by their own verbs)"),
-                                format!(
-                                    "write decline = {{ coins = 2 }}; counters are: {}",
-                                    self.counters.iter().map(|k| k.id.as_str()).collect::<Vec<_>>().join(", ")
-                                ),
-                            );
-                        }
-                    }
-                }
-                let text = if text.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    text.join(", ")
-                };
-                Draft::Resolve(ResolveStep { decline, text })
-            }
-            "reset" => {
-                if s.pieces.is_none() && s.areas.is_none() {
-                    let pos = at(&self.texts, None);
-                    self.fail(
-                        pos,
-                        format!("{what} needs `pieces` or `areas`"),
-                        "write it like { do = \"reset\", pieces = \"stand\" } or { do = \"reset\", areas = \"clear\" }",
-                    );
-                    return None;
-                }
-                let stand_pieces = match s.pieces.as_deref() {
-                    None => false,
-                    Some("stand") => true,
-                    Some(other) => {
-                        let pos = at(&self.texts, Some("pieces"));
-                        self.fail(
-                            pos,
-                            format!("{what}: pieces = \"{other}\" is not a reset"),
-                            "write pieces = \"stand\" (stand every piece again)",
-                        );
-                        return None;
-                    }
-                };
-                let clear_areas = match s.areas.as_deref() {
-                    None => false,
-                    Some("clear") => true,
-                    Some(other) => {
-                        let pos = at(&self.texts, Some("areas"));
-                        self.fail(
-                            pos,
-                            format!("{what}: areas = \"{other}\" is not a reset"),
-                            "write areas = \"clear\" (empty every area's spaces, reopen closed areas, free their second-stage spaces)",
-                        );
-                        return None;
-                    }
-                };
-                Draft::Reset(ResetStep {
-                    stand_pieces,
-                    clear_areas,
-                })
-            }
-            "first_player" => match need(
-                self,
-                "rule",
-                &s.rule,
-                "{ do = \"first_player\", rule = \"next_seat\" }",
-            )?
-            .as_str()
-            {
-                "next_seat" => Draft::First(FirstPlayerRule::NextSeat),
-                "keep" => Draft::First(FirstPlayerRule::Keep),
-                other => {
-                    let pos = at(&self.texts, Some("rule"));
-                    self.fail(
-                        pos,
-                        format!("{what}: rule = \"{other}\" is not a first-player rule"),
-                        "rules are: next_seat (the marker passes clockwise), keep (it stays)",
-                    );
-                    return None;
-                }
-            },
-            "refill" => Draft::Refill(self.refill(&what, s, &at)?),
-            _ => unreachable!("every kind of KINDS is handled"),
-        };
-        // A step with a bad key or ability is kept for the checks of the whole flow; the
-        // program is not built while there are errors.
-        Some(DraftStep { kind, rounds })
-    }
-
-    /// A `refill` step: a grid zone and the pile (or piles by round) it is filled from.
-    fn refill(
-        &mut self,
-        what: &str,
-        s: &StepToml,
-        at: &dyn Fn(&Texts, Option<&str>) -> Option<Pos>,
-    ) -> Option<RefillStep> {
-        let zones = &self.game.zones;
-        let ids = || {
-            zones
-                .iter()
-                .map(|z| z.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let find = |id: &str| zones.iter().position(|z| z.id == id);
-        let Some(zone_id) = &s.zone else {
-            let pos = at(&self.texts, None);
-            self.fail(
-                pos,
-                format!("{what} needs `zone`"),
-                "write { do = \"refill\", zone = \"display\", from = \"deck\" }",
-            );
-            return None;
-        };
-        let zone = match find(zone_id) {
-            Some(z) if zones[z].kind == "grid" && zones[z].owner == "shared" => z,
-            Some(_) => {
-                let pos = at(&self.texts, Some("zone"));
-                self.fail(
-                    pos,
-                    format!("{what}: zone `{zone_id}` is not a shared grid"),
-                    "refill fills the empty positions of a grid zone (kind = \"grid\", owner = \"shared\")",
-                );
-                return None;
-            }
+        match steps::compile(&s.kind, &s.fields, &mut cx) {
+            Some(kind) => Some(DraftStep {
+                kind: kind?,
+                rounds,
+            }),
             None => {
-                let pos = at(&self.texts, Some("zone"));
+                let pos = self.texts.step(block, k, None);
                 self.fail(
                     pos,
-                    format!("{what}: `{zone_id}` is not a zone"),
-                    format!("zones are: {}", ids()),
+                    format!(
+                        "[flow.blocks.{block}] step {}: unknown step kind `do = \"{}\"`",
+                        k + 1,
+                        s.kind
+                    ),
+                    format!("step kinds are: {}", KINDS.join(", ")),
                 );
-                return None;
-            }
-        };
-        let from = s.from.as_ref().map(|f| f.list()).unwrap_or_default();
-        if from.is_empty() {
-            let pos = at(
-                &self.texts,
-                if s.from.is_some() { Some("from") } else { None },
-            );
-            self.fail(
-                pos,
-                format!("{what} needs `from`: the pile it draws from"),
-                "write from = \"deck\", or one pile per round: from = [\"deck_a\", \"deck_b\"]",
-            );
-            return None;
-        }
-        let mut piles = Vec::new();
-        for id in &from {
-            match find(id) {
-                Some(z) if zones[z].kind == "pile" && zones[z].owner == "shared" => {
-                    piles.push(z as crate::content::ZoneId)
-                }
-                found => {
-                    let pos = at(&self.texts, Some("from"));
-                    let why = if found.is_some() {
-                        format!("{what}: `{id}` is not a shared pile")
-                    } else {
-                        format!("{what}: `{id}` is not a zone")
-                    };
-                    self.fail(pos, why, format!("zones are: {}", ids()));
-                    return None;
-                }
+                None
             }
         }
-        let text = format!("`{zone_id}` from {}", by_round(&from));
-        Some(RefillStep {
-            zone: zone as crate::content::ZoneId,
-            from: piles,
-            text,
-        })
     }
 
     /// Registers the Lua function `run` (`module.function`, given as `key` of the step
@@ -853,51 +399,6 @@ impl Compiler<'_> {
         Some((self.game_hooks.len() - 1) as u16)
     }
 
-    /// Records an error at step `what` unless `board.toml` declares areas.
-    fn needs_areas(&mut self, what: &str, at: &impl Fn(&Texts, Option<&str>) -> Option<Pos>) {
-        if !self.has_areas {
-            let pos = at(&self.texts, None);
-            self.fail(
-                pos,
-                format!("{what}: board.toml declares no [[areas]] to place workers in"),
-                "add [[areas]] with id and spaces to board.toml (docs/content-format.md, \"Areas\")",
-            );
-        }
-    }
-
-    /// Records an error unless `name` (given as `key`, or the default when `defaulted`)
-    /// is in `[abilities]`.
-    fn ability(
-        &mut self,
-        what: &str,
-        key: &str,
-        name: &str,
-        defaulted: bool,
-        at: &impl Fn(&Texts, Option<&str>) -> Option<Pos>,
-    ) {
-        if self.game.abilities.contains_key(name) {
-            return;
-        }
-        let pos = at(&self.texts, (!defaulted).then_some(key));
-        let known = self
-            .game
-            .abilities
-            .keys()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .join(", ");
-        let message = if defaulted {
-            format!("{what} takes its {key} from ability `{name}` (the default), which [abilities] does not declare")
-        } else {
-            format!("{what}: {key} `{name}` is not an ability of [abilities]")
-        };
-        self.fail(
-            pos,
-            message,
-            format!("abilities are: {known}; add `{name}` to [abilities] or name another"),
-        );
-    }
-
     /// The checks that need the whole graph of blocks: cycles, nesting depth, turns
     /// inside turns, player steps outside a turns body, `act` without a `move` before
     /// it, and a round with no turns. `false` when a cycle stopped them.
@@ -909,10 +410,11 @@ impl Compiler<'_> {
     ) -> bool {
         let n = names.len();
         let children = |v: usize| {
-            drafts[v]
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| s.as_ref().and_then(|s| s.kind.child()).map(|c| (i, c)))
+            drafts[v].iter().enumerate().filter_map(|(i, s)| {
+                s.as_ref()
+                    .and_then(|s| s.kind.runs_block())
+                    .map(|c| (i, c as usize))
+            })
         };
 
         // Cycles, by a depth-first walk with an explicit stack; `post` is the order in
@@ -942,9 +444,7 @@ impl Compiler<'_> {
                                 let mut path: Vec<&str> =
                                     stack[from..].iter().map(|&(b, _)| names[b]).collect();
                                 path.push(names[c]);
-                                let kind = drafts[v][i]
-                                    .as_ref()
-                                    .map_or("block", |s| step_name(&s.kind));
+                                let kind = drafts[v][i].as_ref().map_or("block", |s| s.kind.name());
                                 let key = if kind == "turns" { "body" } else { "block" };
                                 let pos = self.texts.step(names[v], i, Some(key));
                                 self.fail(
@@ -982,48 +482,40 @@ impl Compiler<'_> {
         let mut has_turns = vec![false; n];
         for &v in &post {
             for s in drafts[v].iter().flatten() {
-                if let Some(c) = s.kind.child() {
+                let k = &s.kind;
+                if let Some(c) = k.runs_block().map(usize::from) {
                     depth[v] = depth[v].max(depth[c] + 1);
-                }
-                match s.kind {
-                    Draft::Move(_) => moves[v] = true,
-                    Draft::Place(_) => places[v] = true,
-                    Draft::Turns { .. } => has_turns[v] = true,
-                    Draft::Block(c) => {
+                    if k.as_turns().is_some() {
+                        has_turns[v] = true;
+                    } else {
                         moves[v] |= moves[c];
                         places[v] |= places[c];
                         has_turns[v] |= has_turns[c];
                     }
-                    _ => {}
                 }
+                moves[v] |= k.moves_piece();
+                places[v] |= k.places_worker();
             }
         }
         // `until = "all_placed"` goes round while someone can place: its body must place.
         for v in 0..n {
             for (i, s) in drafts[v].iter().enumerate() {
-                if let Some(DraftStep {
-                    kind:
-                        Draft::Turns {
-                            count: TurnCount::AllPlaced,
-                            body,
-                            ..
-                        },
-                    ..
-                }) = s
-                {
-                    if !places[*body] {
-                        let pos = self.texts.step(names[v], i, Some("until"));
-                        self.fail(
-                            pos,
-                            format!(
-                                "[flow.blocks.{}] step {} (`turns`): until = \"all_placed\" but its body `{}` has no `place` step: its turns would never place a worker",
-                                names[v],
-                                i + 1,
-                                names[*body]
-                            ),
-                            "put a { do = \"place\" } step in the body, directly or through a `block` step",
-                        );
-                    }
+                let Some(turns) = s.as_ref().and_then(|s| s.kind.as_turns()) else {
+                    continue;
+                };
+                let body = turns.body as usize;
+                if turns.count == TurnCount::AllPlaced && !places[body] {
+                    let pos = self.texts.step(names[v], i, Some("until"));
+                    self.fail(
+                        pos,
+                        format!(
+                            "[flow.blocks.{}] step {} (`turns`): until = \"all_placed\" but its body `{}` has no `place` step: its turns would never place a worker",
+                            names[v],
+                            i + 1,
+                            names[body]
+                        ),
+                        "put a { do = \"place\" } step in the body, directly or through a `block` step",
+                    );
                 }
             }
         }
@@ -1061,63 +553,52 @@ impl Compiler<'_> {
             let mut moved = false;
             for (i, s) in drafts[v].iter().enumerate() {
                 let Some(s) = s else { continue };
-                let kind = step_name(&s.kind);
+                let kind = s.kind.name();
                 let what = format!("[flow.blocks.{}] step {} (`{kind}`)", names[v], i + 1);
-                match s.kind {
-                    Draft::Block(c) => {
-                        outside[c] |= outside[v];
-                        in_round[c] |= in_round[v];
-                        if inside[v] {
-                            inside[c] = true;
-                            via[c] = via[c].or(via[v]);
-                            fresh[c] |= fresh[v] && !moved;
-                        }
-                        moved |= moves[c];
+                if let Some(turns) = s.kind.as_turns() {
+                    let body = turns.body as usize;
+                    round_turns |= in_round[v];
+                    in_round[body] |= in_round[v];
+                    inside[body] = true;
+                    via[body] = via[body].or(Some(body));
+                    fresh[body] = true;
+                    if inside[v] {
+                        let outer = via[v].map_or(names[v], |b| names[b]);
+                        let pos = self.texts.step(names[v], i, None);
+                        self.fail(
+                            pos,
+                            format!("{what} runs inside the turns body `{outer}`: a `turns` inside another `turns` is not supported"),
+                            "run the inner turns from a block of the round list instead, one after the other",
+                        );
                     }
-                    Draft::Turns { body, .. } => {
-                        round_turns |= in_round[v];
-                        in_round[body] |= in_round[v];
-                        inside[body] = true;
-                        via[body] = via[body].or(Some(body));
-                        fresh[body] = true;
-                        if inside[v] {
-                            let outer = via[v].map_or(names[v], |b| names[b]);
-                            let pos = self.texts.step(names[v], i, None);
-                            self.fail(
-                                pos,
-                                format!("{what} runs inside the turns body `{outer}`: a `turns` inside another `turns` is not supported"),
-                                "run the inner turns from a block of the round list instead, one after the other",
-                            );
-                        }
+                } else if let Some(c) = s.kind.runs_block().map(usize::from) {
+                    outside[c] |= outside[v];
+                    in_round[c] |= in_round[v];
+                    if inside[v] {
+                        inside[c] = true;
+                        via[c] = via[c].or(via[v]);
+                        fresh[c] |= fresh[v] && !moved;
                     }
-                    Draft::Move(_)
-                    | Draft::Act
-                    | Draft::Play(_)
-                    | Draft::Menu
-                    | Draft::Place(_)
-                    | Draft::Run {
-                        on: HookOn::Player, ..
-                    } => {
-                        if outside[v] {
-                            let pos = self.texts.step(names[v], i, None);
-                            self.fail(
-                                pos,
-                                format!("{what} acts for the player whose turn it is, but block `{}` runs outside any `turns` body", names[v]),
-                                format!("move the step into the body of a turns step, e.g. {{ do = \"turns\", until = \"once\", body = \"{}\" }}", names[v]),
-                            );
-                        }
-                        if matches!(s.kind, Draft::Act) && inside[v] && fresh[v] && !moved {
-                            let body = via[v].map_or(names[v], |b| names[b]);
-                            let pos = self.texts.step(names[v], i, None);
-                            self.fail(
-                                pos,
-                                format!("{what} has no `move` before it in the turns body `{body}`: there is no node to act at"),
-                                "put a { do = \"move\" } step before it in the same body",
-                            );
-                        }
-                        moved |= matches!(s.kind, Draft::Move(_));
+                    moved |= moves[c];
+                } else if s.kind.needs_player() {
+                    if outside[v] {
+                        let pos = self.texts.step(names[v], i, None);
+                        self.fail(
+                            pos,
+                            format!("{what} acts for the player whose turn it is, but block `{}` runs outside any `turns` body", names[v]),
+                            format!("move the step into the body of a turns step, e.g. {{ do = \"turns\", until = \"once\", body = \"{}\" }}", names[v]),
+                        );
                     }
-                    _ => {}
+                    if s.kind.needs_moved_piece() && inside[v] && fresh[v] && !moved {
+                        let body = via[v].map_or(names[v], |b| names[b]);
+                        let pos = self.texts.step(names[v], i, None);
+                        self.fail(
+                            pos,
+                            format!("{what} has no `move` before it in the turns body `{body}`: there is no node to act at"),
+                            "put a { do = \"move\" } step before it in the same body",
+                        );
+                    }
+                    moved |= s.kind.moves_piece();
                 }
             }
             if in_round[v] && has_turns[v] {
@@ -1159,7 +640,7 @@ impl Compiler<'_> {
                 let children: Vec<usize> = drafts[v]
                     .iter()
                     .flatten()
-                    .filter_map(|s| s.kind.child())
+                    .filter_map(|s| s.kind.runs_block().map(usize::from))
                     .collect();
                 stack.extend(children.into_iter().rev());
             }
@@ -1171,10 +652,7 @@ impl Compiler<'_> {
             rounds: always(),
             steps: ids
                 .iter()
-                .map(|&b| Step {
-                    kind: StepKind::Block(id(b)),
-                    rounds: always(),
-                })
+                .map(|&b| Step::always(steps::BlockStep { block: id(b) }))
                 .collect(),
             declared_at: self.where_(
                 self.texts
@@ -1195,27 +673,12 @@ impl Compiler<'_> {
                 .unwrap_or_default()
                 .into_iter()
                 .flatten()
-                .map(|s| Step {
-                    kind: match s.kind {
-                        Draft::Block(b) => StepKind::Block(id(b)),
-                        Draft::Hook(h) => StepKind::NodeHooks(h),
-                        Draft::Run { hook, on } => StepKind::GameHook { hook, on },
-                        Draft::Turns { order, count, body } => StepKind::Turns {
-                            order,
-                            count,
-                            body: id(body),
-                        },
-                        Draft::Move(range) => StepKind::Move(MoveStep { range }),
-                        Draft::Act => StepKind::Act,
-                        Draft::Play(limit) => StepKind::Play(PlayStep { limit }),
-                        Draft::Menu => StepKind::Menu,
-                        Draft::Place(after) => StepKind::Place(PlaceStep { after }),
-                        Draft::Resolve(r) => StepKind::Resolve(r),
-                        Draft::Reset(r) => StepKind::Reset(r),
-                        Draft::First(rule) => StepKind::FirstPlayer(rule),
-                        Draft::Refill(r) => StepKind::Refill(r),
-                    },
-                    rounds: s.rounds,
+                .map(|mut s| {
+                    s.kind.renumber(&|b| id(b as usize));
+                    Step {
+                        kind: s.kind.into(),
+                        rounds: s.rounds,
+                    }
                 })
                 .collect();
             blocks.push(Block {
@@ -1243,79 +706,276 @@ impl Compiler<'_> {
     }
 }
 
-/// `until = "…"` as a turn count, or what is wrong with it.
-fn parse_until(until: &str) -> Result<TurnCount, String> {
-    match until {
-        "once" => Ok(TurnCount::Each(1)),
-        "each:pieces" => Ok(TurnCount::EachPiece),
-        "all_placed" => Ok(TurnCount::AllPlaced),
-        _ => {
-            let Some(n) = until.strip_prefix("each:") else {
-                return Err(format!("until = \"{until}\" is not a turn count"));
-            };
-            match n.parse::<u32>() {
-                Ok(0) => Err(format!(
-                    "until = \"{until}\" would give no one a turn (N is at least 1)"
-                )),
-                Ok(k) if k <= MAX_TURNS_EACH => Ok(TurnCount::Each(k as u16)),
-                Ok(_) => Err(format!(
-                    "until = \"{until}\": weft takes at most {MAX_TURNS_EACH} turns each"
-                )),
-                Err(_) => Err(format!(
-                    "until = \"{until}\" is not a turn count (N must be a whole number)"
-                )),
-            }
+/// What a step kind's module sees while its step is compiled: its fields' places, the
+/// pack's declarations it may check against, and where problems go.
+pub(crate) struct StepCx<'c, 'a> {
+    c: &'c mut Compiler<'a>,
+    names: &'c [&'c str],
+    block: &'c str,
+    k: usize,
+    kind: &'c str,
+    what: String,
+}
+
+impl<'a> StepCx<'_, 'a> {
+    /// The step for messages: `[flow.blocks.turn] step 2 (`move`)`.
+    pub(crate) fn what(&self) -> &str {
+        &self.what
+    }
+
+    /// Records a problem at key `key` of the step (the step itself for `None`).
+    pub(crate) fn fail(
+        &mut self,
+        key: Option<&str>,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        let pos = self.c.texts.step(self.block, self.k, key);
+        self.c.fail(pos, message, help);
+    }
+
+    /// `value` of the required key `key`, or a problem saying to write it like
+    /// `example`.
+    pub(crate) fn need(
+        &mut self,
+        key: &str,
+        value: &Option<String>,
+        example: &str,
+    ) -> Option<String> {
+        if value.is_none() {
+            let what = self.what.clone();
+            self.fail(
+                None,
+                format!("{what} needs `{key}`"),
+                format!("write it like {example}"),
+            );
+        }
+        value.clone()
+    }
+
+    /// The block `name` (given as `key`), as its index among the declared names until
+    /// the flow is numbered; a problem when `[flow.blocks]` has no such block.
+    pub(crate) fn block_ref(&mut self, key: &str, name: &str) -> Option<BlockId> {
+        let found = self.names.binary_search(&name).ok();
+        if found.is_none() {
+            let what = self.what.clone();
+            let known = known_blocks(self.names);
+            self.fail(
+                Some(key),
+                format!("{what}: {key} `{name}` is not a block of [flow.blocks]"),
+                known,
+            );
+        }
+        found.map(|i| i as BlockId)
+    }
+
+    /// A problem unless `name` (given as `key`, or the default when `defaulted`) is in
+    /// `[abilities]`.
+    pub(crate) fn ability(&mut self, key: &str, name: &str, defaulted: bool) {
+        let abilities = &self.c.game.abilities;
+        if abilities.contains_key(name) {
+            return;
+        }
+        let known = abilities
+            .keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let what = self.what.clone();
+        let message = if defaulted {
+            format!("{what} takes its {key} from ability `{name}` (the default), which [abilities] does not declare")
+        } else {
+            format!("{what}: {key} `{name}` is not an ability of [abilities]")
+        };
+        self.fail(
+            (!defaulted).then_some(key),
+            message,
+            format!("abilities are: {known}; add `{name}` to [abilities] or name another"),
+        );
+    }
+
+    /// Registers the Lua function `run` (`module.function`, given as `key`) as a game
+    /// hook with `params`; `None` when it is malformed.
+    pub(crate) fn game_hook(
+        &mut self,
+        key: &str,
+        run: &str,
+        params: Option<&toml::Table>,
+    ) -> Option<u16> {
+        let pos = self.c.texts.step(self.block, self.k, Some(key));
+        let what = self.what.clone();
+        self.c.game_hook(&what, key, run, params, pos)
+    }
+
+    /// A problem unless `board.toml` declares areas (workers are placed in them).
+    pub(crate) fn needs_areas(&mut self) {
+        if !self.c.has_areas {
+            let what = self.what.clone();
+            self.fail(
+                None,
+                format!("{what}: board.toml declares no [[areas]] to place workers in"),
+                "add [[areas]] with id and spaces to board.toml (docs/content-format.md, \"Areas\")",
+            );
         }
     }
-}
 
-fn step_name(d: &Draft) -> &'static str {
-    match d {
-        Draft::Block(_) => "block",
-        Draft::Hook(_) | Draft::Run { .. } => "hook",
-        Draft::Turns { .. } => "turns",
-        Draft::Move(_) => "move",
-        Draft::Act => "act",
-        Draft::Play(_) => "play",
-        Draft::Menu => "menu",
-        Draft::Place(_) => "place",
-        Draft::Resolve(_) => "resolve",
-        Draft::Reset(_) => "reset",
-        Draft::First(_) => "first_player",
-        Draft::Refill(_) => "refill",
+    /// The merged game parameters.
+    pub(crate) fn game(&self) -> &'a GameToml {
+        self.c.game
     }
-}
 
-/// `deck_a (rounds 1–3), then deck_b`: a per-round list of names, runs merged.
-fn by_round(names: &[String]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut start = 0;
-    for k in 1..=names.len() {
-        if k == names.len() || names[k] != names[start] {
-            let name = &names[start];
-            parts.push(if k == names.len() {
-                if start == 0 {
-                    format!("`{name}`")
-                } else {
-                    format!("then `{name}`")
-                }
-            } else if k - start == 1 {
-                format!("`{name}` (round {})", start + 1)
-            } else {
-                format!("`{name}` (rounds {}–{k})", start + 1)
+    /// The pack's counters.
+    pub(crate) fn counters(&self) -> &'a [Counter] {
+        self.c.counters
+    }
+
+    /// The counters the core reads itself.
+    pub(crate) fn core(&self) -> CoreCounters {
+        self.c.core
+    }
+
+    /// The step's fields read into the kind's struct `T`: each key `T` does not take is
+    /// a problem of its own, naming the keys it takes, and a value of the wrong type a
+    /// problem at its key. The step is still made from the keys that were right (so a
+    /// broken key does not also break the checks of the whole flow), unless a value is
+    /// wrong where no key can be named.
+    pub(crate) fn fields<T: DeserializeOwned>(&mut self, fields: &toml::Table) -> Option<T> {
+        let what = self.what.clone();
+        let kind = self.kind.to_string();
+        let mut table = fields.clone();
+        let mut first = true;
+        loop {
+            let seen = RefCell::new(Seen::default());
+            let result = T::deserialize(Fields {
+                table: &table,
+                seen: &seen,
             });
-            start = k;
+            let seen = seen.into_inner();
+            if std::mem::take(&mut first) {
+                for key in &seen.unknown {
+                    let takes = if seen.known.is_empty() {
+                        format!("`{kind}` takes only rounds and skip_rounds")
+                    } else {
+                        format!(
+                            "`{kind}` takes {}, rounds and skip_rounds",
+                            seen.known
+                                .iter()
+                                .map(|k| format!("`{k}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    };
+                    self.fail(Some(key), format!("{what} takes no key `{key}`"), takes);
+                }
+            }
+            let e = match result {
+                Ok(t) => return Some(t),
+                Err(e) => e,
+            };
+            let key = seen.current.filter(|k| table.contains_key(k));
+            let message = match &key {
+                Some(key) => format!("{what}: `{key}`: {}", e.message()),
+                None => format!("{what}: {}", e.message()),
+            };
+            self.fail(
+                key.as_deref(),
+                message,
+                format!("see `{kind}` in docs/content-format.md for the values each key takes"),
+            );
+            // Read again without the wrong value, as if it were not written.
+            table.remove(&key?);
         }
     }
-    parts.join(", ")
 }
 
-fn hook_names() -> String {
-    NODE_HOOKS
-        .iter()
-        .map(|h| h.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// What reading a step's fields met: the keys its struct takes, those it does not, and
+/// the key being read (where a wrong value is).
+#[derive(Default)]
+struct Seen {
+    known: &'static [&'static str],
+    unknown: Vec<String>,
+    current: Option<String>,
+}
+
+/// A step's fields as a serde deserializer that skips (and notes) keys the target
+/// struct does not take and notes the key whose value is being read.
+struct Fields<'t> {
+    table: &'t toml::Table,
+    seen: &'t RefCell<Seen>,
+}
+
+impl<'de> de::Deserializer<'de> for Fields<'_> {
+    type Error = toml::de::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.deserialize_struct("", &[], visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        known: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        let seen = self.seen;
+        seen.borrow_mut().known = known;
+        let entries = self.table.iter().filter(move |(k, _)| {
+            let takes = known.contains(&k.as_str());
+            if !takes {
+                seen.borrow_mut().unknown.push(k.to_string());
+            }
+            takes
+        });
+        visitor.visit_map(FieldsMap {
+            entries,
+            value: None,
+            seen,
+        })
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+        byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+        identifier ignored_any
+    }
+}
+
+/// The entries of [`Fields`], one at a time.
+struct FieldsMap<'t, I> {
+    entries: I,
+    value: Option<&'t toml::Value>,
+    seen: &'t RefCell<Seen>,
+}
+
+impl<'de, 't, I: Iterator<Item = (&'t String, &'t toml::Value)>> MapAccess<'de>
+    for FieldsMap<'t, I>
+{
+    type Error = toml::de::Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Self::Error> {
+        let Some((key, value)) = self.entries.next() else {
+            self.seen.borrow_mut().current = None;
+            return Ok(None);
+        };
+        self.seen.borrow_mut().current = Some(key.clone());
+        self.value = Some(value);
+        seed.deserialize(key.as_str().into_deserializer()).map(Some)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Self::Error> {
+        let value = self
+            .value
+            .take()
+            .cloned()
+            .unwrap_or(toml::Value::Boolean(false));
+        seed.deserialize(value)
+    }
 }
 
 fn known_blocks(names: &[&str]) -> String {
@@ -1623,6 +1283,7 @@ impl Texts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::program::{BlockStep, MoveStep, PlayStep, TurnOrder, TurnsStep};
     use crate::content::{load_content, Content, ContentErrors, PackFiles};
     use crate::embedded::{base_pack, library};
 
@@ -1832,24 +1493,28 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             }
         );
         assert_eq!(p.blocks[4].steps[0].rounds.skip, vec![4]);
+        let kind = |b: usize, k: usize| format!("{:?}", p.blocks[b].steps[k].kind);
         assert_eq!(
-            p.blocks[5].steps[0].kind,
-            StepKind::Turns {
-                order: TurnOrder::Reverse,
-                count: TurnCount::Each(2),
-                body: 6
-            }
+            kind(5, 0),
+            format!(
+                "{:?}",
+                TurnsStep {
+                    order: TurnOrder::Reverse,
+                    count: TurnCount::Each(2),
+                    body: 6
+                }
+            )
         );
-        assert_eq!(p.blocks[6].steps[0].kind, StepKind::Block(7));
+        assert_eq!(kind(6, 0), format!("{:?}", BlockStep { block: 7 }));
+        assert_eq!(kind(6, 2), format!("{:?}", PlayStep { limit: None }));
         assert_eq!(
-            p.blocks[6].steps[2].kind,
-            StepKind::Play(PlayStep { limit: None })
-        );
-        assert_eq!(
-            p.blocks[7].steps[1].kind,
-            StepKind::Move(MoveStep {
-                range: "plaza_keep".into()
-            })
+            kind(7, 1),
+            format!(
+                "{:?}",
+                MoveStep {
+                    range: "plaza_keep".into()
+                }
+            )
         );
         let o = p.outline();
         assert!(o.contains("pass [rounds 2, 4]"), "{o}");
@@ -1897,6 +1562,28 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             .as_deref()
             .unwrap()
             .contains("only rounds and skip_rounds"));
+        assert_eq!(errs.len(), 1, "{errs:#?}");
+    }
+
+    /// Issue 30: a step's fields are read by its kind's own struct, so a value of the
+    /// wrong type is named at its key and line, beside the step's other problems (it
+    /// was a parse error of the whole file, or nothing).
+    #[test]
+    fn a_value_of_the_wrong_type_is_named_at_its_key() {
+        let flow = TURNS
+            .replace(r#"{ do = "act" }"#, r#"{ do = "act", rounds = [2] }"#)
+            .replace(r#"{ do = "move" }"#, r#"{ do = "move", range = 3 }"#);
+        let errs = errors(&flow);
+        let e = error(
+            &errs,
+            "(`move`): `range`: invalid type: integer `3`, expected a string",
+        );
+        assert_eq!(e.line, Some(line_of(&flow, "range = 3")));
+        assert!(e
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("docs/content-format.md"));
         assert_eq!(errs.len(), 1, "{errs:#?}");
     }
 

@@ -1102,11 +1102,10 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     );
 
     if game.movement.is_none()
-        && program.blocks.iter().any(|b| {
-            b.steps
-                .iter()
-                .any(|s| matches!(s.kind, super::program::StepKind::Move(_)))
-        })
+        && program
+            .blocks
+            .iter()
+            .any(|b| b.steps.iter().any(|s| s.kind.moves_piece()))
     {
         ld.fail(
             gf,

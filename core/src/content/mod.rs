@@ -9,7 +9,7 @@ mod chain;
 pub mod decks;
 mod error;
 mod files;
-mod flow_toml;
+pub(crate) mod flow_toml;
 mod layers;
 mod load;
 pub mod program;

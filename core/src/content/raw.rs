@@ -614,69 +614,14 @@ pub struct BlockToml {
     pub skip_rounds: Vec<u32>,
 }
 
-/// One step of a block, `{ do = "KIND", … }`. Every key any kind takes is here; which
-/// keys a kind takes, and their values, are checked when the flow is compiled, so every
-/// mistake is reported at once.
+/// One step of a block, `{ do = "KIND", … }`: the kind, the rounds it runs in, and the
+/// kind's own fields, which the kind's module under `engine/steps/` reads into a struct
+/// of its own (unknown keys are refused there, each named with its line).
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct StepToml {
-    /// The kind: `block`, `hook`, `turns`, `move`, `act`, `play`, `menu`, `place`,
-    /// `resolve`, `reset`, `first_player`.
+    /// The kind (see [`crate::engine::steps::KINDS`]).
     #[serde(rename = "do")]
     pub kind: String,
-    /// `block`: the block to run.
-    #[serde(default)]
-    pub block: Option<String>,
-    /// `hook`: whose hooks (`nodes`).
-    #[serde(default)]
-    pub on: Option<String>,
-    /// `hook`: which hook (`setup`, `restock`, `roll`).
-    #[serde(default)]
-    pub hook: Option<String>,
-    /// `hook`: the Lua function to call, `module.function`.
-    #[serde(default)]
-    pub run: Option<String>,
-    /// `hook` with `run`, `place` with `after`: parameters handed to the function.
-    #[serde(default)]
-    pub params: Option<toml::Table>,
-    /// `turns`: who plays each turn (`from_first`, `reverse`, `seat`).
-    #[serde(default)]
-    pub order: Option<String>,
-    /// `turns`: how many turns (`once`, `each:N`, `each:pieces`, `all_placed`).
-    #[serde(default)]
-    pub until: Option<String>,
-    /// `turns`: the block each turn runs.
-    #[serde(default)]
-    pub body: Option<String>,
-    /// `move`: the ability that gives the range (default `move_range`).
-    #[serde(default)]
-    pub range: Option<String>,
-    /// `play`: the ability that limits plays per turn (none: no limit).
-    #[serde(default)]
-    pub limit: Option<String>,
-    /// `reset`: what to reset (`stand`).
-    #[serde(default)]
-    pub pieces: Option<String>,
-    /// `first_player`: how the marker passes (`next_seat`, `keep`).
-    #[serde(default)]
-    pub rule: Option<String>,
-    /// `place`: a Lua function run for the player after each placement,
-    /// `module.function` (C-ROW-1).
-    #[serde(default)]
-    pub after: Option<String>,
-    /// `resolve`: what declining a worker's action pays, `{ coins = 2 }` (C-RES-2).
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::opt_amount_map")]
-    pub decline: Option<BTreeMap<String, u32>>,
-    /// `reset`: what to do with the areas (`clear`).
-    #[serde(default)]
-    pub areas: Option<String>,
-    /// `refill`: the grid zone to fill.
-    #[serde(default)]
-    pub zone: Option<String>,
-    /// `refill`: the pile to draw from, or one per round (the last repeats).
-    #[serde(default)]
-    pub from: Option<OneOrMany>,
     /// If set, the only rounds the step runs in.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amounts")]
@@ -685,6 +630,9 @@ pub struct StepToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amounts")]
     pub skip_rounds: Vec<u32>,
+    /// Every other key, for the kind.
+    #[serde(flatten)]
+    pub fields: toml::Table,
 }
 
 /// Tile sides.

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::content::program::{PlaceStep, ResolveStep, StepKind, TurnCount, TurnOrder};
+use crate::content::program::{ResolveStep, TurnCount, TurnOrder};
 use crate::content::{AreaId, Content};
 use crate::decision::{Action, Choice, Decision};
 use crate::error::{EngineError, ScriptError};
@@ -107,16 +107,6 @@ pub(crate) fn clear(st: &mut GameState) {
     }
 }
 
-/// The `place` or `resolve` step the top frame stands on.
-fn current<'a>(c: &'a Content, st: &GameState) -> Option<&'a StepKind> {
-    let f = st.flow.frames.last()?;
-    c.program
-        .block(f.block)
-        .steps
-        .get(f.pc as usize)
-        .map(|s| &s.kind)
-}
-
 impl Engine {
     /// The first turn position from `from` whose player can place, within one pass of
     /// the table and below the loop's safety bound (see [`TurnCount::total`]).
@@ -203,18 +193,16 @@ impl Engine {
 
     /// Puts `p`'s worker on the leftmost free usable space of `area` (C-PLACE-2), then
     /// queues the step's `after` hook for `p` (C-ROW-1).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn apply_place(
         &mut self,
         st: &mut GameState,
         p: usize,
         area: AreaId,
+        after: Option<u16>,
         log: &mut EventLog,
     ) {
         let c = Arc::clone(&self.content);
-        let after = match current(&c, st) {
-            Some(StepKind::Place(PlaceStep { after })) => *after,
-            other => unreachable!("a placement answered at step {other:?}"),
-        };
         let space = free_space(&c, st, area).expect("offered areas have a free space");
         st.areas_mut()[area as usize].placed[space] = Some(p as u8);
         let round = st.round;
@@ -343,19 +331,16 @@ impl Engine {
     }
 
     /// The decline answered: see [`Engine::decline`].
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn apply_decline(
         &mut self,
         st: &mut GameState,
         p: usize,
         area: AreaId,
         space: u8,
+        step: &ResolveStep,
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
-        let c = Arc::clone(&self.content);
-        let step = match current(&c, st) {
-            Some(StepKind::Resolve(step)) => step,
-            other => unreachable!("a decline answered at step {other:?}"),
-        };
         self.decline(st, p, area, space as usize, step, false, log)
     }
 

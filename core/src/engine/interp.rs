@@ -1,41 +1,34 @@
 //! Runs the round's program (see [`crate::content::program`]) one step at a time: a
-//! stack of [`Frame`]s, innermost last. Each step either moves on by itself (queues
-//! hooks, pushes a block, passes the marker) or sets the decision and stops. The
-//! movement (R-MOVE), action (R-ACT) and fulfilment (R-FUL) steps are generic
-//! primitives over pieces, nodes and cards.
+//! stack of [`Frame`]s, innermost last. Each step (a kind of `engine/steps/`) either
+//! moves on by itself (queues hooks, pushes a block, passes the marker) or sets the
+//! decision and stops; this module keeps the frames: the rounds, the turns and who
+//! plays them.
 
 use std::sync::Arc;
 
 use crate::content::program::{
-    FirstPlayerRule, HookOn, Program, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK,
-    SETUP_BLOCK,
+    Program, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
 };
 use crate::content::{Content, SlotId};
-use crate::decision::{Action, Choice, Decision};
-use crate::effects::HookOutcome;
 use crate::error::{EngineError, ScriptError};
 use crate::events::EventLog;
 use crate::flow::{Frame, Hook, HookCall, Job, Owner};
-use crate::ops;
 use crate::state::GameState;
 
-use super::{choice_if, prompt_or_empty, st_tile, tile_name, Engine, STALLED};
+use super::{Engine, STALLED};
 
-/// What the interpreter did with one step.
-pub(super) enum Next {
-    /// It moved on; run the loop again.
-    Continue,
-    /// A decision is set, or the game is over.
-    Stop,
-}
+pub(super) use super::steps::Next;
 
 /// The `turns` step whose body frame `frames[i]` is, if it is one.
 fn turns_of(prog: &Program, frames: &[Frame], i: usize) -> Option<(TurnOrder, TurnCount)> {
     let parent = frames.get(i.checked_sub(1)?)?;
-    match &prog.block(parent.block).steps.get(parent.pc as usize)?.kind {
-        StepKind::Turns { order, count, .. } => Some((*order, *count)),
-        _ => None,
-    }
+    let turns = prog
+        .block(parent.block)
+        .steps
+        .get(parent.pc as usize)?
+        .kind
+        .as_turns()?;
+    Some((turns.order, turns.count))
 }
 
 /// The innermost `turns` body frame: its index in the stack.
@@ -70,13 +63,13 @@ pub fn at_turn_start(c: &Content, st: &GameState) -> bool {
 }
 
 /// The kind of the step the top frame stands on.
-pub(super) fn current_step<'a>(c: &'a Content, st: &GameState) -> Option<&'a StepKind> {
+pub(super) fn current_step<'a>(c: &'a Content, st: &GameState) -> Option<&'a dyn StepKind> {
     let f = st.flow.frames.last()?;
     c.program
         .block(f.block)
         .steps
         .get(f.pc as usize)
-        .map(|s| &s.kind)
+        .map(|s| &*s.kind)
 }
 
 /// Moves the top frame to its next step.
@@ -121,218 +114,7 @@ impl Engine {
             next_step(st);
             return Ok(Next::Continue);
         }
-        let n = st.players.len();
-        match &step.kind {
-            StepKind::Block(b) => {
-                if prog.block(*b).rounds.admits(st.round) {
-                    st.flow.frames.push(Frame {
-                        block: *b,
-                        pc: 0,
-                        iter: 0,
-                    });
-                } else {
-                    next_step(st);
-                }
-            }
-            StepKind::NodeHooks(hook) => {
-                self.queue_board_hooks(st, *hook);
-                next_step(st);
-            }
-            StepKind::GameHook { hook, on } => {
-                let owner = Owner::Game { hook: *hook };
-                let job = |player| Job::Hook {
-                    call: HookCall {
-                        owner,
-                        hook: Hook::Run,
-                        player,
-                    },
-                };
-                match on {
-                    HookOn::Game => st.flow.jobs.push(job(None)),
-                    HookOn::Player => {
-                        let p = self.turn_player(st, "hook")?;
-                        st.flow.jobs.push(job(Some(p)));
-                    }
-                    // In turn order: pushed last first, so the first player runs first.
-                    HookOn::Players => {
-                        for k in (0..n).rev() {
-                            st.flow.jobs.push(job(Some(TurnOrder::FromFirst.player(
-                                k,
-                                st.first_player,
-                                n,
-                            ))));
-                        }
-                    }
-                }
-                next_step(st);
-            }
-            StepKind::Turns {
-                count: TurnCount::AllPlaced,
-                order,
-                body,
-            } => {
-                // C-PLACE-1: from the first player who can place; no one, no turns.
-                st.flow.end_turn();
-                match self.next_placer(st, *order, 0) {
-                    Some(k) => st.flow.frames.push(Frame {
-                        block: *body,
-                        pc: 0,
-                        iter: k,
-                    }),
-                    None => {
-                        self.end_placement(st, *order, 0, log);
-                        next_step(st);
-                    }
-                }
-            }
-            StepKind::Turns { count, body, .. } => {
-                st.flow.end_turn();
-                if count.total(n, c.pieces as usize, 0) == 0 {
-                    next_step(st);
-                } else {
-                    st.flow.frames.push(Frame {
-                        block: *body,
-                        pc: 0,
-                        iter: 0,
-                    });
-                }
-            }
-            StepKind::Reset(reset) => {
-                if reset.stand_pieces {
-                    // R-WS-2
-                    for pl in st.players.iter_mut().map(Arc::make_mut) {
-                        for piece in &mut pl.pieces {
-                            piece.moved = false;
-                        }
-                    }
-                }
-                if reset.clear_areas {
-                    super::areas::clear(st); // C-ROUND-3
-                }
-                next_step(st);
-            }
-            StepKind::Place(_) => {
-                let p = self.turn_player(st, "place")?;
-                return Ok(self.place_step(st, p, log));
-            }
-            StepKind::Resolve(step) => return self.resolve_step(st, step, log),
-            StepKind::Refill(r) => {
-                crate::zones::refill(c, st, log, r.zone, r.source(st.round));
-                next_step(st);
-            }
-            StepKind::FirstPlayer(rule) => {
-                if *rule == FirstPlayerRule::NextSeat {
-                    st.first_player = (st.first_player + 1) % n; // R-WS-5
-                }
-                next_step(st);
-            }
-            StepKind::Menu => {
-                let p = self.turn_player(st, "menu")?;
-                st.flow.jobs.push(Job::Workshop {
-                    player: p,
-                    used: Vec::new(),
-                });
-                next_step(st);
-            }
-            StepKind::Move(m) => {
-                let p = self.turn_player(st, "move")?;
-                let range = c.ability(&m.range, st.players[p].skill(c)).max(0) as u16;
-                let labels = self.labels;
-                let d = self.moves.get_or_build(st, p, range, labels, |texts| {
-                    move_decision(c, st, p, range, texts, labels)
-                });
-                if d.options.is_empty() {
-                    // Every piece lies (a flow with no `reset pieces` between turns):
-                    // nothing to move, so nothing to act at; the turn goes on.
-                    let round = st.round;
-                    log.push(round, Some(p), "move", || {
-                        "has no standing piece to move".into()
-                    });
-                    next_step(st);
-                    return Ok(Next::Continue);
-                }
-                st.decision = Some(d);
-                return Ok(Next::Stop);
-            }
-            StepKind::Act => {
-                let p = self.turn_player(st, "act")?;
-                let Some(slot) = st.flow.acted else {
-                    next_step(st); // nothing moved this turn: no action to take
-                    return Ok(Next::Continue);
-                };
-                let owner = Owner::Tile { slot };
-                let may_act = self.effects.has_hook(c, st, owner, Hook::Action)
-                    && (!self.effects.has_hook(c, st, owner, Hook::CanAct)
-                        || self.can_act(st, slot, p)?);
-                if !may_act {
-                    next_step(st);
-                    return Ok(Next::Continue);
-                }
-                if !self.labels {
-                    // Without labels the question names no tile: the same for every
-                    // visit of this player, so it is made once.
-                    st.decision = Some(self.keys.act_or_pass(p));
-                    return Ok(Next::Stop);
-                }
-                let name = tile_name(c, st_tile(st, slot));
-                st.decision = Some(std::sync::Arc::new(Decision {
-                    player: p,
-                    prompt: self.prompt(|| format!("Take the action of {name}?")),
-                    options: vec![
-                        self.choice(
-                            self.keys.act.clone(),
-                            || format!("Take the action of {name}"),
-                            Action::Act,
-                        ),
-                        self.choice(
-                            self.keys.pass.clone(),
-                            || "Decline the action".into(),
-                            Action::Pass,
-                        ),
-                    ],
-                }));
-                return Ok(Next::Stop);
-            }
-            StepKind::Play(play) => {
-                // R-FUL-1, R-SKILL-5
-                let p = self.turn_player(st, "play")?;
-                let limit = match &play.limit {
-                    Some(ability) => c.ability(ability, st.players[p].skill(c)).max(0),
-                    None => i64::MAX,
-                };
-                let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
-                    crate::decks::hand(c, &st.players[p])
-                        .filter(|&card| ops::can_fulfil(c, st, p, card))
-                        .map(|card| {
-                            let def = &c.commissions[card as usize];
-                            self.choice(
-                                self.keys.fulfil(card),
-                                || format!("Fulfil {}", def.name),
-                                Action::Fulfil { card },
-                            )
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                if options.is_empty() {
-                    next_step(st);
-                    return Ok(Next::Continue);
-                }
-                options.push(self.choice(
-                    self.keys.pass.clone(),
-                    || "Fulfil nothing more this turn".into(),
-                    Action::Pass,
-                ));
-                st.decision = Some(std::sync::Arc::new(Decision {
-                    player: p,
-                    prompt: self.prompt(|| "Fulfil a commission?".into()),
-                    options,
-                }));
-                return Ok(Next::Stop);
-            }
-        }
-        Ok(Next::Continue)
+        step.kind.run(self, st, log)
     }
 
     /// The top frame ran out of steps: a turn ends (and maybe its `turns` step), a
@@ -443,115 +225,5 @@ impl Engine {
                 });
             }
         }
-    }
-
-    /// A tile's `can_act` (R-TILE-1), run on the state itself: no scratch copy, because a
-    /// read-only hook cannot change it (every changing verb checks `Ctx::writable`
-    /// first, and `can_act` is read-only).
-    fn can_act(
-        &mut self,
-        st: &mut GameState,
-        slot: SlotId,
-        player: usize,
-    ) -> Result<bool, EngineError> {
-        let c = Arc::clone(&self.content);
-        let call = HookCall {
-            owner: Owner::Tile { slot },
-            hook: Hook::CanAct,
-            player: Some(player),
-        };
-        debug_assert!(call.hook.is_read_only());
-        match self
-            .effects
-            .call(&c, st, &call, &[], &mut EventLog::default())?
-        {
-            HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
-            HookOutcome::Ask { .. } => Err(self
-                .hook_error(st, &call, "can_act may not call ctx:choose")
-                .into()),
-        }
-    }
-}
-
-/// R-MOVE-1..7, R-PLAZA-1: every legal (piece, destination) within `range`, one piece
-/// per start slot. A pure function of the mover, the range, its pieces and the board's
-/// tiles (see [`super::move_cache`]). Without `labels`, each label is its key and the
-/// prompt is empty.
-fn move_decision(
-    c: &Content,
-    st: &GameState,
-    p: usize,
-    range: u16,
-    texts: &mut super::move_cache::MoveTexts,
-    labels: bool,
-) -> Decision {
-    let pieces = &st.players[p].pieces;
-    let standing = pieces.iter().filter(|q| !q.moved).count();
-    // The room of a decision put out of the cache, if any (see `Scratch::options`).
-    let mut options = std::mem::take(&mut texts.scratch.options);
-    options.clear();
-    options.reserve(c.board.slots.len() * standing.max(1));
-    let free_slots = texts.free_slots(c);
-    // R-MOVE-5: the slots where one of the mover's pieces already lies.
-    let mut lying = std::mem::take(&mut texts.scratch.lying);
-    lying.clear();
-    lying.resize(c.board.slots.len(), false);
-    for q in pieces.iter().filter(|q| q.moved) {
-        if let Some(l) = lying.get_mut(q.at as usize) {
-            *l = true;
-        }
-    }
-    for (i, piece) in pieces.iter().enumerate() {
-        // R-MOVE-1: standing pieces only; pieces on one slot are alike.
-        if piece.moved || pieces[..i].iter().any(|q| !q.moved && q.at == piece.at) {
-            continue;
-        }
-        let from = piece.at;
-        let (reach, made) = texts.reach_from(c, from, range);
-        for &to in reach {
-            // R-MOVE-5: not onto a slot where one of the mover's pieces lies, but a
-            // free slot may repeat (R-PLAZA-1).
-            if lying[to as usize] && !free_slots[to as usize] {
-                continue;
-            }
-            let made = made[to as usize].get_or_insert_with(|| {
-                let from = &c.board.slots[from as usize].id;
-                let to_id = &c.board.slots[to as usize].id;
-                let key: Arc<str> = format!("move:{from}:{to_id}").into();
-                let label = || {
-                    let tile = tile_name(c, st.board[to as usize].tile);
-                    format!("Move from {from} to {to_id} ({tile})")
-                };
-                choice_if(labels, key, label, Action::Pass)
-            });
-            // One reference counted without labels: the choice has the key alone.
-            let mut choice = made.clone();
-            choice.action = Action::Move { piece: i as u8, to };
-            options.push(choice);
-        }
-    }
-    if options.is_empty() {
-        // R-MOVE-7: a turn can always proceed: the start slot is always legal.
-        if let Some(i) = pieces.iter().position(|q| !q.moved) {
-            let to = c.start_slot;
-            let key: Arc<str> = format!(
-                "move:{}:{}",
-                c.board.slots[pieces[i].at as usize].id, c.board.slots[to as usize].id
-            )
-            .into();
-            let action = Action::Move { piece: i as u8, to };
-            options.push(choice_if(
-                labels,
-                key,
-                || "Return to the start".into(),
-                action,
-            ));
-        }
-    }
-    texts.scratch.lying = lying;
-    Decision {
-        player: p,
-        prompt: prompt_or_empty(labels, || "Move an apprentice (R-MOVE-1)".into()),
-        options,
     }
 }

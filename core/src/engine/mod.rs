@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use rand::Rng;
 
-use crate::content::program::{HookOn, StepKind};
+use crate::content::program::HookOn;
 use crate::content::{CardId, Content, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
@@ -28,6 +28,7 @@ mod interp;
 mod keys;
 mod lookahead;
 mod move_cache;
+pub mod steps;
 
 pub use lookahead::{LookaheadError, MAX_PLACES as MAX_LOOKAHEAD_PLACES};
 
@@ -528,54 +529,12 @@ impl Engine {
                 pending.answers.push(String::from(&*choice.key));
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
-            Action::Move { piece, to } => {
-                let from = st.players[p].pieces[piece as usize].at;
-                st.player_mut(p).pieces[piece as usize] = Piece {
-                    at: to,
-                    moved: true,
-                }; // R-MOVE-4
-                st.flow.acted = Some(to);
-                interp::next_step(st);
-                log.push(round, Some(p), "move", || {
-                    format!(
-                        "moves an apprentice from {} to {}",
-                        c.board.slots[from as usize].id, c.board.slots[to as usize].id
-                    )
+            Action::Pass if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) => {
+                st.flow.jobs.pop();
+                log.push(round, Some(p), "workshop_done", || {
+                    "ends their workshop actions".into()
                 });
             }
-            Action::Act => {
-                let slot = st.flow.acted.expect("act follows a move");
-                st.flow.jobs.push(Job::Hook {
-                    call: HookCall {
-                        owner: Owner::Tile { slot },
-                        hook: Hook::Action,
-                        player: Some(p),
-                    },
-                });
-                interp::next_step(st);
-                log.push(round, Some(p), "act", || {
-                    format!("takes the action of {}", tile_name(c, st_tile(st, slot)))
-                });
-            }
-            Action::Pass => {
-                if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) {
-                    st.flow.jobs.pop();
-                    log.push(round, Some(p), "workshop_done", || {
-                        "ends their workshop actions".into()
-                    });
-                } else {
-                    match interp::current_step(c, st) {
-                        Some(StepKind::Act) => {
-                            log.push(round, Some(p), "pass", || "declines the action".into());
-                            // R-ACT-2
-                        }
-                        Some(StepKind::Play(_)) => {}
-                        other => unreachable!("pass offered at step {other:?}"),
-                    }
-                    interp::next_step(st);
-                }
-            }
-            Action::Fulfil { card } => self.fulfil(st, p, card, log)?,
             Action::Workshop { card } => {
                 if let Some(Job::Workshop { used, .. }) = st.flow.jobs.last_mut() {
                     used.push(card);
@@ -594,17 +553,23 @@ impl Engine {
                     )
                 });
             }
-            Action::Place { area } => self.apply_place(st, p, area, log),
-            Action::Resolve { area, space } => {
-                self.apply_resolve(st, p, area, space, String::from(&*choice.key), log)?
-            }
-            Action::Decline { area, space } => self.apply_decline(st, p, area, space, log)?,
             Action::Discard { card } => {
                 decks::take_from_hand(c, st, p, card);
                 decks::discard(c, st, card);
                 log.push(round, Some(p), "discard", || {
                     format!("discards {} (hand limit)", c.commissions[card as usize].id)
                 });
+            }
+            // Every other answer goes to the step that asked (the top frame's).
+            _ => {
+                let Some(step) = interp::current_step(c, st) else {
+                    return Err(steps::flow_error(
+                        self,
+                        "answer",
+                        format!("the answer `{}` came when no step was asking", choice.key),
+                    ));
+                };
+                step.answer(self, st, p, choice, log)?;
             }
         }
         Ok(())
@@ -1089,7 +1054,7 @@ pub fn describe_owner<'a>(
 
 /// The game hooks of the program's `end` list, in order, nested blocks included.
 fn end_hooks(prog: &crate::content::program::Program) -> Vec<(u16, HookOn)> {
-    use crate::content::program::{StepKind, END_BLOCK};
+    use crate::content::program::END_BLOCK;
     fn walk(
         prog: &crate::content::program::Program,
         b: crate::content::program::BlockId,
@@ -1100,10 +1065,12 @@ fn end_hooks(prog: &crate::content::program::Program) -> Vec<(u16, HookOn)> {
             return;
         }
         for step in &prog.block(b).steps {
-            match step.kind {
-                StepKind::Block(inner) => walk(prog, inner, depth + 1, out),
-                StepKind::GameHook { hook, on } => out.push((hook, on)),
-                _ => {}
+            if let Some(hook) = step.kind.game_hook() {
+                out.push(hook);
+            } else if step.kind.as_turns().is_none() {
+                if let Some(inner) = step.kind.runs_block() {
+                    walk(prog, inner, depth + 1, out);
+                }
             }
         }
     }

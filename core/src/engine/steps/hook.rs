@@ -1,0 +1,195 @@
+//! `{ do = "hook", on = "nodes", hook = "restock" }` calls one hook of every board node
+//! that defines it, in slot order, for no player; `{ do = "hook", run =
+//! "module.function", on = "game" | "players" | "player" }` calls a function of the
+//! pack (a game hook).
+
+use serde::Deserialize;
+
+use crate::content::flow_toml::StepCx;
+use crate::content::program::{HookOn, Program};
+use crate::error::EngineError;
+use crate::events::EventLog;
+use crate::flow::{Hook, HookCall, Job, Owner};
+use crate::state::GameState;
+
+use super::turns::TurnOrder;
+use super::{Next, StepKind, StepToml};
+use crate::engine::interp::next_step;
+use crate::engine::Engine;
+
+/// The hooks a `hook` step may call on every node: the ones that act for no player.
+const NODE_HOOKS: [Hook; 3] = [Hook::Setup, Hook::Restock, Hook::Roll];
+
+/// The fields of a `hook` step.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct HookToml {
+    on: Option<String>,
+    hook: Option<String>,
+    run: Option<String>,
+    params: Option<toml::Table>,
+}
+
+const EXAMPLE: &str = "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }";
+
+impl StepToml for HookToml {
+    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+        let what = cx.what().to_string();
+        if let Some(run) = &self.run {
+            if self.hook.is_some() {
+                cx.fail(
+                    Some("hook"),
+                    format!("{what} has both `run` and `hook`"),
+                    "`run = \"module.function\"` calls a function of the pack; `hook = \"NAME\", on = \"nodes\"` calls every node's hook: keep one",
+                );
+            }
+            let on = match self.on.as_deref() {
+                None | Some("game") => HookOn::Game,
+                Some("players") => HookOn::Players,
+                Some("player") => HookOn::Player,
+                Some(other) => {
+                    cx.fail(
+                        Some("on"),
+                        format!("{what}: on = \"{other}\" is not a target for a `run` hook"),
+                        "with `run`, on is game (the default: once, for no player), players (once per player from the first) or player (the player whose turn it is)",
+                    );
+                    return None;
+                }
+            };
+            let hook = cx.game_hook("run", run, self.params.as_ref())?;
+            return Some(Box::new(GameHookStep { hook, on }));
+        }
+        if self.params.is_some() {
+            cx.fail(
+                Some("params"),
+                format!("{what} has `params` but no `run` function to hand them to"),
+                "add run = \"module.function\", or remove params",
+            );
+        }
+        let on = cx.need("on", &self.on, EXAMPLE);
+        let hook = cx.need("hook", &self.hook, EXAMPLE);
+        if let Some(on) = on.as_deref().filter(|o| *o != "nodes") {
+            cx.fail(
+                Some("on"),
+                format!("{what}: on = \"{on}\" with `hook`: a named hook runs on = \"nodes\" (every board node's, for no player)"),
+                "write on = \"nodes\", or call a function of the pack with run = \"module.function\", on = \"game\", \"players\" or \"player\"",
+            );
+        }
+        let hook = hook?;
+        match NODE_HOOKS.iter().find(|h| h.name() == hook) {
+            Some(h) => Some(Box::new(NodeHooksStep { hook: *h })),
+            None => {
+                let names = NODE_HOOKS
+                    .iter()
+                    .map(|h| h.name())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                cx.fail(
+                    Some("hook"),
+                    format!("{what}: `{hook}` is not a node hook that acts for no player"),
+                    format!("node hooks are: {names}"),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Calls one hook of every board node that defines it, in slot order. These hooks act
+/// for no player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeHooksStep {
+    /// Which hook.
+    pub hook: Hook,
+}
+
+impl StepKind for NodeHooksStep {
+    fn name(&self) -> &'static str {
+        "hook"
+    }
+
+    fn outline(&self, _prog: &Program, gate: &str) -> String {
+        format!("every node's `{}` hook{gate}", self.hook.name())
+    }
+
+    fn run(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        _log: &mut EventLog,
+    ) -> Result<Next, EngineError> {
+        eng.queue_board_hooks(st, self.hook);
+        next_step(st);
+        Ok(Next::Continue)
+    }
+}
+
+/// Calls a Lua function of the pack, [`Program::game_hooks`]`[hook]`, for `on`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameHookStep {
+    /// Which function.
+    pub hook: u16,
+    /// For whom.
+    pub on: HookOn,
+}
+
+impl StepKind for GameHookStep {
+    fn name(&self) -> &'static str {
+        "hook"
+    }
+
+    fn needs_player(&self) -> bool {
+        self.on == HookOn::Player
+    }
+
+    fn may_ask(&self) -> bool {
+        self.on != HookOn::Game
+    }
+
+    fn game_hook(&self) -> Option<(u16, HookOn)> {
+        Some((self.hook, self.on))
+    }
+
+    fn outline(&self, prog: &Program, gate: &str) -> String {
+        let h = &prog.game_hooks[self.hook as usize];
+        let whom = match self.on {
+            HookOn::Game => "",
+            HookOn::Players => " for each player",
+            HookOn::Player => " for the player",
+        };
+        format!("`{}.{}`{whom}{gate}", h.module, h.function)
+    }
+
+    fn run(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        _log: &mut EventLog,
+    ) -> Result<Next, EngineError> {
+        let owner = Owner::Game { hook: self.hook };
+        let job = |player| Job::Hook {
+            call: HookCall {
+                owner,
+                hook: Hook::Run,
+                player,
+            },
+        };
+        let n = st.players.len();
+        match self.on {
+            HookOn::Game => st.flow.jobs.push(job(None)),
+            HookOn::Player => {
+                let p = eng.turn_player(st, "hook")?;
+                st.flow.jobs.push(job(Some(p)));
+            }
+            // In turn order: pushed last first, so the first player runs first.
+            HookOn::Players => {
+                for k in (0..n).rev() {
+                    let p = TurnOrder::FromFirst.player(k, st.first_player, n);
+                    st.flow.jobs.push(job(Some(p)));
+                }
+            }
+        }
+        next_step(st);
+        Ok(Next::Continue)
+    }
+}

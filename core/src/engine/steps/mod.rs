@@ -1,0 +1,212 @@
+//! The step kinds of a pack's `[flow]` (issue 30): each kind is one module here, with
+//! its TOML fields (a struct that denies unknown keys), their checks at load, what the
+//! structure checks need to know of it, its line of `weft doc`'s outline, how it runs,
+//! and how it takes the answer to a question it asked. [`KINDS`] registers them: adding
+//! a kind is its file, one line there, its tests and its docs.
+//!
+//! A step is compiled by [`compile`] from the fields a step of `[flow.blocks.NAME]`
+//! wrote besides `do`, `rounds` and `skip_rounds`, and lives in the program as an
+//! `Arc<dyn StepKind>`.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+
+use crate::content::flow_toml::StepCx;
+use crate::content::program::{BlockId, HookOn, Program};
+use crate::decision::Choice;
+use crate::error::{EngineError, ScriptError};
+use crate::events::EventLog;
+use crate::state::GameState;
+
+use super::Engine;
+
+mod act;
+mod block;
+mod first_player;
+mod hook;
+mod menu;
+mod movement;
+mod place;
+mod play;
+mod refill;
+mod reset;
+mod resolve;
+mod turns;
+
+pub use act::ActStep;
+pub use block::BlockStep;
+pub use first_player::{FirstPlayerRule, FirstPlayerStep};
+pub use hook::{GameHookStep, NodeHooksStep};
+pub use menu::MenuStep;
+pub use movement::MoveStep;
+pub use place::PlaceStep;
+pub use play::PlayStep;
+pub use refill::RefillStep;
+pub use reset::ResetStep;
+pub use resolve::ResolveStep;
+pub use turns::{TurnCount, TurnOrder, TurnsStep};
+
+/// What the interpreter did with one step.
+pub enum Next {
+    /// It moved on; run the loop again.
+    Continue,
+    /// A decision is set, or the game is over.
+    Stop,
+}
+
+/// One kind of step: what the loader, the checks, `weft doc` and the engine need of it.
+/// Only [`StepKind::name`], [`StepKind::outline`] and [`StepKind::run`] have no default.
+pub trait StepKind: fmt::Debug + Send + Sync {
+    /// The `do = "…"` name of the kind.
+    fn name(&self) -> &'static str;
+
+    /// Whether it acts for the player whose turn it is, so it must sit inside a `turns`
+    /// body.
+    fn needs_player(&self) -> bool {
+        false
+    }
+
+    /// Whether it may ask a player a question (a program with none plays itself).
+    fn may_ask(&self) -> bool {
+        false
+    }
+
+    /// The block it runs, if any (`block`, a `turns` body). While the flow is compiled
+    /// this is the block's index among the declared names; [`StepKind::renumber`] makes
+    /// it the block's id.
+    fn runs_block(&self) -> Option<BlockId> {
+        None
+    }
+
+    /// Replaces the block it runs by `map` of it (see [`StepKind::runs_block`]).
+    fn renumber(&mut self, _map: &dyn Fn(BlockId) -> BlockId) {}
+
+    /// The step as a `turns` step, if it is one (who plays each turn, how many).
+    fn as_turns(&self) -> Option<&TurnsStep> {
+        None
+    }
+
+    /// The step as a `refill` step, if it is one (checks of the piles it draws).
+    fn as_refill(&self) -> Option<&RefillStep> {
+        None
+    }
+
+    /// The game hook it calls, and for whom (`hook` with `run`).
+    fn game_hook(&self) -> Option<(u16, HookOn)> {
+        None
+    }
+
+    /// Whether it moves the turn's piece (an `act` after it has a node to act at).
+    fn moves_piece(&self) -> bool {
+        false
+    }
+
+    /// Whether it acts at the node the turn's piece moved to, so a step that moves a
+    /// piece must come before it in the same turn.
+    fn needs_moved_piece(&self) -> bool {
+        false
+    }
+
+    /// Whether it places a worker (a `turns` body that goes round until every worker
+    /// is placed needs one).
+    fn places_worker(&self) -> bool {
+        false
+    }
+
+    /// Its line of the program's outline, without indent (`weft doc`); `gate` is the
+    /// step's rounds as text (` (rounds 2–5)`, or empty).
+    fn outline(&self, prog: &Program, gate: &str) -> String;
+
+    /// Runs the step the top frame stands on: it moves on by itself, or sets the
+    /// decision and stops.
+    fn run(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        log: &mut EventLog,
+    ) -> Result<Next, EngineError>;
+
+    /// Takes player `p`'s answer `choice` to the question this step asked.
+    fn answer(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        p: usize,
+        choice: &Choice,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
+        let _ = (st, p, log);
+        Err(flow_error(
+            eng,
+            self.name(),
+            format!(
+                "the step `{}` asked no question, but the answer `{}` came to it",
+                self.name(),
+                choice.key
+            ),
+        ))
+    }
+}
+
+/// The fields of one kind of step as written in TOML, and how they compile.
+pub(crate) trait StepToml: DeserializeOwned {
+    /// Checks the fields (every problem to `cx`, with its file and line) and makes the
+    /// step; `None` when it is too broken to take part in the checks of the whole flow.
+    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>>;
+}
+
+/// The registry: each kind's `do` name and its TOML fields. One line per kind.
+macro_rules! kinds {
+    ($($name:literal => $toml:ty,)*) => {
+        /// Every kind's `do = "…"` name, in the order the docs list them.
+        pub const KINDS: &[&str] = &[$($name),*];
+
+        /// Compiles the step of kind `kind` from `fields` (its keys besides `do`,
+        /// `rounds` and `skip_rounds`); `None` for an unknown kind or a broken step
+        /// (the errors are in `cx`).
+        pub(crate) fn compile(
+            kind: &str,
+            fields: &toml::Table,
+            cx: &mut StepCx<'_, '_>,
+        ) -> Option<Option<Box<dyn StepKind>>> {
+            match kind {
+                $($name => Some(cx.fields::<$toml>(fields).and_then(|t| t.compile(cx))),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+kinds! {
+    "block" => block::BlockToml,
+    "hook" => hook::HookToml,
+    "turns" => turns::TurnsToml,
+    "move" => movement::MoveToml,
+    "act" => act::ActToml,
+    "play" => play::PlayToml,
+    "menu" => menu::MenuToml,
+    "place" => place::PlaceToml,
+    "resolve" => resolve::ResolveToml,
+    "reset" => reset::ResetToml,
+    "first_player" => first_player::FirstPlayerToml,
+    "refill" => refill::RefillToml,
+}
+
+/// A step error that belongs to the flow, not to a script.
+pub(super) fn flow_error(eng: &Engine, step: &str, message: String) -> EngineError {
+    ScriptError {
+        pack: String::new(),
+        file: eng.content.program.declared_at.clone(),
+        line: None,
+        owner: "the game's flow".into(),
+        hook: step.into(),
+        message,
+        traceback: String::new(),
+    }
+    .into()
+}
+
+/// A compiled step, shared by the program's clones.
+pub type SharedStep = Arc<dyn StepKind>;

@@ -1,0 +1,116 @@
+//! `{ do = "place", after = "module.function" }`: the turn's player places one worker
+//! in an area, on its leftmost free usable space, then the `after` hook runs for them
+//! (C-PLACE-1..6, C-ROW-1). The placement primitives are in `engine/areas.rs`.
+
+use serde::Deserialize;
+
+use crate::content::flow_toml::StepCx;
+use crate::content::program::Program;
+use crate::decision::{Action, Choice};
+use crate::error::EngineError;
+use crate::events::EventLog;
+use crate::state::GameState;
+
+use super::{Next, StepKind, StepToml};
+use crate::engine::Engine;
+
+/// The fields of a `place` step.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PlaceToml {
+    after: Option<String>,
+    params: Option<toml::Table>,
+}
+
+impl StepToml for PlaceToml {
+    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+        let what = cx.what().to_string();
+        cx.needs_areas();
+        if cx.game().placement.is_none() {
+            cx.fail(
+                None,
+                format!("{what}: the game declares no workers to place"),
+                "add [placement] workers = N to game.toml (each player's workers per round)",
+            );
+        }
+        if self.params.is_some() && self.after.is_none() {
+            cx.fail(
+                Some("params"),
+                format!("{what} has `params` but no `after` function to hand them to"),
+                "add after = \"module.function\", or remove params",
+            );
+        }
+        let after = match &self.after {
+            Some(run) => Some(cx.game_hook("after", run, self.params.as_ref())?),
+            None => None,
+        };
+        Some(Box::new(PlaceStep { after }))
+    }
+}
+
+/// Places one worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaceStep {
+    /// The game hook (index into [`Program::game_hooks`]) run for the player after each
+    /// placement (`after = "module.function"`, C-ROW-1).
+    pub after: Option<u16>,
+}
+
+impl StepKind for PlaceStep {
+    fn name(&self) -> &'static str {
+        "place"
+    }
+
+    fn needs_player(&self) -> bool {
+        true
+    }
+
+    fn may_ask(&self) -> bool {
+        true
+    }
+
+    fn places_worker(&self) -> bool {
+        true
+    }
+
+    fn outline(&self, prog: &Program, gate: &str) -> String {
+        format!(
+            "place a worker in an area{}{gate}",
+            self.after
+                .map(|h| {
+                    let h = &prog.game_hooks[h as usize];
+                    format!(", then `{}.{}`", h.module, h.function)
+                })
+                .unwrap_or_default()
+        )
+    }
+
+    fn run(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        log: &mut EventLog,
+    ) -> Result<Next, EngineError> {
+        let p = eng.turn_player(st, "place")?;
+        Ok(eng.place_step(st, p, log))
+    }
+
+    fn answer(
+        &self,
+        eng: &mut Engine,
+        st: &mut GameState,
+        p: usize,
+        choice: &Choice,
+        log: &mut EventLog,
+    ) -> Result<(), EngineError> {
+        let Action::Place { area } = choice.action else {
+            return Err(super::flow_error(
+                eng,
+                "place",
+                format!("the answer `{}` is not a placement", choice.key),
+            ));
+        };
+        eng.apply_place(st, p, area, self.after, log);
+        Ok(())
+    }
+}
