@@ -518,7 +518,6 @@ impl Engine {
         let p = decision.player;
         let c = Arc::clone(&self.content);
         let c = &*c;
-        let round = st.round;
         match choice.action {
             Action::Script => {
                 let mut pending = st
@@ -529,36 +528,13 @@ impl Engine {
                 pending.answers.push(String::from(&*choice.key));
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
-            Action::Pass if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) => {
-                st.flow.jobs.pop();
-                log.push(round, Some(p), "workshop_done", || {
-                    "ends their workshop actions".into()
-                });
-            }
-            Action::Workshop { card } => {
-                if let Some(Job::Workshop { used, .. }) = st.flow.jobs.last_mut() {
-                    used.push(card);
-                }
-                st.flow.jobs.push(Job::Hook {
-                    call: HookCall {
-                        owner: Owner::Card { card },
-                        hook: Hook::Workshop,
-                        player: Some(p),
-                    },
-                });
-                log.push(round, Some(p), "workshop", || {
-                    format!(
-                        "takes the workshop action of {}",
-                        c.commissions[card as usize].id
-                    )
-                });
-            }
-            Action::Discard { card } => {
-                decks::take_from_hand(c, st, p, card);
-                decks::discard(c, st, card);
-                log.push(round, Some(p), "discard", || {
-                    format!("discards {} (hand limit)", c.commissions[card as usize].id)
-                });
+            // The hand limit asked (it comes before everything else).
+            Action::Discard { .. } => steps::hand_limit::answer(self, st, p, choice, log)?,
+            // The workshop job of a `menu` step asked.
+            Action::Workshop { .. } | Action::Pass
+                if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) =>
+            {
+                steps::menu::answer_job(self, st, p, choice, log)?
             }
             // Every other answer goes to the step that asked (the top frame's).
             _ => {
@@ -781,16 +757,13 @@ impl Engine {
 
     /// Runs automatic steps until a decision is needed or the game is over.
     fn advance(&mut self, st: &mut GameState, log: &mut EventLog) -> Result<(), EngineError> {
-        let c = Arc::clone(&self.content);
-        let c = &*c;
-        let n = st.players.len();
-        let mut steps: u64 = 0;
+        let mut automatic: u64 = 0;
         loop {
             if st.flow.effect.is_some() {
                 return Ok(());
             }
-            steps += 1;
-            if steps > crate::limits::MAX_AUTOMATIC_STEPS {
+            automatic += 1;
+            if automatic > crate::limits::MAX_AUTOMATIC_STEPS {
                 return Err(ScriptError {
                     pack: String::new(),
                     file: "game.toml".into(),
@@ -806,27 +779,9 @@ impl Engine {
                 .into());
             }
             // R-FUL-4: over the hand limit, discard before anything else.
-            if c.hand_limit > 0 {
-                if let Some(p) =
-                    (0..n).find(|&p| decks::hand_len(c, &st.players[p]) as u32 > c.hand_limit)
-                {
-                    st.decision = Some(std::sync::Arc::new(Decision {
-                        player: p,
-                        prompt: self
-                            .prompt(|| format!("Discard down to {} commissions", c.hand_limit)),
-                        options: decks::hand(c, &st.players[p])
-                            .map(|card| {
-                                let def = &c.commissions[card as usize];
-                                self.choice(
-                                    self.keys.discard(card),
-                                    || format!("Discard {}", def.name),
-                                    Action::Discard { card },
-                                )
-                            })
-                            .collect(),
-                    }));
-                    return Ok(());
-                }
+            if let Some(d) = steps::hand_limit::ask(self, st) {
+                st.decision = Some(d);
+                return Ok(());
             }
             if let Some(job) = st.flow.jobs.last() {
                 match job {
@@ -836,51 +791,15 @@ impl Engine {
                         self.run_hook(st, call, Vec::new(), log)?;
                     }
                     Job::Workshop { player, used } => {
-                        let p = *player;
-                        let mut options: Vec<Choice> = decks::tucked(c, &st.players[p])
-                            .filter(|card| !used.contains(card))
-                            // R-TILE-PWS DECISION: cards fulfilled this round, if allowed.
-                            .filter(|card| {
-                                c.personal_workshop_same_round
-                                    || !st.flow.played_this_round.contains(card)
-                            })
-                            .filter(|&card| {
-                                self.effects
-                                    .has_hook(c, st, Owner::Card { card }, Hook::Workshop)
-                            })
-                            .map(|card| {
-                                let def = &c.commissions[card as usize];
-                                self.choice(
-                                    self.keys.workshop(card),
-                                    || {
-                                        let text = self
-                                            .effects
-                                            .card_text(card)
-                                            .or_else(|| {
-                                                def.workshop.as_ref().map(|w| w.text.clone())
-                                            })
-                                            .unwrap_or_default();
-                                        format!("Workshop action of {}: {text}", def.name)
-                                    },
-                                    Action::Workshop { card },
-                                )
-                            })
-                            .collect();
-                        if options.is_empty() {
-                            st.flow.jobs.pop();
-                            continue;
+                        match steps::menu::ask_job(self, st, *player, used) {
+                            Some(d) => {
+                                st.decision = Some(d);
+                                return Ok(());
+                            }
+                            None => {
+                                st.flow.jobs.pop();
+                            }
                         }
-                        options.push(self.choice(
-                            self.keys.done.clone(),
-                            || "Finish workshop actions".into(),
-                            Action::Pass,
-                        ));
-                        st.decision = Some(std::sync::Arc::new(Decision {
-                            player: p,
-                            prompt: self.prompt(|| "Take a workshop action (R-WS-4)".into()),
-                            options,
-                        }));
-                        return Ok(());
                     }
                 }
                 continue;
