@@ -1,12 +1,12 @@
 //! `[flow]` in `game.toml`, compiled into a [`Program`] (issue 11): block names resolved
-//! to indices, every step checked, and every problem reported at once with its file and
-//! line. A pack with no `[flow]` gets Tabriz's built-in program, so packs written before
-//! `[flow]` existed keep working.
+//! to indices, every step checked by its kind's module (`engine/steps/`), and every
+//! problem reported at once with its file and line. Every pack declares its `[flow]`:
+//! there is no built-in round (issue 30).
 //!
 //! Blocks are numbered [`SETUP_BLOCK`], [`ROUND_BLOCK`] and [`END_BLOCK`] for the lists,
 //! then the named blocks in the order a depth-first walk of the lists first reaches
-//! them (so Tabriz's declared flow numbers its blocks as [`Program::tabriz`] does), then
-//! blocks nothing reaches, by name.
+//! them (so the numbers follow the round as it is read), then blocks nothing reaches, by
+//! name.
 //!
 //! The walks here never recurse: a pack may declare many blocks and chain them deeply,
 //! and a cycle is an error found by an explicit stack, never a hang.
@@ -26,11 +26,17 @@ use super::{CoreCounters, Counter};
 use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
 
-/// Checks `[end] rounds` and compiles `game.flow` into the program (Tabriz's built-in
-/// program when the pack declares no `[flow]`). `labels` are the chain's `game.toml`
-/// labels, base first; `game_label` is the one errors without a better place name.
-/// Problems go to `ld`; when there are any, the built-in program is returned (the
-/// content is refused anyway).
+/// The problem of a `game.toml` with no `[flow]` (weft has no built-in round since
+/// issue 30: a pack written before `[flow]` existed played Tabriz's).
+const NO_FLOW: &str = "game.toml declares no [flow]: weft has no built-in round, so every game declares its own (packs written before [flow] existed played Tabriz's round)";
+
+/// The new form, for [`NO_FLOW`].
+const NO_FLOW_HELP: &str = "declare the round in game.toml, e.g. Tabriz's turns:\n  [flow]\n  round = [\"turns\"]\n  [flow.blocks.turns]\n  steps = [ { do = \"turns\", until = \"each:pieces\", body = \"turn\" } ]\n  [flow.blocks.turn]\n  steps = [ { do = \"move\" }, { do = \"act\" }, { do = \"play\", limit = \"fulfil_per_turn\" } ]\nTabriz's whole round, with its workshop phase, is the [flow] of content/tabriz/game.toml (`weft doc --pack tabriz` prints it); docs/content-format.md, \"The round\", lists the step kinds";
+
+/// Checks `[end] rounds` and compiles `game.flow` into the program. `labels` are the
+/// chain's `game.toml` labels, base first; `game_label` is the one errors without a
+/// better place name. Problems go to `ld`; when there are any, an empty program is
+/// returned (the content is refused anyway).
 pub(super) fn compile(
     ld: &mut Loader,
     game: &GameToml,
@@ -54,7 +60,10 @@ pub(super) fn compile(
     };
     c.check_end_rounds();
     let mut program = match &game.flow {
-        None => Some(Program::tabriz()),
+        None => {
+            c.fail(None, NO_FLOW, NO_FLOW_HELP);
+            None
+        }
         Some(flow) => c.program(flow),
     };
     // `[score] potential`: a game hook of its own, after the flow's.
@@ -85,7 +94,7 @@ pub(super) fn compile(
     }
     match program {
         Some(p) if !failed => p,
-        _ => Program::tabriz(),
+        _ => Program::empty(game_label),
     }
 }
 
@@ -1345,16 +1354,6 @@ steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
 steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" } ]
 "#;
 
-    /// The program with every `declared_at` blanked, to compare shapes.
-    fn shape(p: &Program) -> Program {
-        let mut p = p.clone();
-        p.declared_at.clear();
-        for b in &mut p.blocks {
-            b.declared_at.clear();
-        }
-        p
-    }
-
     #[test]
     fn run_hooks_name_a_function_and_whom_it_runs_for() {
         let flow = r#"[flow]
@@ -1414,14 +1413,29 @@ steps = [ { do = "move" } ]
         error(&errs, "(`hook`) acts for the player whose turn it is, but block `a` runs outside any `turns` body");
     }
 
+    /// Tabriz's round as `weft doc` outlines it (R-ROUND-1/2, R-WS-1..5, R-MOVE, R-ACT,
+    /// R-FUL): the base pack declares it in its `[flow]`.
+    const TABRIZ_OUTLINE: &str = "setup:\n  tiles_setup\n    every node's `setup` hook\nround:\n  workshop [not in round 1]\n    every node's `restock` hook\n    stand all pieces\n    every node's `roll` hook\n    turns (one turn each, clockwise from the first player): workshop_turn\n      use each owned card once\n    first player: passes clockwise\n  turns\n    turns (one turn per piece, clockwise from the first player): turn\n      move a piece (range: move_range)\n      take the node's action\n      play cards from hand (limit: fulfil_per_turn)\n";
+
     #[test]
-    fn the_base_packs_flow_is_the_built_in_round() {
+    fn the_base_packs_flow_is_tabrizs_round() {
         let c = load_content(&[base_pack()], &library()).unwrap_or_else(|e| panic!("{e}"));
-        let built_in = Program::tabriz();
-        assert_eq!(c.program.outline(), built_in.outline());
-        // Blocks are numbered in the order the round first reaches them, so even the
-        // indices agree.
-        assert_eq!(shape(&c.program), shape(&built_in));
+        assert_eq!(c.program.outline(), TABRIZ_OUTLINE);
+        // Blocks are numbered in the order the round first reaches them.
+        let ids: Vec<&str> = c.program.blocks.iter().map(|b| b.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "setup",
+                "round",
+                "end",
+                "tiles_setup",
+                "workshop",
+                "workshop_turn",
+                "turns",
+                "turn"
+            ]
+        );
         let game = &base_pack().files["game.toml"];
         let line = |needle: &str| game.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
         assert_eq!(
@@ -1442,23 +1456,28 @@ steps = [ { do = "move" } ]
     }
 
     #[test]
-    fn the_rules_fixtures_flow_is_the_built_in_round() {
+    fn the_rules_fixtures_flow_is_tabrizs_round() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rules");
         let fixture = PackFiles::from_dir(&dir).unwrap();
         let c = load_content(&[fixture], &library()).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(c.program.outline(), Program::tabriz().outline());
+        assert_eq!(c.program.outline(), TABRIZ_OUTLINE);
         assert!(c
             .program
             .declared_at
             .starts_with("rules-fixture/game.toml:"));
     }
 
-    /// Packs written before `[flow]` existed keep Tabriz's round.
+    /// Issue 30: there is no built-in round. A pack written before `[flow]` existed
+    /// (which played Tabriz's) is told so, with the new form to write.
     #[test]
-    fn a_pack_without_flow_plays_the_built_in_round() {
-        let c = load_flow("").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(c.program, Program::tabriz());
-        assert_eq!(c.program.declared_at, "built in");
+    fn a_pack_without_flow_is_told_to_declare_its_round() {
+        let errs = errors("");
+        let e = error(&errs, "game.toml declares no [flow]");
+        assert_eq!(e.file, "tabriz/game.toml");
+        let help = e.help.as_deref().unwrap();
+        assert!(help.contains("[flow.blocks.turn]"), "{help}");
+        assert!(help.contains("content/tabriz/game.toml"), "{help}");
+        assert_eq!(errs.len(), 1, "{errs:#?}");
     }
 
     #[test]

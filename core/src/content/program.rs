@@ -12,7 +12,6 @@ pub use crate::engine::steps::{
     NodeHooksStep, PlaceStep, PlayStep, RefillStep, ResetStep, ResolveStep, SharedStep, StepKind,
     TurnCount, TurnOrder, TurnsStep,
 };
-use crate::flow::Hook;
 
 /// Index of a block in [`Program::blocks`].
 pub type BlockId = u16;
@@ -130,92 +129,21 @@ impl RoundGate {
 }
 
 impl Program {
-    /// Tabriz's round (R-ROUND-1/2, R-WS-1..5, R-MOVE, R-ACT, R-FUL), the program of a
-    /// pack that declares no `[flow]`.
-    pub fn tabriz() -> Program {
-        fn step(kind: impl StepKind + 'static) -> Step {
-            Step::always(kind)
-        }
-        let block = |id: &str, rounds: RoundGate, steps: Vec<Step>| Block {
+    /// A program whose lists are empty: what a pack whose `[flow]` failed to compile
+    /// holds while its errors are reported (such content is refused).
+    pub fn empty(declared_at: &str) -> Program {
+        let list = |id: &str| Block {
             id: id.into(),
-            rounds,
-            steps,
-            declared_at: "built in".into(),
+            rounds: RoundGate::always(),
+            steps: Vec::new(),
+            declared_at: declared_at.into(),
         };
         Program {
+            blocks: vec![list("setup"), list("round"), list("end")],
+            declared_at: declared_at.into(),
+            game_hooks: Vec::new(),
             potential: None,
             per_player_estimate: None,
-            blocks: vec![
-                block(
-                    "setup",
-                    RoundGate::always(),
-                    vec![step(BlockStep { block: 3 })],
-                ),
-                block(
-                    "round",
-                    RoundGate::always(),
-                    vec![step(BlockStep { block: 4 }), step(BlockStep { block: 6 })],
-                ),
-                block("end", RoundGate::always(), Vec::new()),
-                block(
-                    "tiles_setup",
-                    RoundGate::always(),
-                    vec![step(NodeHooksStep { hook: Hook::Setup })],
-                ),
-                // R-ROUND-1: no workshop phase in round 1.
-                block(
-                    "workshop",
-                    RoundGate {
-                        only: None,
-                        skip: vec![1],
-                    },
-                    vec![
-                        step(NodeHooksStep {
-                            hook: Hook::Restock,
-                        }), // R-WS-1
-                        step(ResetStep {
-                            stand_pieces: true,
-                            clear_areas: false,
-                        }), // R-WS-2
-                        step(NodeHooksStep { hook: Hook::Roll }), // R-WS-3
-                        // R-WS-4 DECISION: one player at a time from the first player.
-                        step(TurnsStep {
-                            order: TurnOrder::FromFirst,
-                            count: TurnCount::Each(1),
-                            body: 5,
-                        }),
-                        step(FirstPlayerStep {
-                            rule: FirstPlayerRule::NextSeat,
-                        }), // R-WS-5
-                    ],
-                ),
-                block("workshop_turn", RoundGate::always(), vec![step(MenuStep)]),
-                // R-ROUND-2: every player takes one turn per piece.
-                block(
-                    "turns",
-                    RoundGate::always(),
-                    vec![step(TurnsStep {
-                        order: TurnOrder::FromFirst,
-                        count: TurnCount::EachPiece,
-                        body: 7,
-                    })],
-                ),
-                block(
-                    "turn",
-                    RoundGate::always(),
-                    vec![
-                        step(MoveStep {
-                            range: "move_range".into(),
-                        }),
-                        step(ActStep),
-                        step(PlayStep {
-                            limit: Some("fulfil_per_turn".into()),
-                        }),
-                    ],
-                ),
-            ],
-            declared_at: "built in".into(),
-            game_hooks: Vec::new(),
         }
     }
 
@@ -301,15 +229,5 @@ mod tests {
             skip: vec![3],
         };
         assert!(!g.admits(1) && g.admits(2) && !g.admits(3));
-    }
-
-    #[test]
-    fn tabriz_outline_reads_as_the_round() {
-        let o = Program::tabriz().outline();
-        assert!(o.contains("workshop [not in round 1]"), "{o}");
-        assert!(
-            o.contains("turns (one turn per piece, clockwise from the first player): turn"),
-            "{o}"
-        );
     }
 }
