@@ -135,7 +135,9 @@ pub fn seed_of(players: usize, i: u64) -> u64 {
 /// Plays `games` games at each of `counts` player counts of `content` with `seats`,
 /// with the speed layer on and with it off, and panics at the first game that differs
 /// in its answers, errors, events or final hash, naming the first difference. Every
-/// other game records its events. Returns the games (as played with the layer on).
+/// other game records its events, and every third is played with labels on (no call
+/// is held then, but the fronts still answer). Returns the games (as played with the
+/// layer on).
 pub fn same_both_ways(
     name: &str,
     content: &Arc<Content>,
@@ -150,10 +152,13 @@ pub fn same_both_ways(
         for i in 0..games {
             let seed = seed_of(players, i);
             let record = i % 2 == 1;
+            let labels = i % 3 == 2;
+            fast.set_labels(labels);
+            plain.set_labels(labels);
             let a = play(&mut fast, players, seed, seats, record);
             let b = play(&mut plain, players, seed, seats, record);
             if let Some(diff) = first_difference(&a, &b) {
-                panic!("{name}, {players} players, game {i} ({seats:?}): speed layer on and off differ: {diff}");
+                panic!("{name}, {players} players, game {i} ({seats:?}, labels {labels}): speed layer on and off differ: {diff}");
             }
             out.push(a);
         }
