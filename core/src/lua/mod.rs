@@ -759,7 +759,8 @@ impl Effects for LuaHost {
     fn set_speed_layer(&mut self, on: bool) {
         self.release();
         self.shared.speed_layer.set(on);
-        // Setting a key the table already holds allocates nothing, so it cannot fail.
+        // Each name is a key the table holds, its string interned: setting it allocates
+        // nothing, so it does not fail.
         self.fronts
             .set_on(on)
             .expect("the ctx methods table takes its own keys");
