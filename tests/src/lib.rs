@@ -1,6 +1,10 @@
 //! Helpers for weft's integration tests: load the base pack from the repository, edit
 //! content, and drive a game by answer keys like a rulebook example.
 
+pub mod basic;
+pub mod packs;
+pub mod play;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -241,6 +241,19 @@ impl Engine {
         self.effects.set_labels(on);
     }
 
+    /// Whether the Lua host's speed layer is on (on by default): the fast C fronts in
+    /// front of the most used `ctx` methods (`lua/fast.rs`), a replayed `ctx:choose`
+    /// answered in its front (`lua/ask.rs`), and held calls (a hook stopped at a
+    /// question continued with its answer instead of re-run, `lua/held.rs`). Off, every
+    /// `ctx` call goes to its mlua method and every answer re-runs its hook from the
+    /// start: slower, and the same games (the same states, answers, events and errors),
+    /// which `tests/tests/speed_layer.rs` checks. For proving the layer, and for
+    /// telling whether a surprise comes from it.
+    pub fn set_speed_layer(&mut self, on: bool) {
+        self.held = None;
+        self.effects.set_speed_layer(on);
+    }
+
     /// A choice whose label `make` writes, when labels are on; else the key serves.
     fn choice(&self, key: Arc<str>, make: impl FnOnce() -> String, action: Action) -> Choice {
         choice_if(self.labels, key, make, action)

@@ -194,7 +194,8 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
         let Some(ctx) = borrowed.as_mut() else {
             return Replayed::Host;
         };
-        if ctx.ask.is_some() {
+        // A question pending, or the speed layer off: the host's `choose` answers.
+        if ctx.ask.is_some() || !ctx.shared.speed_layer.get() {
             return Replayed::Host;
         }
         let answer = ctx.answers.get(ctx.next_answer);

@@ -24,6 +24,9 @@ use crate::text::{printable, printable_line};
 
 use super::sandbox::{Shared, Signal, ASK_MESSAGE};
 
+/// Most dice one tile holds (`ctx:add_die`).
+const MAX_TILE_DICE: usize = 16;
+
 /// A question asked by `ctx:choose` that has no recorded answer yet.
 #[derive(Debug, Clone)]
 pub struct Ask {
@@ -436,6 +439,21 @@ impl Ctx {
             shown.push(self.content.dice[kind as usize].faces[face as usize]);
         }
         Ok(shown)
+    }
+
+    /// `ctx:add_die(kind)`: a die of `kind`, rolled, joins this hook's tile; the face
+    /// it shows. Everything is checked before the die is rolled, so a refused call
+    /// leaves the game's generator where it was.
+    fn add_die(&mut self, kind: &str) -> mlua::Result<String> {
+        let kind = self.die_kind(kind)?;
+        if self.tile_state()?.dice.len() >= MAX_TILE_DICE {
+            return Err(err(format!("a tile holds at most {MAX_TILE_DICE} dice")));
+        }
+        let face = self.roll_die(kind);
+        let die = Die { kind, face };
+        let name = self.face_name(&die);
+        self.tile_state_mut()?.dice.push(die);
+        Ok(name)
     }
 
     fn face_name(&self, die: &Die) -> String {
@@ -942,16 +960,7 @@ impl UserData for CtxHandle {
         });
         m.add_method_mut("add_die", |_, this, kind: String| {
             this.writable("add_die")?;
-            let kind = this.die_kind(&kind)?;
-            let face = this.roll_die(kind);
-            let die = Die { kind, face };
-            let name = this.face_name(&die);
-            let tile = this.tile_state_mut()?;
-            if tile.dice.len() >= 16 {
-                return Err(err("a tile holds at most 16 dice"));
-            }
-            tile.dice.push(die);
-            Ok(name)
+            this.add_die(&kind)
         });
         m.add_method_mut("reroll_dice", |lua, this, ()| {
             this.writable("reroll_dice")?;

@@ -26,8 +26,13 @@
 //! interned (or seat numbers made) once per VM; a list longer than 64 goes to the
 //! method.
 //!
-//! `ctx:materials()` returns the same frozen list every call, so it is a Lua function
-//! returning it: no host call at all.
+//! `ctx:materials()` returns the same frozen list every call: its front returns it,
+//! and makes no table at all.
+//!
+//! With the speed layer off ([`crate::Engine::set_speed_layer`]) every front is taken
+//! out of the methods table and the mlua method put back in its place
+//! ([`Fronts::set_on`]), so each of these calls goes to the method, as if the fronts
+//! had never been installed.
 
 use std::cell::RefCell;
 use std::os::raw::c_int;
@@ -114,18 +119,55 @@ const UP_DATA: c_int = 1;
 const UP_SLOW: c_int = 2;
 const UP_LIST: c_int = 4;
 
+/// The installed fronts: what they point at, and each front with the mlua method it
+/// stands in front of, so that the speed layer can be turned off and on again
+/// ([`Fronts::set_on`]). The host keeps it as long as the VM.
+pub struct Fronts {
+    /// What the fronts point at (upvalue 1 of each).
+    _data: Box<FrontData>,
+    /// The `ctx` methods table (the `__index` of `ctx`'s metatable).
+    methods: Table,
+    /// Each front's name, the front, and the mlua method behind it.
+    pairs: Vec<(&'static str, Function, Function)>,
+}
+
+impl Fronts {
+    /// Puts every front in the methods table (`on`, as installed), or the mlua method
+    /// behind it in its place (off): then every call of those names goes to the method.
+    pub fn set_on(&self, on: bool) -> mlua::Result<()> {
+        for (name, front, method) in &self.pairs {
+            let f = if on { front } else { method };
+            self.methods.raw_set(*name, f.clone())?;
+        }
+        Ok(())
+    }
+
+    /// Each front's name and whether the methods table now holds the front (`true`)
+    /// or the mlua method behind it (`false`).
+    #[cfg(test)]
+    pub fn in_place(&self) -> mlua::Result<Vec<(&'static str, bool)>> {
+        self.pairs
+            .iter()
+            .map(|(name, front, method)| {
+                let now: Function = self.methods.raw_get(*name)?;
+                assert!(now == *front || now == *method, "`{name}` is neither");
+                Ok((*name, now == *front))
+            })
+            .collect()
+    }
+}
+
 /// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
 /// metatable), each in front of the mlua method of the same name. `cell` is the host's
 /// [`super::ctx::CtxHandle`] cell of the running call's `Ctx`, and `ctx` the userdata
-/// scripts get. Returns the data the fronts point at: the host keeps it as long as the
-/// VM.
+/// scripts get. Returns the installed [`Fronts`]: the host keeps them as long as the VM.
 pub fn install(
     lua: &Lua,
     methods: &Table,
     cell: &Cell,
     ctx: &mlua::AnyUserData,
     names: &Names,
-) -> mlua::Result<Box<FrontData>> {
+) -> mlua::Result<Fronts> {
     let data = Box::new(FrontData {
         cell: std::ptr::from_ref(cell),
         ctx: ctx.to_pointer(),
@@ -139,11 +181,6 @@ pub fn install(
             .collect(),
     });
     let data_ptr = LightUserData(std::ptr::from_ref::<FrontData>(&data) as *mut std::ffi::c_void);
-    let materials: Function = lua
-        .load("local list = ... return function() return list end")
-        .set_name("=weft")
-        .call(names.material_list.clone())?;
-    methods.raw_set("materials", materials)?;
     let cards = lua.create_sequence_from(names.card_info.iter().cloned())?;
     cards.set_readonly(true);
     let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
@@ -151,7 +188,12 @@ pub fn install(
     let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
     // Seat numbers from 1, for lists of players (`placements`).
     let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
-    let fronts: [(&str, ffi::lua_CFunction, Value); 38] = [
+    let fronts: [(&'static str, ffi::lua_CFunction, Value); 39] = [
+        (
+            "materials",
+            materials,
+            Value::Table(names.material_list.clone()),
+        ),
         ("player", player, Value::Nil),
         ("player_count", player_count, Value::Nil),
         ("round", round, Value::Nil),
@@ -207,18 +249,24 @@ pub fn install(
             Value::Table(names.material_list.clone()),
         ),
     ];
+    let mut pairs = Vec::with_capacity(fronts.len());
     for (name, front, list) in fronts {
         let slow: Function = methods.raw_get(name)?;
         // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
         // them as the closure's upvalues and leaves the closure, the one result.
         let f: Function = unsafe {
-            lua.exec_raw((data_ptr, slow, ctx.clone(), list), |l| {
+            lua.exec_raw((data_ptr, slow.clone(), ctx.clone(), list), |l| {
                 ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
             })?
         };
-        methods.raw_set(name, f)?;
+        methods.raw_set(name, f.clone())?;
+        pairs.push((name, f, slow));
     }
-    Ok(data)
+    Ok(Fronts {
+        _data: data,
+        methods: methods.clone(),
+        pairs,
+    })
 }
 
 /// Hands the call to the mlua method (upvalue 2) with all its arguments, and returns
@@ -433,6 +481,20 @@ unsafe fn new_list(l: *mut ffi::lua_State, entries: Option<Entries>) -> c_int {
             ffi::lua_rawseti_(l, -2, k as c_int + 1);
         }
         1
+    }
+}
+
+/// `ctx:materials()`: the frozen list of material ids (the front's list), the same
+/// table every call.
+unsafe extern "C-unwind" fn materials(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        match with_ctx(l, |_| Some(())) {
+            Some(()) => {
+                ffi::lua_pushvalue(l, ffi::lua_upvalueindex(UP_LIST));
+                1
+            }
+            None => slow(l),
+        }
     }
 }
 

@@ -21,7 +21,8 @@
 //! wall-clock watchdog starts again at the answer; and the prefix is not allocated a
 //! second time, so a call close to the memory cap has more room continued than re-run.
 //! Only calls of changing hooks run for a player are held: a read-only hook or one run
-//! for no player that asks is refused, as always.
+//! for no player that asks is refused, as always. With the speed layer off
+//! ([`crate::Engine::set_speed_layer`]) no call is held: every answer re-runs its hook.
 
 use std::rc::Rc;
 

@@ -88,8 +88,9 @@ pub struct LuaHost {
     spare: Option<mlua::Thread>,
     /// The ticket the next held call gets.
     next_ticket: u64,
-    /// What the `ctx` fronts point at (see [`fast::FrontData`]): kept as long as the VM.
-    _fronts: Box<fast::FrontData>,
+    /// The `ctx` fronts (see [`fast::Fronts`]), kept as long as the VM, and put in or
+    /// taken out of the methods table by [`Effects::set_speed_layer`].
+    fronts: fast::Fronts,
 }
 
 /// A behaviour's hooks and params kept in the registry, where a call pushes them from.
@@ -443,7 +444,7 @@ impl LuaHost {
         Ok(LuaHost {
             ctx_ref,
             ctx_address,
-            _fronts: fronts,
+            fronts,
             runner,
             idle,
             held: None,
@@ -550,7 +551,11 @@ impl LuaHost {
             owner,
             hook: call.hook.name().into(),
             message: printable(&sandbox::cap(&message, 1000)).into_owned(),
-            traceback: printable(&sandbox::cap(&traceback, 2000)).into_owned(),
+            traceback: printable(&sandbox::cap(
+                &sandbox::one_host_frame_per_run(&traceback),
+                2000,
+            ))
+            .into_owned(),
         }
     }
 }
@@ -748,6 +753,19 @@ impl Effects for LuaHost {
         self.shared.labels.set(on);
     }
 
+    /// Off, the `ctx` fronts are taken out of the methods table (every call goes to its
+    /// mlua method), `ctx:choose` leaves every question to the host's `choose`, and no
+    /// call is held at its question (every answer re-runs its hook from the start).
+    fn set_speed_layer(&mut self, on: bool) {
+        self.release();
+        self.shared.speed_layer.set(on);
+        // Each name is a key the table holds, its string interned: setting it allocates
+        // nothing, so it does not fail.
+        self.fronts
+            .set_on(on)
+            .expect("the ctx methods table takes its own keys");
+    }
+
     fn held(&self) -> Option<u64> {
         self.held.as_ref().map(|h| h.ticket)
     }
@@ -780,7 +798,8 @@ impl Effects for LuaHost {
     ) -> Result<HookOutcome, Box<ScriptError>> {
         // Only a question a changing hook puts to a player may be answered later: any
         // other question is refused by the caller, with the state as it was.
-        let hold = !call.hook.is_read_only() && call.player.is_some();
+        let hold =
+            !call.hook.is_read_only() && call.player.is_some() && self.shared.speed_layer.get();
         self.invoke(state, call, answers, log, hold).map(outcome)
     }
 
@@ -1121,5 +1140,38 @@ impl Engine {
     pub fn with_lua(content: Arc<Content>) -> Result<Engine, ContentErrors> {
         let host = LuaHost::new(Arc::clone(&content))?;
         Ok(Engine::new(content, Box::new(host)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names the fronts stand for, and whether each now holds its front in the
+    /// methods table (`true`) or the mlua method behind it (`false`).
+    fn fronts_in_place(host: &LuaHost) -> Vec<(&'static str, bool)> {
+        host.fronts.in_place().expect("the methods table reads")
+    }
+
+    /// With the speed layer off every front is out of the `ctx` methods table and its
+    /// mlua method is back in its place; on again, the fronts are back.
+    #[test]
+    fn the_speed_layer_off_puts_the_mlua_methods_back_in_place_of_the_fronts() {
+        let content = crate::content::load_content(
+            &[crate::embedded::base_pack()],
+            &crate::embedded::library(),
+        )
+        .expect("the base pack loads");
+        let mut host = LuaHost::new(Arc::new(content)).expect("the VM loads");
+        let installed = fronts_in_place(&host);
+        assert!(installed.len() > 30, "{installed:?}");
+        assert!(installed.iter().all(|(_, front)| *front), "{installed:?}");
+        for on in [false, true, false] {
+            host.set_speed_layer(on);
+            assert!(host.shared.speed_layer.get() == on);
+            for (name, front) in fronts_in_place(&host) {
+                assert_eq!(front, on, "`{name}` with the speed layer {on}");
+            }
+        }
     }
 }

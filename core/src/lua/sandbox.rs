@@ -58,6 +58,9 @@ pub struct Shared {
     /// Whether questions carry labels for people (see [`crate::Engine::set_labels`]):
     /// when off, `ctx:asking()` is always false and `ctx:choose` keeps no label.
     pub labels: Cell<bool>,
+    /// Whether the speed layer is on (see [`crate::Engine::set_speed_layer`]): when
+    /// off, `ctx:choose`'s front leaves every question to the host's `choose`.
+    pub speed_layer: Cell<bool>,
 }
 
 impl Shared {
@@ -77,6 +80,7 @@ impl Shared {
             trace_lines: Cell::new(false),
             last_line: RefCell::new(None),
             labels: Cell::new(true),
+            speed_layer: Cell::new(true),
         }
     }
 
@@ -319,6 +323,24 @@ pub fn callback_traceback(e: &mlua::Error) -> String {
         mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
         _ => String::new(),
     }
+}
+
+/// `traceback` with each run of unnamed host frames (`[C]: in ?` lines in a row) written
+/// once. A `ctx` front hands a call it does not answer to the mlua method behind it
+/// (`lua/fast.rs`), which puts one more such frame under the method's; an error must
+/// read the same whichever way it was raised, and the speed layer on or off.
+pub fn one_host_frame_per_run(traceback: &str) -> String {
+    const UNNAMED: &str = "[C]: in ?";
+    let mut out = String::with_capacity(traceback.len());
+    let mut after_unnamed = false;
+    for line in traceback.split_inclusive('\n') {
+        let unnamed = line.trim() == UNNAMED;
+        if !(unnamed && after_unnamed) {
+            out.push_str(line);
+        }
+        after_unnamed = unnamed;
+    }
+    out
 }
 
 /// The innermost error behind callback wrappers.
@@ -703,5 +725,18 @@ mod tests {
             );
             assert_eq!(count_until_stopped(budget).0, turns, "deterministic");
         }
+    }
+
+    /// A front's frame under the method's reads as the method's frame alone; named C
+    /// frames, script frames and single unnamed frames stay as they are.
+    #[test]
+    fn a_run_of_unnamed_host_frames_is_written_once() {
+        let through_front =
+            "stack traceback:\n\t[C]: in ?\n\t[C]: in ?\n\tp/a.lua:3: in function 'action'\n";
+        let method_alone = "stack traceback:\n\t[C]: in ?\n\tp/a.lua:3: in function 'action'\n";
+        assert_eq!(one_host_frame_per_run(through_front), method_alone);
+        assert_eq!(one_host_frame_per_run(method_alone), method_alone);
+        let named = "stack traceback:\n\t[C]: in ?\n\t[C]: in function 'pcall'\n\t[C]: in ?\n\tp/a.lua:3: in ?";
+        assert_eq!(one_host_frame_per_run(named), named);
     }
 }
