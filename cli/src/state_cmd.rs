@@ -51,6 +51,7 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         applied += 1;
     }
     let mut out = json!({
+        "format": weft_core::state::STATE_JSON_FORMAT,
         "packs": content.packs,
         "digest": content.digest,
         "players": a.players,

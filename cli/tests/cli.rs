@@ -31,6 +31,8 @@ fn state_json_has_the_documented_shape() {
         assert!(v.get(key).is_some(), "missing {key}");
     }
     assert_eq!(v["answers_applied"], 2);
+    // Issue 30: the shape carries its version.
+    assert_eq!(v["format"], weft_core::state::STATE_JSON_FORMAT);
     let d = &v["decision"];
     assert!(d["options"]
         .as_array()

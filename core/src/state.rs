@@ -22,6 +22,12 @@ pub fn rng_from_seed(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
 }
 
+/// The version of the shape of `weft state --json` (docs/state-json.md), written in
+/// its `format` key. It goes up whenever a key changes meaning or goes, so a tool can
+/// refuse a shape it does not know. 1 was the shape before the key existed; 2 is the
+/// first with it (issue 30).
+pub const STATE_JSON_FORMAT: u32 = 2;
+
 /// One apprentice (a generic player piece: owner is the player holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Piece {
