@@ -556,7 +556,7 @@ impl Effects for TimedEffects {
         self.inner.set_labels(on);
     }
 
-    fn card_text(&self, card: crate::content::CardId) -> Option<String> {
+    fn card_text(&self, card: crate::content::CardIx) -> Option<String> {
         self.inner.card_text(card)
     }
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::agent::{Agent, RandomAgent};
 use crate::content::program::HookOn;
-use crate::content::{AreaId, CardId, Content, SlotId, TileId};
+use crate::content::{AreaId, CardIx, Content, SlotId, TileId};
 use crate::effects::{Effects, HookOutcome};
 use crate::engine::Engine;
 use crate::events::EventLog;
@@ -212,7 +212,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         }
     }
     for (c, card) in content.commissions.iter().enumerate() {
-        let owner = Owner::Card { card: c as CardId };
+        let owner = Owner::Card { card: c as CardIx };
         let Some(st) = samples.first() else { break };
         if !host.has_hook(content, st, owner, Hook::Workshop) {
             continue;

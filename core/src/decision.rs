@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{AreaId, CardId, SlotId};
+use crate::content::{AreaId, CardIx, SlotId};
 
 /// One legal answer: a stable key, a label for people, and what it means to the engine.
 /// Key and label are shared strings: a decision built again from kept texts (the same
@@ -103,17 +103,17 @@ pub enum Action {
     /// Fulfil a commission from hand (R-FUL-1).
     Fulfil {
         /// The card.
-        card: CardId,
+        card: CardIx,
     },
     /// Take a tucked card's workshop action (R-WS-4).
     Workshop {
         /// The card.
-        card: CardId,
+        card: CardIx,
     },
     /// Discard a card down to the hand limit (R-FUL-4).
     Discard {
         /// The card.
-        card: CardId,
+        card: CardIx,
     },
     /// An answer to a script's `ctx:choose` (invariant 4).
     Script,

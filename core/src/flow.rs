@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::program::BlockId;
-use crate::content::{AreaId, CardId, SlotId};
+use crate::content::{AreaId, CardIx, SlotId};
 
 /// One running block of the round's program (see [`crate::content::program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +38,7 @@ pub enum Owner {
     /// A commission's workshop action.
     Card {
         /// Card.
-        card: CardId,
+        card: CardIx,
     },
     /// A skill unlock's `on_reach`.
     Unlock {
@@ -150,7 +150,7 @@ pub enum Job {
         /// Player.
         player: usize,
         /// Cards already used in this phase.
-        used: Vec<CardId>,
+        used: Vec<CardIx>,
     },
 }
 
@@ -186,7 +186,7 @@ pub struct Flow {
     pub effect: Option<PendingEffect>,
     /// Cards played this round, for R-TILE-PWS (`personal_workshop_same_round`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub played_this_round: Vec<CardId>,
+    pub played_this_round: Vec<CardIx>,
 }
 
 impl Flow {

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use crate::content::{CardId, Content, CounterId, GradeId, Over, ScorePart};
+use crate::content::{CardIx, Content, CounterId, GradeId, Over, ScorePart};
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::limits::MAX_HOLDING;
@@ -215,7 +215,7 @@ pub fn draw_card(
     st: &mut GameState,
     log: &mut EventLog,
     grade: GradeId,
-) -> Option<CardId> {
+) -> Option<CardIx> {
     #[cfg(feature = "test-hooks")]
     DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
     let (card, reshuffled) = crate::decks::draw(content, st, grade);
@@ -240,7 +240,7 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
 }
 
 /// Whether player `p` holds every material a card requires (R-FUL-1).
-pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardId) -> bool {
+pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardIx) -> bool {
     content.commissions[card as usize]
         .requires
         .iter()

@@ -8,7 +8,7 @@ pub mod play;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use weft_core::content::{load_content, CardId, Content, MatId, PackFiles, SlotId};
+use weft_core::content::{load_content, CardIx, Content, MatId, PackFiles, SlotId};
 use weft_core::decision::Decision;
 use weft_core::engine::Engine;
 use weft_core::error::EngineError;
@@ -275,7 +275,7 @@ impl Game {
     }
 
     /// Index of a card by id.
-    pub fn card(&self, id: &str) -> CardId {
+    pub fn card(&self, id: &str) -> CardIx {
         self.content()
             .card(id)
             .unwrap_or_else(|| panic!("no card {id}"))
@@ -327,24 +327,24 @@ impl Game {
 
     /// Gives a player exactly these cards in hand.
     pub fn set_hand(&mut self, p: usize, cards: &[&str]) {
-        let ids: Vec<CardId> = cards.iter().map(|c| self.card(c)).collect();
+        let ids: Vec<CardIx> = cards.iter().map(|c| self.card(c)).collect();
         let content = self.content();
         weft_core::decks::set_hand(&content, &mut self.st, p, &ids);
     }
 
     /// Sets a player's tucked cards to exactly these.
-    pub fn set_tucked(&mut self, p: usize, cards: Vec<CardId>) {
+    pub fn set_tucked(&mut self, p: usize, cards: Vec<CardIx>) {
         let content = self.content();
         weft_core::decks::set_tucked(&content, &mut self.st, p, &cards);
     }
 
     /// A player's hand, bottom first.
-    pub fn hand(&self, p: usize) -> Vec<CardId> {
+    pub fn hand(&self, p: usize) -> Vec<CardIx> {
         weft_core::decks::hand(&self.content(), &self.st.players[p]).collect()
     }
 
     /// A player's tucked cards, in the order they were tucked.
-    pub fn tucked(&self, p: usize) -> Vec<CardId> {
+    pub fn tucked(&self, p: usize) -> Vec<CardIx> {
         weft_core::decks::tucked(&self.content(), &self.st.players[p]).collect()
     }
 

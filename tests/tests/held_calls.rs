@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use weft_core::content::{CardId, Content};
+use weft_core::content::{CardIx, Content};
 use weft_core::effects::{Effects, HookOutcome};
 use weft_core::error::{EngineError, ScriptError};
 use weft_core::events::EventLog;
@@ -295,7 +295,7 @@ impl Effects for Host {
         self.inner.set_labels(on);
     }
 
-    fn card_text(&self, card: CardId) -> Option<String> {
+    fn card_text(&self, card: CardIx) -> Option<String> {
         self.inner.card_text(card)
     }
 }

@@ -28,9 +28,6 @@ pub use zones::{Card, CardIx, Visibility, Zone, ZoneId, ZoneKind, ZoneOwner};
 
 /// Index of a material in [`Content::materials`].
 pub type MatId = u8;
-/// Index of a commission card in [`Content::commissions`], which is also its index in
-/// [`Content::cards`].
-pub type CardId = u16;
 /// Index of a tile in [`Content::tiles`].
 pub type TileId = u16;
 /// Index of a board slot in [`Board::slots`].
@@ -580,11 +577,11 @@ impl Content {
     }
 
     /// Index of a card by id.
-    pub fn card(&self, id: &str) -> Option<CardId> {
+    pub fn card(&self, id: &str) -> Option<CardIx> {
         self.commissions
             .iter()
             .position(|c| c.id == id)
-            .map(|i| i as CardId)
+            .map(|i| i as CardIx)
     }
 
     /// Index of a tile by id.

@@ -10,7 +10,8 @@ use super::raw::{CardToml, PerPlayers, ZoneToml};
 
 /// Index of a zone in [`super::Content::zones`].
 pub type ZoneId = u16;
-/// Index of a card in [`super::Content::cards`] (one entry per copy).
+/// Index of a card in [`super::Content::cards`] (one entry per copy): the one card index.
+/// A commission's index in [`super::Content::commissions`] is its card's index.
 pub type CardIx = u16;
 
 /// The most zones a pack may declare.

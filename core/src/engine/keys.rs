@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::content::{AreaId, CardId, Content};
+use crate::content::{AreaId, CardIx, Content};
 use crate::decision::{Action, Choice, Decision};
 
 /// Keys made once from the content an engine runs.
@@ -75,17 +75,17 @@ impl Keys {
     }
 
     /// `fulfil:<card>` (R-FUL-1).
-    pub fn fulfil(&self, card: CardId) -> Arc<str> {
+    pub fn fulfil(&self, card: CardIx) -> Arc<str> {
         Arc::clone(&self.fulfil[card as usize])
     }
 
     /// `workshop:<card>` (R-WS-4).
-    pub fn workshop(&self, card: CardId) -> Arc<str> {
+    pub fn workshop(&self, card: CardIx) -> Arc<str> {
         Arc::clone(&self.workshop[card as usize])
     }
 
     /// `discard:<card>` (R-FUL-4).
-    pub fn discard(&self, card: CardId) -> Arc<str> {
+    pub fn discard(&self, card: CardIx) -> Arc<str> {
         Arc::clone(&self.discard[card as usize])
     }
 
@@ -118,9 +118,9 @@ mod tests {
         for c in [tabriz, cabriole] {
             let keys = Keys::new(&c);
             for (i, def) in c.commissions.iter().enumerate() {
-                assert_eq!(&*keys.fulfil(i as CardId), format!("fulfil:{}", def.id));
-                assert_eq!(&*keys.workshop(i as CardId), format!("workshop:{}", def.id));
-                assert_eq!(&*keys.discard(i as CardId), format!("discard:{}", def.id));
+                assert_eq!(&*keys.fulfil(i as CardIx), format!("fulfil:{}", def.id));
+                assert_eq!(&*keys.workshop(i as CardIx), format!("workshop:{}", def.id));
+                assert_eq!(&*keys.discard(i as CardIx), format!("discard:{}", def.id));
             }
             for (i, a) in c.board.areas.iter().enumerate() {
                 assert_eq!(&*keys.place(i as AreaId), format!("place:{}", a.id));

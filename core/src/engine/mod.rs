@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use crate::content::program::HookOn;
-use crate::content::{CardId, Content, SlotId, TieBreak};
+use crate::content::{CardIx, Content, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
 use crate::error::{EngineError, RuleError, ScriptError};
@@ -569,7 +569,7 @@ impl Engine {
         &mut self,
         st: &mut GameState,
         p: usize,
-        card: CardId,
+        card: CardIx,
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);

@@ -11,7 +11,7 @@ use mlua::{
 };
 use rand::Rng;
 
-use crate::content::{AreaId, CardId, Content, CounterId, MatId, SlotId};
+use crate::content::{AreaId, CardIx, Content, CounterId, MatId, SlotId};
 use crate::events::EventLog;
 use crate::flow::{HookCall, Job, Owner};
 use crate::limits::{
@@ -99,7 +99,7 @@ pub struct Ctx {
     /// Events.
     pub log: EventLog,
     /// Cards drawn but not yet given or discarded.
-    pub drawn: Vec<CardId>,
+    pub drawn: Vec<CardIx>,
     /// Host flags.
     pub shared: Rc<Shared>,
     /// Interned names.
@@ -154,7 +154,7 @@ impl Ctx {
 
     /// `ctx:draw(grade)`: the card drawn from `grade`'s deck (kept among the cards this
     /// hook drew), or none when the deck and its discards are empty.
-    pub(super) fn draw(&mut self, grade: &str) -> mlua::Result<Option<CardId>> {
+    pub(super) fn draw(&mut self, grade: &str) -> mlua::Result<Option<CardIx>> {
         let g = self
             .content
             .grade(grade)
@@ -166,7 +166,7 @@ impl Ctx {
     }
 
     /// `ctx:give(p, id)`: `card`, which this hook drew, goes to player `p`'s hand.
-    pub(super) fn give(&mut self, p: usize, card: CardId) -> mlua::Result<()> {
+    pub(super) fn give(&mut self, p: usize, card: CardIx) -> mlua::Result<()> {
         let id = &self.content.commissions[card as usize].id;
         let Some(pos) = self.drawn.iter().position(|&c| c == card) else {
             return Err(err(format!(
@@ -188,7 +188,7 @@ impl Ctx {
 
     /// `ctx:discard(id [, p])`: `card` goes to its discard pile, from the cards this hook
     /// drew or else from the hand of player `p` (from 1; the acting player when `None`).
-    pub(super) fn discard_card(&mut self, card: CardId, p: Option<i64>) -> mlua::Result<()> {
+    pub(super) fn discard_card(&mut self, card: CardIx, p: Option<i64>) -> mlua::Result<()> {
         let c = Arc::clone(&self.content);
         if let Some(pos) = self.drawn.iter().position(|&d| d == card) {
             self.drawn.remove(pos);
@@ -405,7 +405,7 @@ impl Ctx {
         }
     }
 
-    fn card_arg(&self, id: &str) -> mlua::Result<CardId> {
+    fn card_arg(&self, id: &str) -> mlua::Result<CardIx> {
         self.content
             .card(id)
             .ok_or_else(|| err(format!("`{id}` is not a card or commission")))

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::content::flow_toml::StepCx;
 use crate::content::program::Program;
-use crate::content::CardId;
+use crate::content::CardIx;
 use crate::decision::{Action, Choice, Decision};
 use crate::error::EngineError;
 use crate::events::EventLog;
@@ -74,7 +74,7 @@ pub(crate) fn ask_job(
     eng: &Engine,
     st: &GameState,
     p: usize,
-    used: &[CardId],
+    used: &[CardIx],
 ) -> Option<Arc<Decision>> {
     let c = &*eng.content;
     let mut options: Vec<Choice> = crate::decks::tucked(c, &st.players[p])

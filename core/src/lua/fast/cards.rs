@@ -8,14 +8,14 @@ use std::os::raw::c_int;
 use mlua::ffi;
 
 use super::{entry, front_data, named, nothing, text, whole, with_change};
-use crate::content::CardId;
+use crate::content::CardIx;
 
 /// The commission whose id is argument `i`.
 ///
 /// # Safety
 /// `l` is a front's state.
-unsafe fn commission_arg(l: *mut ffi::lua_State, i: c_int) -> Option<CardId> {
-    unsafe { CardId::try_from(named(l, i, &front_data(l).commissions)?).ok() }
+unsafe fn commission_arg(l: *mut ffi::lua_State, i: c_int) -> Option<CardIx> {
+    unsafe { CardIx::try_from(named(l, i, &front_data(l).commissions)?).ok() }
 }
 
 /// `ctx:draw(grade)`: the id of the card drawn, or `nil` when the deck and its discards
