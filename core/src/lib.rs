@@ -19,6 +19,7 @@ pub mod embedded;
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod file_checks;
 pub mod flow;
 pub mod limits;
 pub mod lint;

@@ -125,3 +125,6 @@ mod tests {
         assert!(l.validate().is_err());
     }
 }
+
+/// Most decisions one game may take before it is stopped as runaway.
+pub const MAX_DECISIONS: usize = 200_000;

@@ -65,7 +65,7 @@ impl Replay {
 }
 
 /// Most answers a replay may hold: a game stops at this many decisions.
-pub const MAX_ANSWERS: usize = crate::sim::MAX_DECISIONS;
+pub const MAX_ANSWERS: usize = crate::limits::MAX_DECISIONS;
 /// Longest answer key in a replay, in bytes.
 pub const MAX_KEY: usize = 1024;
 /// Largest replay file `weft replay` reads, in bytes (a replay of the longest game is
@@ -178,8 +178,8 @@ impl Replay {
     }
 
     fn check(&self) -> Result<(), String> {
-        use crate::sim::record::{check_chain, check_hex, check_name, check_text};
-        use crate::sim::MAX_SEATS;
+        use crate::file_checks::MAX_SEATS;
+        use crate::file_checks::{check_chain, check_hex, check_name, check_text};
         if self.players == 0 || self.players > MAX_SEATS {
             return Err(format!(
                 "players is {} (1 to {MAX_SEATS} allowed)",

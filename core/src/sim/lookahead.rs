@@ -166,7 +166,7 @@ fn reach(engine: &mut Engine, so_far: &Replay, st: &GameState, e: &LookaheadErro
 /// `Err` unless the records are plausible: at most [`MAX_PLACES`], texts within
 /// bounds, positions within a game's length.
 pub(crate) fn validate(list: &[LookaheadRecord], seats: usize) -> Result<(), String> {
-    use super::record::check_text;
+    use crate::file_checks::check_text;
     if list.len() > MAX_PLACES {
         return Err(format!(
             "it lists {} look-ahead error places (at most {MAX_PLACES})",

@@ -21,8 +21,7 @@ pub use record::{
     MAX_RUN_GAMES, MAX_SEATS,
 };
 
-/// Most decisions one game may take before it is stopped as runaway.
-pub const MAX_DECISIONS: usize = 200_000;
+pub use crate::limits::MAX_DECISIONS;
 
 /// The seed of game `index` in a run seeded `run_seed` (SplitMix64 mixing).
 pub fn game_seed(run_seed: u64, index: u64) -> u64 {
