@@ -97,6 +97,9 @@ impl ScriptLimits {
     }
 }
 
+/// Most decisions one game may take before it is stopped as runaway.
+pub const MAX_DECISIONS: usize = 200_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +128,3 @@ mod tests {
         assert!(l.validate().is_err());
     }
 }
-
-/// Most decisions one game may take before it is stopped as runaway.
-pub const MAX_DECISIONS: usize = 200_000;
