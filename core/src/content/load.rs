@@ -1091,6 +1091,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         }
     }
     declare_counters(ld, gf, &game.counters, &mut counters);
+    let errors_before_flow = ld.errors.len();
     let program = super::flow_toml::compile(
         ld,
         &game,
@@ -1101,7 +1102,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         &core,
     );
 
+    // A `[flow]` that failed to compile comes back as the built-in round, whose `move`
+    // step is not the pack's: its errors are the cause, and no movement is asked for.
+    let flow_failed = game.flow.is_some() && ld.errors.len() > errors_before_flow;
     if game.movement.is_none()
+        && !flow_failed
         && program.blocks.iter().any(|b| {
             b.steps
                 .iter()

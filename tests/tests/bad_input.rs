@@ -1,0 +1,54 @@
+//! Bad input found against the generic primitives (issue 30, item 9): each class of
+//! pack value that made weft panic, wrap a number, report a line that is not the user's
+//! or pick a silently wrong outcome ends now as a clear error naming the file and line
+//! (and what to do), or as the correct result. One test per class; each fails without
+//! its fix.
+
+use weft_core::content::{load_content, Content, PackFiles};
+use weft_tests::{cards_files, library};
+
+fn load(files: PackFiles) -> Result<Content, String> {
+    load_content(&[files], &library()).map_err(|e| e.to_string())
+}
+
+/// The load errors of `files`, which must not load (`what` says why).
+fn load_error(files: PackFiles, what: &str) -> String {
+    match load(files) {
+        Ok(_) => panic!("the pack loaded, but {what}"),
+        Err(e) => e,
+    }
+}
+
+/// `files` with the first `from` in `file` replaced by `to` (which must be there).
+fn edited(mut files: PackFiles, file: &str, from: &str, to: &str) -> PackFiles {
+    let text = files.files[file].clone();
+    let changed = text.replacen(from, to, 1);
+    assert_ne!(text, changed, "{file} holds `{from}`");
+    files.files.insert(file.into(), changed);
+    files
+}
+
+/// The cards fixture with `from` replaced by `to` in its game.toml, loaded; the load
+/// error's text.
+fn cards_error(from: &str, to: &str) -> String {
+    let files = edited(cards_files(), "game.toml", from, to);
+    load_error(files, "the edited pack must not load")
+}
+
+/// Issue 30 item 9, class 11: a broken `[flow]` made the loader fall back to Tabriz's
+/// built-in round, whose `move` step then brought a second, false error about a missing
+/// `[movement]` (the cards fixture has no board and no pieces). The flow's error comes
+/// alone.
+#[test]
+fn a_broken_flow_brings_no_false_error_about_movement() {
+    let err = cards_error(
+        "{ do = \"refill\", zone = \"display\", from = \"deck\" }",
+        "{ do = \"refil\", zone = \"display\", from = \"deck\" }",
+    );
+    assert!(err.contains("refil"), "the flow's own error: {err}");
+    assert!(
+        !err.contains("movement"),
+        "no error about movement for a game that does not move: {err}"
+    );
+    assert!(err.contains("1 problem in the content"), "{err}");
+}
