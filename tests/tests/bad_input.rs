@@ -28,6 +28,15 @@ fn edited(mut files: PackFiles, file: &str, from: &str, to: &str) -> PackFiles {
     files
 }
 
+/// The 1-based line of the first line of `file` in `files` that holds `needle`.
+fn line_of(files: &PackFiles, file: &str, needle: &str) -> usize {
+    files.files[file]
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{file} holds `{needle}`"))
+        + 1
+}
+
 /// The cards fixture with `from` replaced by `to` in its game.toml, loaded; the load
 /// error's text.
 fn cards_error(from: &str, to: &str) -> String {
@@ -51,4 +60,26 @@ fn a_broken_flow_brings_no_false_error_about_movement() {
         "no error about movement for a game that does not move: {err}"
     );
     assert!(err.contains("1 problem in the content"), "{err}");
+}
+
+/// Issue 30 item 9, class 6: a counter starts at 0 for every player, so a range that
+/// leaves 0 out (`min = 1`, or `max` below 0) was accepted and every player began the
+/// game outside it. It is an error naming the counter's line.
+#[test]
+fn a_counter_whose_range_excludes_its_start_is_refused() {
+    for (range, says) in [("min = 1", "min = 1"), ("min = -5\nmax = -1", "max = -1")] {
+        let files = edited(
+            cards_files(),
+            "game.toml",
+            "max = 5\nover = \"clip\"",
+            &format!("{range}\nover = \"clip\""),
+        );
+        let line = line_of(&files, "game.toml", "id = \"gems\"");
+        let err = load_error(files, "a start outside the range is refused");
+        assert!(
+            err.contains(&format!("cards/game.toml:{line}:")) && err.contains(says),
+            "{range}: {err}"
+        );
+        assert!(err.contains("starts at 0"), "{range}: {err}");
+    }
 }

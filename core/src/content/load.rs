@@ -330,8 +330,21 @@ fn score_rules(
     ScoreRules { parts, tiebreak }
 }
 
-/// Appends the pack's `[[counters]]`, checking each: a fresh id, `min <= max`, a known
-/// `over`.
+/// Why counter `k`'s range leaves out 0, the value every player starts it at (before
+/// `[[setup]]` or a setup hook gains any), with what to do; `None` when 0 is in range.
+fn start_outside_range(k: &CounterToml) -> Option<(String, &'static str)> {
+    const HELP: &str = "every player starts each counter at 0 (setup gains from there): give a range that holds 0, such as min = 0";
+    if k.min > 0 {
+        return Some((format!("below its min = {}", k.min), HELP));
+    }
+    match k.max {
+        Some(max) if max < 0 => Some((format!("above its max = {max}"), HELP)),
+        _ => None,
+    }
+}
+
+/// Appends the pack's `[[counters]]`, checking each: a fresh id, `min <= max`, a range
+/// that holds the start (0), a known `over`.
 fn declare_counters(
     ld: &mut Loader,
     gf: &str,
@@ -358,6 +371,13 @@ fn declare_counters(
                 &needle,
                 format!("counter `{}`: max is below min", k.id),
                 "",
+            );
+        } else if let Some((problem, help)) = start_outside_range(k) {
+            ld.fail(
+                gf,
+                &needle,
+                format!("counter `{}` starts at 0, {problem}", k.id),
+                help,
             );
         }
         let over = match k.over.as_deref() {
