@@ -83,3 +83,43 @@ fn a_counter_whose_range_excludes_its_start_is_refused() {
         assert!(err.contains("starts at 0"), "{range}: {err}");
     }
 }
+
+/// Issue 30 item 9, class 4: `[score]` reads `track` and `tokens` in `parts`, and
+/// `materials` and the start-order keys in `tiebreak`, as its own words, so a counter
+/// with one of those ids was silently never scored or never compared. Such an id is an
+/// error at the counter's line.
+#[test]
+fn a_counter_named_like_a_score_word_is_refused() {
+    for word in [
+        "track",
+        "tokens",
+        "materials",
+        "latest_in_start_order",
+        "earliest_in_start_order",
+    ] {
+        let files = edited(
+            cards_files(),
+            "game.toml",
+            "id = \"gems\"",
+            &format!("id = \"{word}\""),
+        );
+        let line = line_of(&files, "game.toml", &format!("id = \"{word}\""));
+        let err = load_error(files, "a counter with a score word as id is refused");
+        assert!(
+            err.contains(&format!("cards/game.toml:{line}:")) && err.contains(word),
+            "{word}: {err}"
+        );
+        assert!(err.contains("[score]"), "{word}: {err}");
+    }
+    // The greedy bot's weights are such words too: `win = 2` under [bots.greedy] set the
+    // bot's win bonus and silently gave a counter named `win` no weight.
+    let mut files = edited(cards_files(), "game.toml", "id = \"gems\"", "id = \"win\"");
+    let game = files.files["game.toml"].clone() + "\n[bots.greedy]\nwin = 2\n";
+    files.files.insert("game.toml".into(), game);
+    let line = line_of(&files, "game.toml", "win = 2");
+    let err = load_error(files, "a greedy weight that is also a counter is refused");
+    assert!(
+        err.contains(&format!("cards/game.toml:{line}:")) && err.contains("counter"),
+        "{err}"
+    );
+}

@@ -330,6 +330,60 @@ fn score_rules(
     ScoreRules { parts, tiebreak }
 }
 
+/// The words `[score]` reads as its own in `parts` and `tiebreak`, with what each means
+/// there: a counter or material with one of these ids could never be scored or compared.
+const SCORE_WORDS: [(&str, &str); 5] = [
+    ("track", "`parts` reads it as the [skill] track's prestige"),
+    ("tokens", "`parts` reads it as the end bonus tokens held"),
+    ("materials", "`tiebreak` reads it as every material"),
+    (
+        "latest_in_start_order",
+        "`tiebreak` reads it as the seat order from the start player",
+    ),
+    (
+        "earliest_in_start_order",
+        "`tiebreak` reads it as the seat order from the start player",
+    ),
+];
+
+/// What `[score]` reads `id` as, when it is one of its own words ([`SCORE_WORDS`]).
+fn score_word(id: &str) -> Option<&'static str> {
+    SCORE_WORDS
+        .iter()
+        .find(|(word, _)| *word == id)
+        .map(|&(_, meaning)| meaning)
+}
+
+/// Records an error at the key `name` of the table `[bots.BOT]` (or `[bots."BOT"]`) in
+/// `file`, else at the first `name` in it.
+fn fail_in_bots_table(
+    ld: &mut Loader,
+    file: &str,
+    bot: &str,
+    name: &str,
+    message: String,
+    help: &str,
+) {
+    let source = ld.source(file).unwrap_or_default().to_string();
+    let table = [format!("[bots.{bot}]"), format!("[bots.\"{bot}\"]")]
+        .iter()
+        .find_map(|h| source.find(h.as_str()));
+    let at = table.and_then(|t| source[t..].find(name).map(|i| t + i));
+    let e = match at {
+        Some(offset) => ContentError::new(file, message).at_offset(&source, offset),
+        None => ContentError::new(file, message).near(&source, name),
+    };
+    ld.push(e.help(help));
+}
+
+/// Whether the `[bots.greedy]` key `name` is a fixed weight of the bot that a counter of
+/// the pack also has as its id (`coins`, `skill` and `prestige` are those counters).
+fn shadows_a_counter(counter_ids: &[String], name: &str) -> bool {
+    crate::agent::GreedyWeights::NAMES.contains(&name)
+        && !["coins", "skill", "prestige"].contains(&name)
+        && counter_ids.iter().any(|c| c == name)
+}
+
 /// Why counter `k`'s range leaves out 0, the value every player starts it at (before
 /// `[[setup]]` or a setup hook gains any), with what to do; `None` when 0 is in range.
 fn start_outside_range(k: &CounterToml) -> Option<(String, &'static str)> {
@@ -343,8 +397,9 @@ fn start_outside_range(k: &CounterToml) -> Option<(String, &'static str)> {
     }
 }
 
-/// Appends the pack's `[[counters]]`, checking each: a fresh id, `min <= max`, a range
-/// that holds the start (0), a known `over`.
+/// Appends the pack's `[[counters]]`, checking each: a fresh id that `[score]` does not
+/// read as a word of its own, `min <= max`, a range that holds the start (0), a known
+/// `over`.
 fn declare_counters(
     ld: &mut Loader,
     gf: &str,
@@ -355,6 +410,17 @@ fn declare_counters(
         let needle = format!("id = \"{}\"", k.id);
         if let Err(why) = check_id(&k.id) {
             ld.fail(gf, &needle, format!("counter id `{}`: {why}", k.id), "");
+        }
+        if let Some(meaning) = score_word(&k.id) {
+            ld.fail(
+                gf,
+                &needle,
+                format!(
+                    "counter id `{}` is a word of [score]: {meaning}, never as this counter",
+                    k.id
+                ),
+                "give the counter another id",
+            );
         }
         if counters.iter().any(|c| c.id == k.id) {
             ld.fail(
@@ -1013,7 +1079,18 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     "give a number such as 1.5",
                 );
             }
-            let ok = if bot == "greedy" || bot.starts_with("greedy:") {
+            let greedy = bot == "greedy" || bot.starts_with("greedy:");
+            if greedy && shadows_a_counter(&counter_ids, name) {
+                fail_in_bots_table(
+                    ld,
+                    gf,
+                    bot,
+                    name,
+                    format!("[bots.{bot}] {name}: `{name}` is both a weight of the greedy bot and a counter of the pack, and the bot reads it as its own weight, never as the counter's"),
+                    "rename the counter to give it a weight of its own",
+                );
+            }
+            let ok = if greedy {
                 crate::agent::GreedyWeights::accepts(&counter_ids, &player_zones, name)
             } else {
                 known.contains(&name.as_str())
@@ -1107,6 +1184,17 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                 &format!("id = \"{}\"", m.id),
                 format!("material `{}` has the name of a built-in counter", m.id),
                 "coins, skill and prestige are counters of every player already: give the material another id",
+            );
+        }
+        if let Some(meaning) = score_word(&m.id) {
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", m.id),
+                format!(
+                    "material id `{}` is a word of [score]: {meaning}, never as this material",
+                    m.id
+                ),
+                "give the material another id",
             );
         }
     }
