@@ -4,8 +4,25 @@
 //! (and what to do), or as the correct result. One test per class; each fails without
 //! its fix.
 
+use std::sync::mpsc;
+use std::time::Duration;
+
 use weft_core::content::{load_content, Content, PackFiles};
 use weft_tests::{cards_files, library};
+
+/// Runs `f` on a thread and fails the test if it panics or has not finished within
+/// `secs` (a panic is what some of these inputs caused).
+fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(mpsc::RecvTimeoutError::Timeout) => panic!("{what}: still running after {secs} s"),
+        Err(mpsc::RecvTimeoutError::Disconnected) => panic!("{what}: weft panicked (see above)"),
+    }
+}
 
 fn load(files: PackFiles) -> Result<Content, String> {
     load_content(&[files], &library()).map_err(|e| e.to_string())
@@ -122,4 +139,40 @@ fn a_counter_named_like_a_score_word_is_refused() {
         err.contains(&format!("cards/game.toml:{line}:")) && err.contains("counter"),
         "{err}"
     );
+}
+
+/// Issue 30 item 9, class 1: a grid zone whose `cap` is below its positions made the
+/// first `refill` panic (the step fills every empty position and treated a refused move
+/// as impossible). The cap is checked against the grid's positions at every player
+/// count when the pack loads.
+#[test]
+fn a_grid_cap_below_its_positions_is_an_error_not_a_panic() {
+    let files = edited(cards_files(), "game.toml", "columns = 3", "columns = 3\ncap = 2");
+    let line = line_of(&files, "game.toml", "id = \"display\"");
+    let err = within(30, "loading and playing", move || {
+        match load(files) {
+            // Without the check the pack loads and the first refill panics.
+            Ok(c) => {
+                let mut engine = weft_core::engine::Engine::with_lua(std::sync::Arc::new(c))
+                    .expect("content loads");
+                let _ = engine.new_game(2, 1);
+                "the pack loaded".to_string()
+            }
+            Err(e) => e,
+        }
+    });
+    assert!(
+        err.contains(&format!("cards/game.toml:{line}:")) && err.contains("cap = 2"),
+        "{err}"
+    );
+    assert!(err.contains("6 positions"), "{err}");
+    // Rows and columns whose product does not fit in 32 bits: an error, not an overflow.
+    let files = edited(
+        cards_files(),
+        "game.toml",
+        "rows = { 2 = 2, 4 = 3 }\ncolumns = 3",
+        "rows = 65536\ncolumns = 65536",
+    );
+    let err = within(30, "loading", move || load_error(files, "the grid is too big"));
+    assert!(err.contains("rows = 65536"), "{err}");
 }

@@ -92,6 +92,13 @@ impl Zone {
     }
 }
 
+/// Positions of a grid with `rows` and `columns` at `players` players, in 64 bits: the
+/// loader reads the counts before it refuses those above 16, so their product may not
+/// fit in 32.
+fn positions_at(rows: &BTreeMap<u8, u32>, columns: &BTreeMap<u8, u32>, players: usize) -> u64 {
+    u64::from(at_count(rows, players)) * u64::from(at_count(columns, players))
+}
+
 /// The entry of the largest player count not above `players` (0 when there is none).
 fn at_count(by: &BTreeMap<u8, u32>, players: usize) -> u32 {
     by.range(..=players.min(255) as u8)
@@ -170,6 +177,35 @@ fn per_players(
         }
     }
     out
+}
+
+/// Records an error when a grid's `cap` is below its positions at a supported player
+/// count: a `refill` fills every empty position, so the cap would refuse it.
+fn check_grid_cap(
+    ld: &mut Loader,
+    gf: &str,
+    z: &ZoneToml,
+    rows: &BTreeMap<u8, u32>,
+    columns: &BTreeMap<u8, u32>,
+    players: &[u8],
+) {
+    let Some(cap) = z.cap else { return };
+    let positions = |n: u8| positions_at(rows, columns, n as usize);
+    if let Some(&n) = players.iter().find(|&&n| positions(n) > u64::from(cap)) {
+        ld.fail(
+            gf,
+            &format!("id = \"{}\"", z.id),
+            format!(
+                "grid zone `{}` has cap = {cap} but {} positions at {n} players",
+                z.id,
+                positions(n)
+            ),
+            &format!(
+                "a refill fills every empty position of a grid: give cap = {} or more, or leave cap out (a grid holds one card per position)",
+                players.iter().map(|&n| positions(n)).max().unwrap_or(0)
+            ),
+        );
+    }
 }
 
 /// Resolves `[[zones]]`; `players` are the counts the pack supports (from `[[setup]]`).
@@ -252,6 +288,7 @@ pub(super) fn resolve_zones(
             "grid" => {
                 let rows = per_players(ld, gf, &z.id, "rows", &z.rows);
                 let columns = per_players(ld, gf, &z.id, "columns", &z.columns);
+                check_grid_cap(ld, gf, z, &rows, &columns, players);
                 for &n in players {
                     let (r, c) = (at_count(&rows, n as usize), at_count(&columns, n as usize));
                     if r == 0 || c == 0 {
@@ -261,11 +298,15 @@ pub(super) fn resolve_zones(
                             format!("grid zone `{}` has no size at {n} players", z.id),
                             "give rows and columns from the least player count of [[setup]] on",
                         );
-                    } else if r * c > MAX_GRID {
+                    } else if positions_at(&rows, &columns, n as usize) > u64::from(MAX_GRID) {
                         ld.fail(
                             gf,
                             &at,
-                            format!("grid zone `{}` has {} positions", z.id, r * c),
+                            format!(
+                                "grid zone `{}` has {} positions",
+                                z.id,
+                                positions_at(&rows, &columns, n as usize)
+                            ),
                             &format!("a grid has at most {MAX_GRID} positions"),
                         );
                     }
