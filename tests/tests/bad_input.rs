@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use weft_core::content::{load_content, Content, PackFiles};
-use weft_tests::{cards_files, library};
+use weft_tests::{cards_files, fixture_files, library};
 
 /// Runs `f` on a thread and fails the test if it panics or has not finished within
 /// `secs` (a panic is what some of these inputs caused).
@@ -175,4 +175,53 @@ fn a_grid_cap_below_its_positions_is_an_error_not_a_panic() {
     );
     let err = within(30, "loading", move || load_error(files, "the grid is too big"));
     assert!(err.contains("rows = 65536"), "{err}");
+}
+
+/// Issue 30 item 9, class 5: the setup deal ignored declared caps. Every card starts in
+/// its zone, so more cards than a pile's `cap` (or cards starting in a grid, whose
+/// positions are its cap) filled it past it; and `[[setup]] hand` could deal more
+/// commissions than `hand_limit`. Each is an error naming the line.
+#[test]
+fn a_setup_deal_past_a_declared_cap_is_refused() {
+    // Eight cards start in the deck at 2 players (ruby 3, pearl 4, crown 1).
+    let files = edited(
+        cards_files(),
+        "game.toml",
+        "visibility = \"hidden\"",
+        "visibility = \"hidden\"\ncap = 5",
+    );
+    let line = line_of(&files, "game.toml", "id = \"deck\"");
+    let err = load_error(files, "a deal past the cap is refused");
+    assert!(
+        err.contains(&format!("cards/game.toml:{line}:")) && err.contains("cap = 5"),
+        "{err}"
+    );
+    assert!(err.contains("8 cards"), "{err}");
+
+    // A card that starts in a grid.
+    let files = edited(
+        cards_files(),
+        "cards/cards.toml",
+        "zone = \"spare\"",
+        "zone = \"display\"",
+    );
+    let line = line_of(&files, "cards/cards.toml", "zone = \"display\"");
+    let err = load_error(files, "a card starting in a grid is refused");
+    assert!(
+        err.contains(&format!("cards/cards/cards.toml:{line}:")) && err.contains("grid"),
+        "{err}"
+    );
+
+    // The rules fixture deals 2 commons at setup; a hand limit of 1 is below it.
+    let files = edited(
+        fixture_files(),
+        "game.toml",
+        "hand_limit = 0",
+        "hand_limit = 1",
+    );
+    let err = load_error(files, "a setup hand above the hand limit is refused");
+    assert!(
+        err.contains("rules-fixture/game.toml:") && err.contains("hand_limit = 1"),
+        "{err}"
+    );
 }

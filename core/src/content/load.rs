@@ -330,6 +330,27 @@ fn score_rules(
     ScoreRules { parts, tiebreak }
 }
 
+/// Records an error when a `[[setup]]` deals more commissions to each hand than
+/// `hand_limit` (0: no limit) allows: one error, for the first such player count.
+fn check_setup_hands(ld: &mut Loader, gf: &str, setups: &[SetupToml], hand_limit: u32) {
+    let dealt = |s: &SetupToml| -> u64 { s.hand.values().map(|&n| u64::from(n)).sum() };
+    if hand_limit == 0 {
+        return;
+    }
+    if let Some(s) = setups.iter().find(|s| dealt(s) > u64::from(hand_limit)) {
+        let dealt = dealt(s);
+        ld.fail(
+            gf,
+            "hand_limit",
+            format!(
+                "[[setup]] for {} players deals {dealt} commissions to each hand, above hand_limit = {hand_limit}",
+                s.players
+            ),
+            &format!("deal at most {hand_limit} (hand = {{ ... }} in [[setup]]), or raise hand_limit"),
+        );
+    }
+}
+
 /// The words `[score]` reads as its own in `parts` and `tiebreak`, with what each means
 /// there: a counter or material with one of these ids could never be scored or compared.
 const SCORE_WORDS: [(&str, &str); 5] = [
@@ -738,6 +759,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
         }
     }
+    check_setup_hands(ld, gf, &game.setup, game.hand_limit);
     if setup.is_empty() {
         ld.fail(
             gf,
@@ -1232,6 +1254,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let mut zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
     let module_of = |b: &str| module_name(b).ok().filter(|m| modules.contains_key(m));
     let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
+    super::zones::check_starting_caps(ld, gf, &zones, &cards, &player_counts);
     for card in &cards {
         if commissions.iter().any(|k| k.id == card.id) {
             ld.fail(

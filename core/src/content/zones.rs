@@ -384,6 +384,15 @@ pub(super) fn resolve_cards(
             );
         }
         let zone = match zones.iter().position(|z| z.id == t.zone) {
+            Some(z) if matches!(zones[z].kind, ZoneKind::Grid { .. }) => {
+                ld.fail(
+                    &file,
+                    &t.zone,
+                    format!("card `{}` starts in `{}`, a grid zone", t.id, t.zone),
+                    &format!("cards start in a pile, and a refill step fills the grid from it: {{ do = \"refill\", zone = \"{}\", from = \"<pile>\" }}", t.zone),
+                );
+                continue;
+            }
             Some(z) if zones[z].owner == ZoneOwner::Shared => z as ZoneId,
             Some(_) => {
                 ld.fail(
@@ -498,4 +507,38 @@ pub(super) fn resolve_cards(
         );
     }
     cards
+}
+
+/// Records an error for each zone with a `cap` that more cards start in than it allows,
+/// at some player count of `players`: the setup deal puts every card in play into its
+/// starting zone.
+pub(super) fn check_starting_caps(
+    ld: &mut Loader,
+    gf: &str,
+    zones: &[Zone],
+    cards: &[Card],
+    players: &[u8],
+) {
+    for (k, z) in zones.iter().enumerate() {
+        let Some(cap) = z.cap else { continue };
+        let starting = |n: u8| {
+            cards
+                .iter()
+                .filter(|c| c.zone as usize == k && c.min_players <= n)
+                .count()
+        };
+        if let Some(&n) = players.iter().find(|&&n| starting(n) > cap as usize) {
+            let most = players.iter().map(|&n| starting(n)).max().unwrap_or(0);
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", z.id),
+                format!(
+                    "zone `{}` has cap = {cap} but {} cards start in it at {n} players",
+                    z.id,
+                    starting(n)
+                ),
+                &format!("the setup deal puts every card in play into its zone: give cap = {most} or more, or start fewer cards there (copies, by_players)"),
+            );
+        }
+    }
 }
