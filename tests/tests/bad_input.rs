@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use weft_core::content::{load_content, Content, PackFiles};
-use weft_tests::{cards_files, fixture_files, library};
+use weft_tests::{at_courtyard, cards_files, fixture_files, library, with_courtyard_script};
 
 /// Runs `f` on a thread and fails the test if it panics or has not finished within
 /// `secs` (a panic is what some of these inputs caused).
@@ -147,7 +147,12 @@ fn a_counter_named_like_a_score_word_is_refused() {
 /// count when the pack loads.
 #[test]
 fn a_grid_cap_below_its_positions_is_an_error_not_a_panic() {
-    let files = edited(cards_files(), "game.toml", "columns = 3", "columns = 3\ncap = 2");
+    let files = edited(
+        cards_files(),
+        "game.toml",
+        "columns = 3",
+        "columns = 3\ncap = 2",
+    );
     let line = line_of(&files, "game.toml", "id = \"display\"");
     let err = within(30, "loading and playing", move || {
         match load(files) {
@@ -173,7 +178,9 @@ fn a_grid_cap_below_its_positions_is_an_error_not_a_panic() {
         "rows = { 2 = 2, 4 = 3 }\ncolumns = 3",
         "rows = 65536\ncolumns = 65536",
     );
-    let err = within(30, "loading", move || load_error(files, "the grid is too big"));
+    let err = within(30, "loading", move || {
+        load_error(files, "the grid is too big")
+    });
     assert!(err.contains("rows = 65536"), "{err}");
 }
 
@@ -223,5 +230,53 @@ fn a_setup_deal_past_a_declared_cap_is_refused() {
     assert!(
         err.contains("rules-fixture/game.toml:") && err.contains("hand_limit = 1"),
         "{err}"
+    );
+}
+
+/// Issue 30 item 9, class 10: a pack's name was never checked, so `name = ""` loaded and
+/// every message about the pack named an empty one (files labelled `/game.toml`); and a
+/// script error the engine raises itself, which knows no pack, printed `pack )`. The
+/// name is checked at its line, and an error names no empty file or pack.
+#[test]
+fn no_error_names_an_empty_pack() {
+    let files = edited(
+        fixture_files(),
+        "pack.toml",
+        "name = \"rules-fixture\"",
+        "name = \"\"",
+    );
+    let err = load_error(files, "an empty pack name is refused");
+    assert!(
+        err.contains("/pack.toml:1:") && err.contains("name is empty"),
+        "{err}"
+    );
+    assert!(!err.contains("``"), "{err}");
+
+    // The engine's own stop for a flow that never asks anyone: an unlock whose effect
+    // passes its own level again queues itself forever.
+    let mut f = fixture_files();
+    with_courtyard_script(
+        &mut f,
+        "return { action = function(ctx) ctx:add_skill(ctx:player(), 1) end }",
+    );
+    f.files.insert(
+        "tiles/loop.lua".into(),
+        "return { on_reach = function(ctx) local p = ctx:player() ctx:add_skill(p, -1) ctx:add_skill(p, 1) end }".into(),
+    );
+    let f = edited(
+        f,
+        "game.toml",
+        "[[skill.unlocks]]",
+        "[[skill.unlocks]]\nlevel = 1\ntext = \"loops\"\non_reach = { behaviour = \"tiles/loop.lua\" }\n\n[[skill.unlocks]]",
+    );
+    let content = std::sync::Arc::new(load(f).unwrap_or_else(|e| panic!("{e}")));
+    let m = within(60, "automatic loop", move || {
+        let mut g = at_courtyard(content);
+        g.try_answer("act").unwrap_err().to_string()
+    });
+    assert!(m.contains("automatic steps"), "{m}");
+    assert!(
+        !m.contains("pack )") && !m.contains("pack ``") && !m.contains("file ,"),
+        "{m}"
     );
 }

@@ -634,7 +634,7 @@ impl Engine {
         });
         let limit = |message: String| -> EngineError {
             ScriptError {
-                pack: String::new(),
+                pack: ScriptError::pack_of(&def.declared_in),
                 file: def.declared_in.clone(),
                 line: None,
                 owner: format!("commission `{}`", def.id),

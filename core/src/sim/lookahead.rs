@@ -45,14 +45,23 @@ const MAX_MESSAGE: usize = 500;
 
 /// The place of a script error, as the summary groups them.
 pub fn site(e: &crate::error::ScriptError) -> String {
-    format!(
-        "{}{} hook `{}` of {} (pack {})",
-        printable(&e.file),
-        e.line.map(|l| format!(":{l}")).unwrap_or_default(),
+    let mut site = String::new();
+    if !e.file.is_empty() {
+        site.push_str(&format!(
+            "{}{} ",
+            printable(&e.file),
+            e.line.map(|l| format!(":{l}")).unwrap_or_default()
+        ));
+    }
+    site.push_str(&format!(
+        "hook `{}` of {}",
         printable(&e.hook),
-        printable(&e.owner),
-        printable(&e.pack)
-    )
+        printable(&e.owner)
+    ));
+    if !e.pack.is_empty() {
+        site.push_str(&format!(" (pack {})", printable(&e.pack)));
+    }
+    site
 }
 
 /// Adds the errors `found` while the seat answering `decision` chose, after the

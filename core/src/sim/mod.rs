@@ -137,7 +137,7 @@ pub fn play_game_traced(
         // before it is rebuilt below. Errors are rare; a copy for every answer is not.
         if let Err(e) = engine.apply_disposable(&mut st, choice) {
             if let EngineError::Script(s) = &e {
-                record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
+                record.error_site = Some(error_site(s));
             }
             record.error = Some(e.to_string());
             replay.failing_answer = Some(key.to_string());
@@ -179,6 +179,22 @@ pub fn play_game_traced(
     replay.error = record.error.clone();
     record.replay = replay;
     record
+}
+
+/// Where a game's script error happened, as the summary groups errors: `FILE hook `H`
+/// (pack P)`, leaving out a file or pack the error does not know (the engine raises some
+/// errors of its own, which name neither).
+fn error_site(e: &crate::error::ScriptError) -> String {
+    let mut site = String::new();
+    if !e.file.is_empty() {
+        site.push_str(&e.file);
+        site.push(' ');
+    }
+    site.push_str(&format!("hook `{}`", e.hook));
+    if !e.pack.is_empty() {
+        site.push_str(&format!(" (pack {})", e.pack));
+    }
+    site
 }
 
 /// The position after `answers` in a new game of `players` seats from `seed`: the
