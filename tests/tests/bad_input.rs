@@ -280,3 +280,29 @@ fn no_error_names_an_empty_pack() {
         "{m}"
     );
 }
+
+/// Issue 30 item 9, class 9: the instruction-budget stop comes from the Luau interrupt,
+/// outside any Rust call a traceback would name, so its error named the script's file
+/// but no line. It names the line the script was running when the budget ran out.
+#[test]
+fn the_budget_stop_names_the_scripts_line() {
+    let source = "return {\n  action = function(ctx)\n    local n = 0\n    while true do\n      n = n + 1\n    end\n  end,\n}\n";
+    let mut f = fixture_files();
+    with_courtyard_script(&mut f, source);
+    let content = std::sync::Arc::new(load(f).unwrap_or_else(|e| panic!("{e}")));
+    let e = within(60, "an endless loop", move || {
+        let mut g = at_courtyard(content);
+        match g.try_answer("act").unwrap_err() {
+            weft_core::error::EngineError::Script(e) => *e,
+            other => panic!("expected a script error, got {other}"),
+        }
+    });
+    assert!(e.message.contains("instruction budget"), "{e}");
+    assert_eq!(e.file, "rules-fixture/tiles/courtyard.lua", "{e}");
+    assert!(
+        matches!(e.line, Some(4) | Some(5) | Some(6)),
+        "the loop's line (4 to 6), not {:?}: {e}",
+        e.line
+    );
+    assert!(e.to_string().contains("courtyard.lua:"), "{e}");
+}
