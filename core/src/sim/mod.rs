@@ -81,9 +81,7 @@ pub fn play_game_traced(
     let mut record = GameRecord::new(&content, seat_names(seats), seed, index);
     let mut replay = std::mem::take(&mut record.replay);
     let started = Instant::now();
-    let deadline = limits
-        .game_seconds
-        .map(|s| started + Duration::from_secs_f64(s));
+    let deadline = limits.game_seconds.and_then(|s| deadline_after(started, s));
     engine.set_deadline(deadline);
     let mut st = match engine.new_game(players, seed) {
         Ok(st) => st,
@@ -158,7 +156,7 @@ pub fn play_game_traced(
             engine.set_deadline(
                 limits
                     .game_seconds
-                    .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+                    .and_then(|s| deadline_after(Instant::now(), s)),
             );
             rebuild(engine, players, seed, &replay.answers)
         };
@@ -179,6 +177,15 @@ pub fn play_game_traced(
     replay.error = record.error.clone();
     record.replay = replay;
     record
+}
+
+/// The instant `seconds` after `start`; `None` (no deadline) when `seconds` is not a
+/// duration the clock can hold (negative, not a number, or centuries away): the
+/// command line refuses those, so this only keeps a library caller from a panic.
+fn deadline_after(start: Instant, seconds: f64) -> Option<Instant> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .and_then(|d| start.checked_add(d))
 }
 
 /// Where a game's script error happened, as the summary groups errors: `FILE hook `H`
