@@ -306,3 +306,39 @@ fn the_budget_stop_names_the_scripts_line() {
     );
     assert!(e.to_string().contains("courtyard.lua:"), "{e}");
 }
+
+/// Issue 30 item 9, class 3: final scores were summed in 64 bits but kept as `i32`,
+/// clamped: with three score parts near the holding limit two players both scored
+/// i32::MAX, tied, and the tie-break gave the win to the one who scored less. Scores
+/// are kept whole, and the higher one wins.
+#[test]
+fn a_score_past_i32_is_kept_whole_and_picks_the_right_winner() {
+    let files = edited(
+        cards_files(),
+        "game.toml",
+        "parts = [\"prestige\"]",
+        "parts = [\"prestige\", \"coins\", \"gold\"]",
+    );
+    let mut files = edited(
+        files,
+        "game.toml",
+        "[[counters]]",
+        "[[counters]]\nid = \"gold\"\nname = \"Gold\"\n\n[[counters]]",
+    );
+    files.files.get_mut("game.toml").unwrap().push('\n');
+    let content = std::sync::Arc::new(load(files).unwrap_or_else(|e| panic!("{e}")));
+    let mut g = weft_tests::Game::with(content, 2, 1);
+    let billion = weft_core::limits::MAX_HOLDING;
+    // Seat 1: 2.9 billion. Seat 2: 2.2 billion, but more coins (the first tie-break).
+    for (p, [prestige, coins, gold]) in [
+        (0, [billion, billion / 10 * 9, billion]),
+        (1, [billion, billion, billion / 10 * 2]),
+    ] {
+        g.set(p, "prestige", prestige);
+        g.set(p, "coins", coins);
+        g.set(p, "gold", gold);
+    }
+    let res = weft_core::engine::final_result(g.engine.content(), &g.st);
+    assert_eq!(res.winners, vec![0], "{res:?}");
+    assert_eq!(res.scores, vec![2_900_000_000, 2_200_000_000], "{res:?}");
+}

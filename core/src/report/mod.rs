@@ -166,9 +166,9 @@ pub struct Summary {
     /// Win share of the seat that was first player in round 1.
     pub first_player: Estimate,
     /// Final scores: (score, count) over every seat of every finished game.
-    pub score_histogram: Vec<(i32, u64)>,
+    pub score_histogram: Vec<(i64, u64)>,
     /// Winning scores: (score, count).
-    pub winning_score_histogram: Vec<(i32, u64)>,
+    pub winning_score_histogram: Vec<(i64, u64)>,
     /// Game lengths: (rounds, count).
     pub rounds_histogram: Vec<(u32, u64)>,
     /// Per round (from the end of round 1), each seat's mean score over every finished
@@ -267,7 +267,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
             // `get`: a record that skipped validation may lack a seat's score.
             let scores: Vec<f64> = done
                 .iter()
-                .filter_map(|r| r.scores.get(s).map(|&x| f64::from(x)))
+                .filter_map(|r| r.scores.get(s).map(|&x| x as f64))
                 .collect();
             let wins: f64 = done.iter().map(|r| r.win_share(s)).sum();
             SeatSummary {
@@ -407,7 +407,7 @@ fn mean_score_by_round(done: &[&GameRecord], players: usize) -> Vec<Vec<f64>> {
             for r in done {
                 let row = r.score_by_round.get(k).or(r.score_by_round.last());
                 for (s, &x) in row.into_iter().flatten().enumerate().take(players) {
-                    sums[s] += f64::from(x);
+                    sums[s] += x as f64;
                 }
             }
             sums.into_iter().map(|x| x / n).collect()
