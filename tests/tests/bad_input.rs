@@ -342,3 +342,57 @@ fn a_score_past_i32_is_kept_whole_and_picks_the_right_winner() {
     assert_eq!(res.winners, vec![0], "{res:?}");
     assert_eq!(res.scores, vec![2_900_000_000, 2_200_000_000], "{res:?}");
 }
+
+/// Issue 30 item 9, class 8: `weft sweep` set its number by re-serialising the whole
+/// TOML file, so the loader's errors at a swept value cited lines of weft's rewrite,
+/// not of the user's file. The number is now edited where it stands (and a key the
+/// file lacks is added inside its inline table), so every other line keeps its number.
+#[test]
+fn an_error_at_a_swept_value_cites_the_users_line() {
+    use weft_core::sweep::{Setting, Value};
+    let files = [weft_tests::tabriz_files()];
+    let setting: Setting = "game.toml:end.max_rounds=0".parse().unwrap();
+    let line = line_of(&files[0], "game.toml", "max_rounds = 100");
+    let edited = setting.apply(&files, Value::Int(0)).unwrap();
+    let err = weft_core::load_files(&edited, &library())
+        .map(|_| ())
+        .expect_err("max_rounds = 0 is refused");
+    let err = err.to_string();
+    assert!(
+        err.contains(&format!("tabriz/game.toml:{line}:")),
+        "the user's line {line}: {err}"
+    );
+    // Only the number changed: every other line is the user's, comments included.
+    let (before, after) = (&files[0].files["game.toml"], &edited[0].files["game.toml"]);
+    let changed: Vec<(&str, &str)> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(before.lines().count(), after.lines().count(), "{after}");
+    assert_eq!(
+        changed,
+        vec![(
+            "max_rounds = 100      # R-END-5 DECISION: a game still running is stopped as \"stalled\" (no winner)",
+            "max_rounds = 0      # R-END-5 DECISION: a game still running is stopped as \"stalled\" (no winner)"
+        )]
+    );
+    // A key the inline table lacks goes inside its braces, on its line.
+    let setting: Setting = "commissions/common.toml:c03.reward.prestige=4"
+        .parse()
+        .unwrap();
+    let edited = setting.apply(&files, Value::Int(4)).unwrap();
+    let (before, after) = (
+        &files[0].files["commissions/common.toml"],
+        &edited[0].files["commissions/common.toml"],
+    );
+    assert_eq!(before.lines().count(), after.lines().count(), "{after}");
+    let content = weft_core::load_files(&edited, &library()).unwrap_or_else(|e| panic!("{e}"));
+    let c03 = content.commissions.iter().find(|c| c.id == "c03").unwrap();
+    assert_eq!(c03.reward_prestige, 4);
+    // A key missing under a [header] would need a line of its own, moving the lines
+    // after it: refused, saying what to add.
+    let setting: Setting = "game.toml:end.rounds=3".parse().unwrap();
+    let err = setting.apply(&files, Value::Int(3)).unwrap_err();
+    assert!(err.contains("add `rounds = …`"), "{err}");
+}
