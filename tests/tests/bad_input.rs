@@ -396,3 +396,61 @@ fn an_error_at_a_swept_value_cites_the_users_line() {
     let err = setting.apply(&files, Value::Int(3)).unwrap_err();
     assert!(err.contains("add `rounds = …`"), "{err}");
 }
+
+/// Issue 30 item 9, class 7: when the pack's score estimate failed (`[score]
+/// potential`, or the end hooks bots run on a copy, per player with `estimate =
+/// "per_player"`), the bots counted it as 0 and played on; the summary only said they
+/// "avoided those options", which they had not. It now warns that the estimate failed
+/// and was counted as 0, naming the hook, for either kind of estimate.
+#[test]
+fn a_broken_score_estimate_is_warned_about() {
+    let potential = edited(
+        edited(
+            cards_files(),
+            "game.toml",
+            "tiebreak = [\"coins\", \"earliest_in_start_order\"]",
+            "tiebreak = [\"coins\", \"earliest_in_start_order\"]\npotential = { run = \"rules.potential\" }",
+        ),
+        "rules.lua",
+        "\nreturn M",
+        "\nfunction M.potential(ctx)\n  error(\"the potential is broken\")\nend\n\nreturn M",
+    );
+    let per_player = edited(
+        edited(
+            cards_files(),
+            "game.toml",
+            "tiebreak = [\"coins\", \"earliest_in_start_order\"]",
+            "tiebreak = [\"coins\", \"earliest_in_start_order\"]\nestimate = \"per_player\"",
+        ),
+        "rules.lua",
+        "function M.final(ctx)\n  local p = ctx:player()",
+        "function M.final(ctx)\n  local p = ctx:player()\n  if ctx:round() < 4 then error(\"final scoring is broken early\") end",
+    );
+    for (files, hook) in [(potential, "rules.potential"), (per_player, "rules.final")] {
+        let content = std::sync::Arc::new(load(files).unwrap_or_else(|e| panic!("{e}")));
+        let mut cfg = weft_core::sim::SimConfig::new(2, 4, 1, &["greedy"]);
+        cfg.jobs = 1;
+        let records = weft_core::sim::run(&content, &cfg, &|_| {}).unwrap();
+        assert!(
+            records.iter().all(|r| r.error.is_none()),
+            "the games finish"
+        );
+        let s = weft_core::report::summarise(&records, Some(1), None);
+        let warning = s
+            .warnings
+            .iter()
+            .find(|w| w.contains("score estimate"))
+            .unwrap_or_else(|| panic!("{hook}: no warning about the estimate: {:?}", s.warnings));
+        assert!(
+            warning.contains("as 0") && warning.contains(hook),
+            "{hook}: {warning}"
+        );
+        assert!(
+            !s.warnings
+                .iter()
+                .any(|w| w.contains("avoided those options")),
+            "{hook}: no option was avoided: {:?}",
+            s.warnings
+        );
+    }
+}
