@@ -15,7 +15,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     packs: PackArgs,
     /// Seconds spent on each workload.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = crate::packs::positive_seconds)]
     seconds: f64,
     /// Random games in each round (seeds 1 to N), instead of as many as fit in the time:
     /// give two builds the same N to time them on the same games.

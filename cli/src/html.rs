@@ -785,14 +785,19 @@ fn lookahead_errors(h: &mut String, s: &Summary) -> std::fmt::Result {
     }
     write!(
         h,
-        "<h2>Script errors met while looking ahead</h2><p>The bots met these errors while trying options (in {} of {} games) and avoided those options, so the games finished as if the failing parts were not in the pack. <code>weft sim --save-failed DIR</code> writes a replay that reaches each game's first one.</p><table><tr><th>place</th><th>message</th><th>times</th><th>games</th><th>first game</th></tr>",
+        "<h2>Script errors met while looking ahead</h2><p>The bots met these errors while trying options (in {} of {} games) and avoided those options, so the games finished as if the failing parts were not in the pack; an error marked <em>score estimate</em> came from the pack's own score estimate, which the bots counted as 0. <code>weft sim --save-failed DIR</code> writes a replay that reaches each game's first one.</p><table><tr><th>place</th><th>message</th><th>times</th><th>games</th><th>first game</th></tr>",
         s.lookahead_error_games, s.games
     )?;
     for e in &s.lookahead_errors {
         write!(
             h,
-            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{} (seed {})</td></tr>",
+            "<tr><td><code>{}</code>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} (seed {})</td></tr>",
             esc(&e.site),
+            if e.estimate {
+                " <em>score estimate</em>"
+            } else {
+                ""
+            },
             esc(&e.message),
             e.count,
             e.games,

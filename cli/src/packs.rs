@@ -35,8 +35,13 @@ pub struct PackArgs {
     #[arg(long = "memory-mb", value_name = "MIB")]
     pub memory_mb: Option<u32>,
     /// Wall-clock seconds one hook call may run before the watchdog stops it (default 10).
-    #[arg(long = "hook-seconds", value_name = "S")]
+    #[arg(long = "hook-seconds", value_name = "S", value_parser = positive_seconds)]
     pub hook_seconds: Option<f64>,
+}
+
+/// A duration flag that must be above 0: up to a year.
+pub fn positive_seconds(text: &str) -> Result<f64, String> {
+    weft_core::limits::parse_seconds(text, None)
 }
 
 impl PackArgs {

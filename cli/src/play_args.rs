@@ -20,11 +20,16 @@ pub struct PlayArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Wall-clock seconds one game may take before the watchdog stops it (0: none).
-    #[arg(long, default_value_t = 120.0)]
+    #[arg(long, default_value_t = 120.0, value_parser = game_seconds)]
     pub game_seconds: f64,
     /// Iterations per decision for the mcts bot (default 100, or `[bots.mcts]`).
     #[arg(long, value_name = "N")]
     pub mcts_iterations: Option<u32>,
+}
+
+/// `--game-seconds`: 0 (no watchdog) to a year.
+fn game_seconds(text: &str) -> Result<f64, String> {
+    weft_core::limits::parse_seconds(text, Some("0 turns the watchdog off"))
 }
 
 impl PlayArgs {
@@ -36,8 +41,7 @@ impl PlayArgs {
             cfg.jobs = j.max(1);
         }
         cfg.limits = Limits {
-            game_seconds: (self.game_seconds > 0.0 && self.game_seconds.is_finite())
-                .then_some(self.game_seconds),
+            game_seconds: (self.game_seconds > 0.0).then_some(self.game_seconds),
             stop: None,
         };
         cfg.bot_options = BotOptions {

@@ -60,7 +60,7 @@ pub struct SimArgs {
     shard: Option<sim::Shard>,
     /// Milliseconds per decision for the mcts bot instead of a fixed number of
     /// iterations. Not reproducible: the search depth depends on the machine.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = weft_core::limits::parse_mcts_millis)]
     mcts_ms: Option<u64>,
     /// Write a self-contained HTML report (charts inline, no network needed) to FILE.
     #[arg(long, value_name = "FILE")]

@@ -335,15 +335,20 @@ pub fn print_lookahead_errors(
         return;
     }
     println!(
-        "\n{whose}script errors the bots met while looking ahead (in {with_errors} of {}; they avoided those options):",
+        "\n{whose}script errors the bots met while looking ahead (in {with_errors} of {}; they avoided the options that failed, and counted a failed score estimate as 0):",
         plural(games, "game")
     );
     for e in errors {
         println!(
-            "  {:>12} in {:>10}  {}\n  {:>25}  {}",
+            "  {:>12} in {:>10}  {}{}\n  {:>25}  {}",
             plural(e.count, "time"),
             plural(e.games, "game"),
             e.site,
+            if e.estimate {
+                "  (score estimate: counted as 0)"
+            } else {
+                ""
+            },
             "",
             e.message
         );

@@ -1,7 +1,9 @@
 //! The `weft` binary: the machine interface, sim's JSON summary, check and replay.
 
 mod common;
-use common::{copy_dir, weft};
+use common::{copy_dir, weft, weft_within};
+
+use std::time::Duration;
 
 #[test]
 fn state_json_has_the_documented_shape() {
@@ -681,4 +683,50 @@ fn quiet_keeps_results_and_drops_status_lines() {
         assert!(report.is_file(), "the report is still written");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 30 item 9, class 2: a flag that takes a duration turned a huge, negative or
+/// not-a-number value into a panic (`Duration::from_secs_f64` and `Instant + Duration`
+/// overflow) or, silently, into no limit at all. Each is refused before anything runs,
+/// naming the flag and the range it takes.
+#[test]
+fn duration_flags_out_of_range_are_errors_not_panics() {
+    // A flag taken as "no limit" would let a run go on: each is cut off, and fails.
+    let run = |args: &[&str]| {
+        let (code, out, err) = weft_within(args, Duration::from_secs(60));
+        (
+            code.unwrap_or_else(|| panic!("{args:?} still ran after 60 s")),
+            out,
+            err,
+        )
+    };
+    let sim = |flags: &[&str]| {
+        let mut args = vec!["sim", "--games", "1", "--players", "2"];
+        args.extend_from_slice(flags);
+        run(&args)
+    };
+    let bench = |seconds: &str| run(&["bench", &format!("--seconds={seconds}"), "--json"]);
+    let cases: Vec<(&str, (i32, String, String))> = vec![
+        ("--game-seconds", sim(&["--game-seconds", "1e300"])),
+        ("--game-seconds", sim(&["--game-seconds=-5"])),
+        ("--game-seconds", sim(&["--game-seconds", "NaN"])),
+        ("--game-seconds", sim(&["--game-seconds", "inf"])),
+        ("--hook-seconds", sim(&["--hook-seconds", "1e300"])),
+        ("--hook-seconds", sim(&["--hook-seconds=-1"])),
+        (
+            "--mcts-ms",
+            sim(&["--bots", "mcts", "--mcts-ms", "18446744073709551615"]),
+        ),
+        ("--seconds", bench("1e300")),
+        ("--seconds", bench("NaN")),
+        ("--seconds", bench("-1")),
+    ];
+    for (flag, (code, _, err)) in cases {
+        assert!(!err.contains("panicked"), "{flag}: {err}");
+        assert_ne!(code, 0, "{flag} is refused: {err}");
+        assert!(
+            err.contains(flag) && err.contains("seconds"),
+            "{flag} is named with the range it takes: {err}"
+        );
+    }
 }

@@ -423,7 +423,15 @@ fn scaffolds_fit_a_new_game() {
         cards.contains("params = { cost = 2, prestige = 3 }"),
         "{cards}"
     );
-    new_ok(&dir, &["card", "silk", "--zone", "market", "--pack", "lg"]);
+    // A grid is filled from a pile by a refill step: no card starts in it (issue 30,
+    // item 9, class 5: the setup deal made the grid longer than its positions).
+    let err = new_refused(
+        &dir,
+        "lg",
+        &["card", "silk", "--zone", "market", "--pack", "lg"],
+    );
+    assert!(err.contains("`market` is a grid"), "{err}");
+    assert!(err.contains("shared piles: deck"), "{err}");
     check_and_test(&dir, "lg");
     let err = new_refused(
         &dir,
@@ -431,7 +439,7 @@ fn scaffolds_fit_a_new_game() {
         &["card", "lamp", "--grade", "common", "--pack", "lg"],
     );
     assert!(err.contains("Lg has no [[grades]]"), "{err}");
-    assert!(err.contains("deck (a pile), market (a grid)"), "{err}");
+    assert!(err.contains("piles: deck"), "{err}");
     assert!(err.contains("--zone deck"), "{err}");
     let err = new_refused(
         &dir,
@@ -439,7 +447,7 @@ fn scaffolds_fit_a_new_game() {
         &["card", "lamp", "--zone", "tableau", "--pack", "lg"],
     );
     assert!(err.contains("`tableau` is a player zone"), "{err}");
-    assert!(err.contains("deck (a pile), market (a grid)"), "{err}");
+    assert!(err.contains("piles: deck"), "{err}");
     let err = new_refused(&dir, "lg", &["card", "lantern", "--pack", "lg"]);
     assert!(err.contains("already has a card `lantern`"), "{err}");
     // An area, played by a scenario test.

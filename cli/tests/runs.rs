@@ -3,10 +3,9 @@
 //! HTML report stands alone.
 
 mod common;
-use common::weft;
+use common::{weft, weft_within};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -203,43 +202,6 @@ fn a_broken_test_file_is_reported_not_run() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("p/tests/bad.lua  (load)"), "{out}");
     assert!(out.contains("p/tests/loop.lua  spins"), "{out}");
-}
-
-/// Runs `weft args` at the repository root, killing it after `limit`: the exit code
-/// (`None` if it was killed), stdout and stderr (read as it runs, so a full pipe never
-/// blocks it).
-fn weft_within(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("weft runs");
-    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_string(&mut text);
-            }
-            text
-        })
-    };
-    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
-    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status.code();
-        }
-        if started.elapsed() > limit {
-            child.kill().expect("kills");
-            child.wait().expect("waits");
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    (code, out.join().unwrap(), err.join().unwrap())
 }
 
 /// The records of a real 9-game run, one JSON value per game.

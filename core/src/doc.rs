@@ -314,14 +314,10 @@ fn skill_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
 fn round_markdown(content: &Content, out: &mut String) {
     out.push_str("## Round\n\n");
     let program = &content.program;
-    if program.declared_at == "built in" {
-        out.push_str("The pack declares no `[flow]`: it plays Tabriz's built-in round.\n\n");
-    } else {
-        out.push_str(&format!(
-            "Declared in `[flow]` ({}).\n\n",
-            program.declared_at
-        ));
-    }
+    out.push_str(&format!(
+        "Declared in `[flow]` ({}).\n\n",
+        program.declared_at
+    ));
     out.push_str("```text\n");
     out.push_str(&program.outline());
     out.push_str("```\n\n");

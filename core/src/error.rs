@@ -62,19 +62,49 @@ pub struct ScriptError {
     pub traceback: String,
 }
 
+impl ScriptError {
+    /// The pack of a file label `pack/path` (empty when the label names no pack), for
+    /// errors the engine raises about a pack's file.
+    pub fn pack_of(label: &str) -> String {
+        label
+            .split_once('/')
+            .map(|(pack, _)| pack.to_string())
+            .unwrap_or_default()
+    }
+
+    /// What is known of where the error is, for people: `file F:LINE` and `pack P`, each
+    /// left out when empty (an error the engine raises may know neither), so no message
+    /// names an empty file or pack. Escaped for the terminal.
+    pub fn whereabouts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if !self.file.is_empty() {
+            parts.push(format!(
+                "file {}{}",
+                printable(&self.file),
+                self.line.map(|l| format!(":{l}")).unwrap_or_default()
+            ));
+        }
+        if !self.pack.is_empty() {
+            parts.push(format!("pack {}", printable(&self.pack)));
+        }
+        parts
+    }
+}
+
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Everything here may come from a pack: shown with control characters escaped.
         write!(f, "error: {}", printable(&self.message))?;
         write!(
             f,
-            "\n  in hook `{}` of {} (file {}{}, pack {})",
+            "\n  in hook `{}` of {}",
             printable(&self.hook),
-            printable(&self.owner),
-            printable(&self.file),
-            self.line.map(|l| format!(":{l}")).unwrap_or_default(),
-            printable(&self.pack)
+            printable(&self.owner)
         )?;
+        let parts = self.whereabouts();
+        if !parts.is_empty() {
+            write!(f, " ({})", parts.join(", "))?;
+        }
         write!(f, "\n  the game was left unchanged")?;
         if !self.traceback.is_empty() {
             write!(f, "\n{}", printable(&self.traceback))?;

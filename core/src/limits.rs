@@ -47,6 +47,43 @@ pub const MAX_FLOW_DEPTH: usize = 15;
 /// The largest `N` of a `turns` step's `until = "each:N"`.
 pub const MAX_TURNS_EACH: u32 = 1_000;
 
+/// The most seconds a duration given on the command line may be (a year): a longer
+/// watchdog is none, and far longer ones overflow the clock's arithmetic.
+pub const MAX_FLAG_SECONDS: f64 = 31_536_000.0;
+/// The most milliseconds the mcts bot may be given per decision (an hour).
+pub const MAX_MCTS_MILLIS: u64 = 3_600_000;
+
+/// Reads a duration in seconds given on the command line: a finite number above 0 and
+/// at most [`MAX_FLAG_SECONDS`], or 0 too when `zero` says what 0 means (e.g. "0 turns
+/// the watchdog off"). `Err` says what it takes.
+pub fn parse_seconds(text: &str, zero: Option<&str>) -> Result<f64, String> {
+    let value = text.trim().parse::<f64>().ok();
+    let low_ok = |v: f64| v > 0.0 || (v == 0.0 && zero.is_some());
+    match value {
+        Some(v) if v.is_finite() && low_ok(v) && v <= MAX_FLAG_SECONDS => Ok(v),
+        _ => Err(match zero {
+            Some(zero) => format!(
+                "`{text}` is not a number of seconds from 0 to {MAX_FLAG_SECONDS} (a year); {zero}"
+            ),
+            None => format!(
+                "`{text}` is not a number of seconds above 0 and at most {MAX_FLAG_SECONDS} (a year)"
+            ),
+        }),
+    }
+}
+
+/// Reads the mcts bot's milliseconds per decision given on the command line: a whole
+/// number from 1 to [`MAX_MCTS_MILLIS`]. `Err` says what it takes.
+pub fn parse_mcts_millis(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(ms) if (1..=MAX_MCTS_MILLIS).contains(&ms) => Ok(ms),
+        _ => Err(format!(
+            "`{text}` is not a number of milliseconds from 1 to {MAX_MCTS_MILLIS} (an hour: {} seconds per decision)",
+            MAX_MCTS_MILLIS / 1000
+        )),
+    }
+}
+
 /// Limits on scripts, set by the person running weft. A pack may lower the budget and
 /// the memory cap in its `game.toml`; the lower of the two is used.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -90,8 +127,13 @@ impl ScriptLimits {
         if self.memory_mb == 0 {
             return Err("--memory-mb must be at least 1 (there is no \"no cap\")".into());
         }
-        if !(self.hook_seconds.is_finite() && self.hook_seconds > 0.0) {
-            return Err("--hook-seconds must be a positive number of seconds".into());
+        if !(self.hook_seconds.is_finite()
+            && self.hook_seconds > 0.0
+            && self.hook_seconds <= MAX_FLAG_SECONDS)
+        {
+            return Err(format!(
+                "--hook-seconds must be a number of seconds above 0 and at most {MAX_FLAG_SECONDS} (a year)"
+            ));
         }
         Ok(())
     }
@@ -112,6 +154,26 @@ mod tests {
         let high = user.lowered_by(Some(u64::MAX), Some(u32::MAX));
         assert_eq!(high, user);
         assert_eq!(user.lowered_by(None, None), user);
+    }
+
+    #[test]
+    fn durations_outside_their_range_are_refused() {
+        let zero = Some("0 turns the watchdog off");
+        assert_eq!(parse_seconds("2.5", None), Ok(2.5));
+        assert_eq!(parse_seconds("0", zero), Ok(0.0));
+        for bad in ["0", "-1", "NaN", "inf", "1e300", "x"] {
+            assert!(parse_seconds(bad, None).is_err(), "{bad}");
+        }
+        assert!(parse_seconds("-0.5", zero).is_err());
+        assert_eq!(parse_mcts_millis("250"), Ok(250));
+        for bad in ["0", "-1", "18446744073709551615", "3600001"] {
+            assert!(parse_mcts_millis(bad).is_err(), "{bad}");
+        }
+        let huge = ScriptLimits {
+            hook_seconds: 1e300,
+            ..ScriptLimits::default()
+        };
+        assert!(huge.validate().is_err());
     }
 
     #[test]

@@ -146,7 +146,7 @@ pub struct ZoneState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
     /// Final prestige per player (R-END-3).
-    pub scores: Vec<i32>,
+    pub scores: Vec<i64>,
     /// Tie-break value per player: coins + materials (R-END-4).
     pub tiebreak: Vec<u64>,
     /// Winners (more than one on a shared win).

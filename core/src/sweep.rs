@@ -46,13 +46,6 @@ impl std::fmt::Display for Value {
 }
 
 impl Value {
-    fn toml(self) -> toml::Value {
-        match self {
-            Value::Int(n) => toml::Value::Integer(n),
-            Value::Float(x) => toml::Value::Float(x),
-        }
-    }
-
     /// As a number, for charts.
     pub fn as_f64(self) -> f64 {
         match self {
@@ -201,7 +194,8 @@ impl Setting {
         Ok((i, table))
     }
 
-    /// The packs with the setting at `value`. The key must exist and hold a number.
+    /// The packs with the setting at `value`. The key must hold a number; a key the
+    /// file lacks (a default the loader fills in) is added only inside an inline table.
     pub fn apply(&self, packs: &[PackFiles], value: Value) -> Result<Vec<PackFiles>, String> {
         let (i, mut table) = self.find(packs)?;
         let (last, parents) = self.path.split_last().expect("parsed: not empty");
@@ -213,17 +207,117 @@ impl Setting {
                     "`{self}` is {other}, not a number; a sweep changes one number"
                 ))
             }
-            // A missing key may be a default the loader fills in: set it.
+            // A missing key may be a default the loader fills in: set below.
             None => {}
         }
-        here.insert(last.clone(), value.toml());
+        // Edited where it stands, not re-serialised: an error the loader finds at this
+        // value then names the line of the user's file.
+        let edited = set_in_place(&packs[i].files[&self.file], &self.path, value)
+            .map_err(|e| format!("{}: {e}", self))?;
         let mut out = packs.to_vec();
-        out[i].files.insert(
-            self.file.clone(),
-            toml::to_string(&table).map_err(|e| e.to_string())?,
-        );
+        out[i].files.insert(self.file.clone(), edited);
         Ok(out)
     }
+}
+
+/// A spanned TOML table, as parsed with positions.
+type SpannedTable<'i> = toml::de::DeTable<'i>;
+
+/// The entry `key` of `table`.
+fn entry<'t, 'i>(
+    table: &'t SpannedTable<'i>,
+    key: &str,
+) -> Option<&'t toml::Spanned<toml::de::DeValue<'i>>> {
+    table
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == key)
+        .map(|(_, v)| v)
+}
+
+/// The element of any array of tables in `table` whose `id` is `id`.
+fn element<'t, 'i>(
+    table: &'t SpannedTable<'i>,
+    id: &str,
+) -> Option<&'t toml::Spanned<toml::de::DeValue<'i>>> {
+    use toml::de::DeValue;
+    table
+        .values()
+        .filter_map(|v| match v.get_ref() {
+            DeValue::Array(items) => Some(items),
+            _ => None,
+        })
+        .flat_map(|items| items.iter())
+        .find(|item| match item.get_ref() {
+            DeValue::Table(t) => {
+                matches!(entry(t, "id").map(|v| v.get_ref()), Some(DeValue::String(s)) if s.as_ref() == id)
+            }
+            _ => false,
+        })
+}
+
+/// `key` as TOML writes it: bare when it may be, else quoted.
+fn toml_key(key: &str) -> String {
+    if !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
+    }
+}
+
+/// `text` (a TOML file) with the number at `path` (as [`walk`] reads it) set to
+/// `value`, every other byte as it was: the number's text is replaced where it stands,
+/// and a key its table lacks is added inside the table's braces when the table is
+/// inline. A key missing from a table with a `[header]` is refused, since adding it
+/// would move the lines after it.
+fn set_in_place(text: &str, path: &[String], value: Value) -> Result<String, String> {
+    use toml::de::DeValue;
+    let root = toml::de::DeTable::parse(text).map_err(|e| e.to_string())?;
+    let (last, parents) = path.split_last().expect("a setting has a path");
+    let mut here = root.get_ref();
+    let mut span = None;
+    for (i, key) in parents.iter().enumerate() {
+        let next = entry(here, key).or_else(|| if i == 0 { element(here, key) } else { None });
+        match next.map(|v| (v.get_ref(), v.span())) {
+            Some((DeValue::Table(t), s)) => {
+                here = t;
+                span = Some(s);
+            }
+            _ => return Err(format!("there is no table `{}`", path[..=i].join("."))),
+        }
+    }
+    let literal = value.to_string();
+    if let Some(v) = entry(here, last) {
+        let at = v.span();
+        return Ok(format!("{}{literal}{}", &text[..at.start], &text[at.end..]));
+    }
+    let inline = span
+        .clone()
+        .filter(|s| text[s.clone()].starts_with('{') && text[s.clone()].ends_with('}'));
+    let Some(s) = inline else {
+        return Err(format!(
+            "the file has no `{}`; weft sets a number where it stands, so that errors keep naming your file's lines: add `{} = …` to the file, then sweep it",
+            path.join("."),
+            toml_key(last)
+        ));
+    };
+    let close = s.end - 1;
+    let inside = text[s.start + 1..close].trim_end();
+    let sep = if inside.trim().is_empty() || inside.ends_with(',') {
+        " "
+    } else {
+        ", "
+    };
+    let kept = s.start + 1 + inside.len();
+    Ok(format!(
+        "{}{sep}{} = {literal} {}",
+        &text[..kept],
+        toml_key(last),
+        &text[close..]
+    ))
 }
 
 /// One value's games.

@@ -316,7 +316,18 @@ pub fn refill(
             });
             break;
         }
-        move_card(c, st, p, top - 1, g, Some(*k)).expect("an empty grid position takes a card");
+        // The loader refuses a grid whose cap is below its positions, so an empty position
+        // takes the card; were it refused, the refill stops there, logged.
+        if let Err(why) = move_card(c, st, p, top - 1, g, Some(*k)) {
+            let round = st.round;
+            log.push(round, None, "refill", || {
+                format!(
+                    "the refill of `{}` stopped: {why}",
+                    c.zones[grid as usize].id
+                )
+            });
+            break;
+        }
         dealt += 1;
     }
     dealt

@@ -88,9 +88,9 @@ fn a_report_of_unchecked_records_does_not_panic() {
         |r| {
             let w = r.winners[0];
             r.score_by_round = vec![
-                vec![i32::MAX; 3],
+                vec![i64::MAX; 3],
                 (0..3)
-                    .map(|s| if s == w { i32::MIN } else { i32::MAX })
+                    .map(|s| if s == w { i64::MIN } else { i64::MAX })
                     .collect(),
                 vec![1; 3],
             ];

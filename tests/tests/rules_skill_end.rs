@@ -125,7 +125,7 @@ fn final_score_adds_track_and_bonus() {
     assert_eq!(r.cause, "skill");
     assert_eq!(
         r.scores[p],
-        7 + c.skill_track_prestige(14) + c.end.bonus_prestige
+        i64::from(7 + c.skill_track_prestige(14) + c.end.bonus_prestige)
     );
 }
 
@@ -352,7 +352,7 @@ fn one_bonus_token_in_all_or_one_per_condition() {
         let r = g.st.result.clone().unwrap();
         let tokens = if one { 0 } else { 1 };
         assert_eq!(
-            r.scores[other] as i64,
+            r.scores[other],
             g.count(other, "prestige")
                 + c.skill_track_prestige(14) as i64
                 + tokens * c.end.bonus_prestige as i64,

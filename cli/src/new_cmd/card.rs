@@ -1,12 +1,12 @@
 //! `weft new card`: a commission of one of the game's grades (games with `[[grades]]`,
-//! such as Tabriz), or a `[[cards]]` template in one of its shared zones (games with
+//! such as Tabriz), or a `[[cards]]` template in one of its shared piles (games with
 //! `[[zones]]`, such as one made by `weft new game`). The card's materials, params and
 //! zone are the game's own.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use weft_core::content::{Card, ZoneKind};
+use weft_core::content::Card;
 
 use super::files::{check_target, plain_name, precheck, write_all, Write};
 use super::game::{Game, LoadFlags};
@@ -24,9 +24,9 @@ pub struct NewCard {
     #[arg(long, value_name = "GRADE", conflicts_with = "zone")]
     grade: Option<String>,
     /// Write a [[cards]] template whose copies start in this zone, one of the game's
-    /// shared [[zones]] (a `weft new game`: deck or market), to cards/ZONE.toml. May be
-    /// left out when the game has no grades and exactly one shared pile; a wrong zone is
-    /// refused with the game's zones listed.
+    /// shared piles (a `weft new game`: deck; a grid such as its market is filled from a
+    /// pile), to cards/ZONE.toml. May be left out when the game has no grades and exactly
+    /// one shared pile; a wrong zone is refused with the game's piles listed.
     #[arg(long, value_name = "ZONE")]
     zone: Option<String>,
     /// The pack folder.
@@ -78,7 +78,7 @@ fn target(c: &NewCard, g: &Game) -> anyhow::Result<Target> {
                     return Err(none());
                 }
                 anyhow::bail!(
-                    "error: {} has no [[grades]]: commission grades are a game's own (Tabriz has them); its cards are [[cards]] templates in zones: {}\n  help: {}; nothing was written",
+                    "error: {} has no [[grades]]: commission grades are a game's own (Tabriz has them); its cards are [[cards]] templates that start in its shared piles: {}\n  help: {}; nothing was written",
                     g.title(),
                     g.card_zone_list(),
                     example(c, "zone", &zones[0].id)
@@ -106,17 +106,15 @@ fn target(c: &NewCard, g: &Game) -> anyhow::Result<Target> {
                     example(c, "grade", &grades[0].id)
                 );
             }
-            let player = g
-                .content
-                .zones
-                .iter()
-                .any(|z| &z.id == zone && z.owner == weft_core::content::ZoneOwner::Player);
+            let declared = g.content.zones.iter().find(|z| &z.id == zone);
             anyhow::bail!(
-                "error: `{zone}` is {} of {}; a card starts in one of its shared zones: {}\n  help: {}; nothing was written",
-                if player {
-                    "a player zone (cards are dealt to players by the game's hooks), not a shared zone"
-                } else {
-                    "not a zone"
+                "error: `{zone}` is {} of {}; a card starts in one of its shared piles: {}\n  help: {}; nothing was written",
+                match declared {
+                    Some(z) if z.owner == weft_core::content::ZoneOwner::Player => {
+                        "a player zone (cards are dealt to players by the game's hooks), not a shared pile"
+                    }
+                    Some(_) => "a grid (a refill step fills it from a pile), not a pile",
+                    None => "not a zone",
                 },
                 g.title(),
                 g.card_zone_list(),
@@ -124,16 +122,12 @@ fn target(c: &NewCard, g: &Game) -> anyhow::Result<Target> {
             );
         }
         (None, None) => {
-            let piles: Vec<_> = zones
-                .iter()
-                .filter(|z| matches!(z.kind, ZoneKind::Pile))
-                .collect();
             match (grades.len(), zones.len()) {
                 (0, 0) => Err(none()),
                 (1, 0) => Ok(Target::Grade(grades[0].id.clone())),
-                (0, _) if piles.len() == 1 => Ok(Target::Zone(piles[0].id.clone())),
+                (0, 1) => Ok(Target::Zone(zones[0].id.clone())),
                 (0, _) => anyhow::bail!(
-                    "error: say which zone the card starts in with --zone; {} has the shared zones: {}\n  help: {}; nothing was written",
+                    "error: say which pile the card starts in with --zone; {} has the shared piles: {}\n  help: {}; nothing was written",
                     g.title(),
                     g.card_zone_list(),
                     example(c, "zone", &zones[0].id)

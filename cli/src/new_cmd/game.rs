@@ -115,8 +115,8 @@ impl Game {
         self.content.placement.is_some() && self.has_step("place") && self.has_step("resolve")
     }
 
-    /// The zones a `[[cards]]` card may start in: the declared shared zones (not the
-    /// built-in commission zones).
+    /// The zones a `[[cards]]` card may start in: the declared shared piles (not the
+    /// built-in commission zones; a grid is filled from a pile by a refill step).
     pub fn card_zones(&self) -> Vec<&Zone> {
         let builtin: Vec<usize> = self
             .content
@@ -129,23 +129,20 @@ impl Game {
             .zones
             .iter()
             .enumerate()
-            .filter(|(i, z)| z.owner == ZoneOwner::Shared && !builtin.contains(i))
+            .filter(|(i, z)| {
+                z.owner == ZoneOwner::Shared
+                    && matches!(z.kind, ZoneKind::Pile)
+                    && !builtin.contains(i)
+            })
             .map(|(_, z)| z)
             .collect()
     }
 
-    /// The zones of [`Game::card_zones`] as a list for messages: `deck (a pile),
-    /// market (a grid)`.
+    /// The piles of [`Game::card_zones`] as a list for messages: `deck, spare`.
     pub fn card_zone_list(&self) -> String {
         self.card_zones()
             .iter()
-            .map(|z| {
-                let kind = match z.kind {
-                    ZoneKind::Pile => "a pile",
-                    ZoneKind::Grid { .. } => "a grid",
-                };
-                format!("{} ({kind})", z.id)
-            })
+            .map(|z| z.id.as_str())
             .collect::<Vec<_>>()
             .join(", ")
     }

@@ -1,7 +1,9 @@
 //! Running the `weft` binary from the CLI tests.
 
+use std::io::Read;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs `weft args` in `dir`; returns the exit code, stdout and stderr.
 pub fn weft_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -36,4 +38,42 @@ pub fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), target).unwrap();
         }
     }
+}
+
+/// Runs `weft args` at the repository root, killing it after `limit`: the exit code
+/// (`None` if it was killed), stdout and stderr (read as it runs, so a full pipe never
+/// blocks it).
+#[allow(dead_code)] // not every test binary needs a time limit
+pub fn weft_within(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("weft runs");
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let started = Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status.code();
+        }
+        if started.elapsed() > limit {
+            child.kill().expect("kills");
+            child.wait().expect("waits");
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    (code, out.join().unwrap(), err.join().unwrap())
 }

@@ -68,7 +68,7 @@ impl MctsConfig {
                 c.iterations = v.max(1.0) as u32;
             }
             if let Some(v) = t.get("millis") {
-                c.millis = Some(v.max(1.0) as u64);
+                c.millis = Some(v.clamp(1.0, crate::limits::MAX_MCTS_MILLIS as f64) as u64);
             }
             if let Some(v) = t.get("rollout") {
                 c.rollout = v.max(0.0) as u32;
@@ -85,7 +85,9 @@ impl MctsConfig {
             c.millis = None;
         }
         if let Some(ms) = options.mcts_millis {
-            c.millis = Some(ms.max(1));
+            // Past an hour a decision's deadline is no limit (and u64::MAX of them
+            // would never come): the command line refuses more.
+            c.millis = Some(ms.clamp(1, crate::limits::MAX_MCTS_MILLIS));
         }
         c
     }

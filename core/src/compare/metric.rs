@@ -241,9 +241,9 @@ impl Metric {
         Some(match self {
             Metric::All | Metric::Holder(_) => return None,
             Metric::SeatWin(s) => r.win_share(s.checked_sub(1)?),
-            Metric::SeatScore(s) => f64::from(*r.scores.get(s.checked_sub(1)?)?),
+            Metric::SeatScore(s) => *r.scores.get(s.checked_sub(1)?)? as f64,
             Metric::Score => {
-                r.scores.iter().map(|&x| f64::from(x)).sum::<f64>() / r.scores.len().max(1) as f64
+                r.scores.iter().map(|&x| x as f64).sum::<f64>() / r.scores.len().max(1) as f64
             }
             Metric::Rounds => f64::from(r.rounds),
             Metric::Ends(c) => f64::from(u8::from(r.cause.as_deref() == Some(c.as_str()))),

@@ -81,6 +81,20 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         let Some(pt) = ld.parse::<PackToml>(&origin_label) else {
             continue;
         };
+        // The name labels every file of the pack (`name/path`) and every message about it.
+        if let Err(problem) = super::load::check_id(&pt.name) {
+            ld.fail(
+                &origin_label,
+                "name",
+                if pt.name.is_empty() {
+                    "the pack's name is empty".to_string()
+                } else {
+                    format!("pack name `{}` {problem}", pt.name.escape_debug())
+                },
+                "a pack's name labels its files in every message and is what `extends` names: use letters, digits, `_`, `-` or `.`, e.g. name = \"my-variant\"",
+            );
+            continue;
+        }
         let name = pt.name.clone();
         for (path, text) in &files.files {
             ld.add_source(&format!("{name}/{path}"), Some(text));

@@ -330,7 +330,96 @@ fn score_rules(
     ScoreRules { parts, tiebreak }
 }
 
-/// Appends the pack's `[[counters]]`, checking each: a fresh id, `min <= max`, a known
+/// Records an error when a `[[setup]]` deals more commissions to each hand than
+/// `hand_limit` (0: no limit) allows: one error, for the first such player count.
+fn check_setup_hands(ld: &mut Loader, gf: &str, setups: &[SetupToml], hand_limit: u32) {
+    let dealt = |s: &SetupToml| -> u64 { s.hand.values().map(|&n| u64::from(n)).sum() };
+    if hand_limit == 0 {
+        return;
+    }
+    if let Some(s) = setups.iter().find(|s| dealt(s) > u64::from(hand_limit)) {
+        let dealt = dealt(s);
+        ld.fail(
+            gf,
+            "hand_limit",
+            format!(
+                "[[setup]] for {} players deals {dealt} commissions to each hand, above hand_limit = {hand_limit}",
+                s.players
+            ),
+            &format!("deal at most {hand_limit} (hand = {{ ... }} in [[setup]]), or raise hand_limit"),
+        );
+    }
+}
+
+/// The words `[score]` reads as its own in `parts` and `tiebreak`, with what each means
+/// there: a counter or material with one of these ids could never be scored or compared.
+const SCORE_WORDS: [(&str, &str); 5] = [
+    ("track", "`parts` reads it as the [skill] track's prestige"),
+    ("tokens", "`parts` reads it as the end bonus tokens held"),
+    ("materials", "`tiebreak` reads it as every material"),
+    (
+        "latest_in_start_order",
+        "`tiebreak` reads it as the seat order from the start player",
+    ),
+    (
+        "earliest_in_start_order",
+        "`tiebreak` reads it as the seat order from the start player",
+    ),
+];
+
+/// What `[score]` reads `id` as, when it is one of its own words ([`SCORE_WORDS`]).
+fn score_word(id: &str) -> Option<&'static str> {
+    SCORE_WORDS
+        .iter()
+        .find(|(word, _)| *word == id)
+        .map(|&(_, meaning)| meaning)
+}
+
+/// Records an error at the key `name` of the table `[bots.BOT]` (or `[bots."BOT"]`) in
+/// `file`, else at the first `name` in it.
+fn fail_in_bots_table(
+    ld: &mut Loader,
+    file: &str,
+    bot: &str,
+    name: &str,
+    message: String,
+    help: &str,
+) {
+    let source = ld.source(file).unwrap_or_default().to_string();
+    let table = [format!("[bots.{bot}]"), format!("[bots.\"{bot}\"]")]
+        .iter()
+        .find_map(|h| source.find(h.as_str()));
+    let at = table.and_then(|t| source[t..].find(name).map(|i| t + i));
+    let e = match at {
+        Some(offset) => ContentError::new(file, message).at_offset(&source, offset),
+        None => ContentError::new(file, message).near(&source, name),
+    };
+    ld.push(e.help(help));
+}
+
+/// Whether the `[bots.greedy]` key `name` is a fixed weight of the bot that a counter of
+/// the pack also has as its id (`coins`, `skill` and `prestige` are those counters).
+fn shadows_a_counter(counter_ids: &[String], name: &str) -> bool {
+    crate::agent::GreedyWeights::NAMES.contains(&name)
+        && !["coins", "skill", "prestige"].contains(&name)
+        && counter_ids.iter().any(|c| c == name)
+}
+
+/// Why counter `k`'s range leaves out 0, the value every player starts it at (before
+/// `[[setup]]` or a setup hook gains any), with what to do; `None` when 0 is in range.
+fn start_outside_range(k: &CounterToml) -> Option<(String, &'static str)> {
+    const HELP: &str = "every player starts each counter at 0 (setup gains from there): give a range that holds 0, such as min = 0";
+    if k.min > 0 {
+        return Some((format!("below its min = {}", k.min), HELP));
+    }
+    match k.max {
+        Some(max) if max < 0 => Some((format!("above its max = {max}"), HELP)),
+        _ => None,
+    }
+}
+
+/// Appends the pack's `[[counters]]`, checking each: a fresh id that `[score]` does not
+/// read as a word of its own, `min <= max`, a range that holds the start (0), a known
 /// `over`.
 fn declare_counters(
     ld: &mut Loader,
@@ -342,6 +431,17 @@ fn declare_counters(
         let needle = format!("id = \"{}\"", k.id);
         if let Err(why) = check_id(&k.id) {
             ld.fail(gf, &needle, format!("counter id `{}`: {why}", k.id), "");
+        }
+        if let Some(meaning) = score_word(&k.id) {
+            ld.fail(
+                gf,
+                &needle,
+                format!(
+                    "counter id `{}` is a word of [score]: {meaning}, never as this counter",
+                    k.id
+                ),
+                "give the counter another id",
+            );
         }
         if counters.iter().any(|c| c.id == k.id) {
             ld.fail(
@@ -358,6 +458,13 @@ fn declare_counters(
                 &needle,
                 format!("counter `{}`: max is below min", k.id),
                 "",
+            );
+        } else if let Some((problem, help)) = start_outside_range(k) {
+            ld.fail(
+                gf,
+                &needle,
+                format!("counter `{}` starts at 0, {problem}", k.id),
+                help,
             );
         }
         let over = match k.over.as_deref() {
@@ -652,6 +759,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
         }
     }
+    check_setup_hands(ld, gf, &game.setup, game.hand_limit);
     if setup.is_empty() {
         ld.fail(
             gf,
@@ -993,7 +1101,18 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     "give a number such as 1.5",
                 );
             }
-            let ok = if bot == "greedy" || bot.starts_with("greedy:") {
+            let greedy = bot == "greedy" || bot.starts_with("greedy:");
+            if greedy && shadows_a_counter(&counter_ids, name) {
+                fail_in_bots_table(
+                    ld,
+                    gf,
+                    bot,
+                    name,
+                    format!("[bots.{bot}] {name}: `{name}` is both a weight of the greedy bot and a counter of the pack, and the bot reads it as its own weight, never as the counter's"),
+                    "rename the counter to give it a weight of its own",
+                );
+            }
+            let ok = if greedy {
                 crate::agent::GreedyWeights::accepts(&counter_ids, &player_zones, name)
             } else {
                 known.contains(&name.as_str())
@@ -1089,8 +1208,20 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                 "coins, skill and prestige are counters of every player already: give the material another id",
             );
         }
+        if let Some(meaning) = score_word(&m.id) {
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", m.id),
+                format!(
+                    "material id `{}` is a word of [score]: {meaning}, never as this material",
+                    m.id
+                ),
+                "give the material another id",
+            );
+        }
     }
     declare_counters(ld, gf, &game.counters, &mut counters);
+    let errors_before_flow = ld.errors.len();
     let program = super::flow_toml::compile(
         ld,
         &game,
@@ -1101,7 +1232,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         &core,
     );
 
+    // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
+    // no movement is asked for.
+    let flow_failed = ld.errors.len() > errors_before_flow;
     if game.movement.is_none()
+        && !flow_failed
         && program
             .blocks
             .iter()
@@ -1109,15 +1244,16 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     {
         ld.fail(
             gf,
-            if game.flow.is_some() { "\"move\"" } else { "title" },
-            "the round moves pieces (a `move` step, or Tabriz's built-in round when there is no [flow]) but the game has no [movement]",
-            "add [movement] with free_kind and start, or declare the round with [flow]",
+            "\"move\"",
+            "the round moves pieces (a `move` step) but the game has no [movement]",
+            "add [movement] with free_kind and start, or take the `move` step out of [flow]",
         );
     }
     let player_counts: Vec<u8> = setup.keys().copied().collect();
     let mut zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
     let module_of = |b: &str| module_name(b).ok().filter(|m| modules.contains_key(m));
     let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
+    super::zones::check_starting_caps(ld, gf, &zones, &cards, &player_counts);
     for card in &cards {
         if commissions.iter().any(|k| k.id == card.id) {
             ld.fail(

@@ -93,6 +93,13 @@ impl Zone {
     }
 }
 
+/// Positions of a grid with `rows` and `columns` at `players` players, in 64 bits: the
+/// loader reads the counts before it refuses those above 16, so their product may not
+/// fit in 32.
+fn positions_at(rows: &BTreeMap<u8, u32>, columns: &BTreeMap<u8, u32>, players: usize) -> u64 {
+    u64::from(at_count(rows, players)) * u64::from(at_count(columns, players))
+}
+
 /// The entry of the largest player count not above `players` (0 when there is none).
 fn at_count(by: &BTreeMap<u8, u32>, players: usize) -> u32 {
     by.range(..=players.min(255) as u8)
@@ -171,6 +178,35 @@ fn per_players(
         }
     }
     out
+}
+
+/// Records an error when a grid's `cap` is below its positions at a supported player
+/// count: a `refill` fills every empty position, so the cap would refuse it.
+fn check_grid_cap(
+    ld: &mut Loader,
+    gf: &str,
+    z: &ZoneToml,
+    rows: &BTreeMap<u8, u32>,
+    columns: &BTreeMap<u8, u32>,
+    players: &[u8],
+) {
+    let Some(cap) = z.cap else { return };
+    let positions = |n: u8| positions_at(rows, columns, n as usize);
+    if let Some(&n) = players.iter().find(|&&n| positions(n) > u64::from(cap)) {
+        ld.fail(
+            gf,
+            &format!("id = \"{}\"", z.id),
+            format!(
+                "grid zone `{}` has cap = {cap} but {} positions at {n} players",
+                z.id,
+                positions(n)
+            ),
+            &format!(
+                "a refill fills every empty position of a grid: give cap = {} or more, or leave cap out (a grid holds one card per position)",
+                players.iter().map(|&n| positions(n)).max().unwrap_or(0)
+            ),
+        );
+    }
 }
 
 /// Resolves `[[zones]]`; `players` are the counts the pack supports (from `[[setup]]`).
@@ -253,6 +289,7 @@ pub(super) fn resolve_zones(
             "grid" => {
                 let rows = per_players(ld, gf, &z.id, "rows", &z.rows);
                 let columns = per_players(ld, gf, &z.id, "columns", &z.columns);
+                check_grid_cap(ld, gf, z, &rows, &columns, players);
                 for &n in players {
                     let (r, c) = (at_count(&rows, n as usize), at_count(&columns, n as usize));
                     if r == 0 || c == 0 {
@@ -262,11 +299,15 @@ pub(super) fn resolve_zones(
                             format!("grid zone `{}` has no size at {n} players", z.id),
                             "give rows and columns from the least player count of [[setup]] on",
                         );
-                    } else if r * c > MAX_GRID {
+                    } else if positions_at(&rows, &columns, n as usize) > u64::from(MAX_GRID) {
                         ld.fail(
                             gf,
                             &at,
-                            format!("grid zone `{}` has {} positions", z.id, r * c),
+                            format!(
+                                "grid zone `{}` has {} positions",
+                                z.id,
+                                positions_at(&rows, &columns, n as usize)
+                            ),
                             &format!("a grid has at most {MAX_GRID} positions"),
                         );
                     }
@@ -344,6 +385,15 @@ pub(super) fn resolve_cards(
             );
         }
         let zone = match zones.iter().position(|z| z.id == t.zone) {
+            Some(z) if matches!(zones[z].kind, ZoneKind::Grid { .. }) => {
+                ld.fail(
+                    &file,
+                    &t.zone,
+                    format!("card `{}` starts in `{}`, a grid zone", t.id, t.zone),
+                    &format!("cards start in a pile, and a refill step fills the grid from it: {{ do = \"refill\", zone = \"{}\", from = \"<pile>\" }}", t.zone),
+                );
+                continue;
+            }
             Some(z) if zones[z].owner == ZoneOwner::Shared => z as ZoneId,
             Some(_) => {
                 ld.fail(
@@ -458,4 +508,38 @@ pub(super) fn resolve_cards(
         );
     }
     cards
+}
+
+/// Records an error for each zone with a `cap` that more cards start in than it allows,
+/// at some player count of `players`: the setup deal puts every card in play into its
+/// starting zone.
+pub(super) fn check_starting_caps(
+    ld: &mut Loader,
+    gf: &str,
+    zones: &[Zone],
+    cards: &[Card],
+    players: &[u8],
+) {
+    for (k, z) in zones.iter().enumerate() {
+        let Some(cap) = z.cap else { continue };
+        let starting = |n: u8| {
+            cards
+                .iter()
+                .filter(|c| c.zone as usize == k && c.min_players <= n)
+                .count()
+        };
+        if let Some(&n) = players.iter().find(|&&n| starting(n) > cap as usize) {
+            let most = players.iter().map(|&n| starting(n)).max().unwrap_or(0);
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", z.id),
+                format!(
+                    "zone `{}` has cap = {cap} but {} cards start in it at {n} players",
+                    z.id,
+                    starting(n)
+                ),
+                &format!("the setup deal puts every card in play into its zone: give cap = {most} or more, or start fewer cards there (copies, by_players)"),
+            );
+        }
+    }
 }

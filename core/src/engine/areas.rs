@@ -376,7 +376,7 @@ impl Engine {
         });
         for &(res, n) in &step.decline {
             ops::gain(&c, st, log, p, res, n).map_err(|message| ScriptError {
-                pack: String::new(),
+                pack: ScriptError::pack_of(&c.program.declared_at),
                 file: c.program.declared_at.clone(),
                 line: None,
                 owner: "the game's flow".into(),

@@ -26,6 +26,10 @@ pub struct LookaheadError {
     /// Where the first one was met: the options applied from the decision being chosen
     /// to reach it (none: evaluating the decision's own position), the failing one last.
     pub first: LookaheadMark,
+    /// Whether it was met estimating a position's score (`[score] potential`, or the
+    /// `end` hooks run on a copy): the bot then counted what the estimate adds as 0 and
+    /// played on; it did not avoid an option.
+    pub estimate: bool,
 }
 
 /// The log the engine keeps while [`Engine::set_lookahead`] is on.
@@ -40,10 +44,12 @@ pub(super) struct LookaheadLog {
 }
 
 impl LookaheadLog {
-    /// Counts `error`, met on a copy marked `mark`.
-    fn note(&mut self, error: &ScriptError, mark: LookaheadMark) {
+    /// Counts `error`, met on a copy marked `mark` (while estimating a score, when
+    /// `estimate`).
+    fn note(&mut self, error: &ScriptError, mark: LookaheadMark, estimate: bool) {
         let same = |e: &LookaheadError| {
-            e.error.file == error.file
+            e.estimate == estimate
+                && e.error.file == error.file
                 && e.error.line == error.line
                 && e.error.hook == error.hook
                 && e.error.owner == error.owner
@@ -56,6 +62,7 @@ impl LookaheadLog {
                 error: error.clone(),
                 count: 1,
                 first: mark,
+                estimate,
             });
         } else {
             self.others = self.others.saturating_add(1);
@@ -96,7 +103,7 @@ impl Engine {
         let mark = before.after(index);
         match result {
             Ok(()) => st.lookahead = mark,
-            Err(EngineError::Script(e)) => self.lookahead.note(e, mark),
+            Err(EngineError::Script(e)) => self.lookahead.note(e, mark, false),
             Err(EngineError::Rule(_)) => {}
         }
     }
@@ -105,7 +112,7 @@ impl Engine {
     /// nothing more).
     pub(super) fn note_evaluation_error(&mut self, st: &GameState, error: &ScriptError) {
         if self.lookahead.on {
-            self.lookahead.note(error, st.lookahead);
+            self.lookahead.note(error, st.lookahead, true);
         }
     }
 }

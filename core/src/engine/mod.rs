@@ -588,7 +588,7 @@ impl Engine {
         });
         let limit = |message: String| -> EngineError {
             ScriptError {
-                pack: String::new(),
+                pack: ScriptError::pack_of(&def.declared_in),
                 file: def.declared_in.clone(),
                 line: None,
                 owner: format!("commission `{}`", def.id),
@@ -869,10 +869,9 @@ impl Engine {
 /// for the caller.
 pub fn final_result(c: &Content, st: &GameState) -> GameResult {
     let n = st.players.len();
-    // Scores are bounded by the holding limit, far inside i32; clamped, never wrapped.
-    let scores: Vec<i32> = (0..n)
-        .map(|i| ops::score_now(c, st, i).clamp(i32::MIN as i64, i32::MAX as i64) as i32)
-        .collect();
+    // Each part is bounded by the holding limit, so their sum fits in 64 bits; in 32 a
+    // few parts near the limit would have to be clamped, and tie where they do not.
+    let scores: Vec<i64> = (0..n).map(|i| ops::score_now(c, st, i)).collect();
     let key = |k: &TieBreak, p: usize| -> i64 {
         // Place in the starting turn order: 0 for the start player (C-SETUP-5).
         let place = (p + n - st.start_player % n) % n;

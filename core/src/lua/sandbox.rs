@@ -275,12 +275,37 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
         s.used.set(used);
         // The clock is read once a batch: cheap, and prompt enough, since library work
         // between two checks is charged to the budget (see `library`).
-        s.check(used, true)?;
+        s.check(used, true).map_err(|e| at_running_line(lua, e))?;
         Ok(VmState::Continue)
     });
     batch::install(&lua)?;
     super::library::bound_costs(&lua, shared)?;
     Ok(lua)
+}
+
+/// The script position the VM is running, as (file, line): the innermost frame with a
+/// line (a library function has none, so its caller's).
+fn running_line(lua: &Lua) -> Option<(String, u32)> {
+    (0..4).find_map(|level| {
+        lua.inspect_stack(level, |d| {
+            let file = d.source().source?.strip_prefix('@')?.to_string();
+            Some((file, u32::try_from(d.current_line()?).ok()?))
+        })
+        .flatten()
+    })
+}
+
+/// `e`, a stop the interrupt raised (budget, watchdog), with the script position the VM
+/// was running put in front of its message as Lua puts it in front of its own errors
+/// (`file:line: message`), so the error names its line: the interrupt runs outside any
+/// Rust call, so no traceback names it.
+fn at_running_line(lua: &Lua, e: mlua::Error) -> mlua::Error {
+    match (running_line(lua), e) {
+        (Some((file, line)), mlua::Error::RuntimeError(message)) => {
+            mlua::Error::RuntimeError(format!("{file}:{line}: {message}"))
+        }
+        (_, e) => e,
+    }
 }
 
 /// The text `tostring` gives for values whose default text holds a memory address, or

@@ -28,15 +28,19 @@ pub struct LookaheadSummary {
     /// The option of that decision whose trial reached it, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_option: Option<String>,
+    /// Whether it was met estimating a score: the bots counted the estimate's part as
+    /// 0 (see [`crate::sim::lookahead::LookaheadRecord::estimate`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub estimate: bool,
 }
 
 /// The places of `records`' look-ahead errors, most met first (ties by place).
 pub fn summarise(records: &[GameRecord]) -> Vec<LookaheadSummary> {
-    let mut by_place: BTreeMap<(&str, &str), LookaheadSummary> = BTreeMap::new();
+    let mut by_place: BTreeMap<(&str, &str, bool), LookaheadSummary> = BTreeMap::new();
     for r in records {
         for e in &r.lookahead_errors {
             let s = by_place
-                .entry((e.site.as_str(), e.message.as_str()))
+                .entry((e.site.as_str(), e.message.as_str(), e.estimate))
                 .or_insert_with(|| LookaheadSummary {
                     site: e.site.clone(),
                     message: e.message.clone(),
@@ -46,6 +50,7 @@ pub fn summarise(records: &[GameRecord]) -> Vec<LookaheadSummary> {
                     first_seed: r.seed,
                     first_decision: e.decision,
                     first_option: e.option.clone(),
+                    estimate: e.estimate,
                 });
             s.count = s.count.saturating_add(e.count);
             s.games += 1;

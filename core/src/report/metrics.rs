@@ -55,7 +55,7 @@ fn scored_during_play(r: &GameRecord) -> bool {
 type GameMetrics = (f64, f64, f64, bool);
 
 /// The sole leader of a score row, or `None` on a tie for the lead.
-fn sole_leader(row: &[i32]) -> Option<usize> {
+fn sole_leader(row: &[i64]) -> Option<usize> {
     let best = *row.iter().max()?;
     let mut leaders = row.iter().enumerate().filter(|(_, &s)| s == best);
     let first = leaders.next()?.0;
@@ -91,13 +91,14 @@ fn game_metrics(r: &GameRecord) -> Option<GameMetrics> {
             leader = Some(l);
         }
     }
-    let final_best = f64::from(rows.last()?[winner].max(1));
+    let final_best = rows.last()?[winner].max(1) as f64;
     let behind: Vec<f64> = rows
         .iter()
         .filter_map(|row| {
             let best = row.iter().copied().max().unwrap_or(0);
-            // In f64: the gap between two i32 scores can exceed i32.
-            (row[winner] < best).then(|| (f64::from(best) - f64::from(row[winner])) / final_best)
+            // In f64: the gap between two scores of a record read from a file can
+            // exceed i64.
+            (row[winner] < best).then(|| (best as f64 - row[winner] as f64) / final_best)
         })
         .collect();
     let drama = if behind.is_empty() {
@@ -144,7 +145,7 @@ pub fn metrics(records: &[GameRecord], seat_win_shares: &[f64]) -> Metrics {
 mod tests {
     use super::*;
 
-    fn game(rows: Vec<Vec<i32>>, winner: usize) -> GameRecord {
+    fn game(rows: Vec<Vec<i64>>, winner: usize) -> GameRecord {
         let content = crate::load(&[], None).expect("base pack loads");
         let mut r = GameRecord::new(&content, vec!["x".into(), "y".into()], 1, 0);
         r.winners = vec![winner];

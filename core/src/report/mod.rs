@@ -166,9 +166,9 @@ pub struct Summary {
     /// Win share of the seat that was first player in round 1.
     pub first_player: Estimate,
     /// Final scores: (score, count) over every seat of every finished game.
-    pub score_histogram: Vec<(i32, u64)>,
+    pub score_histogram: Vec<(i64, u64)>,
     /// Winning scores: (score, count).
-    pub winning_score_histogram: Vec<(i32, u64)>,
+    pub winning_score_histogram: Vec<(i64, u64)>,
     /// Game lengths: (rounds, count).
     pub rounds_histogram: Vec<(u32, u64)>,
     /// Per round (from the end of round 1), each seat's mean score over every finished
@@ -267,7 +267,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
             // `get`: a record that skipped validation may lack a seat's score.
             let scores: Vec<f64> = done
                 .iter()
-                .filter_map(|r| r.scores.get(s).map(|&x| f64::from(x)))
+                .filter_map(|r| r.scores.get(s).map(|&x| x as f64))
                 .collect();
             let wins: f64 = done.iter().map(|r| r.win_share(s)).sum();
             SeatSummary {
@@ -407,7 +407,7 @@ fn mean_score_by_round(done: &[&GameRecord], players: usize) -> Vec<Vec<f64>> {
             for r in done {
                 let row = r.score_by_round.get(k).or(r.score_by_round.last());
                 for (s, &x) in row.into_iter().flatten().enumerate().take(players) {
-                    sums[s] += f64::from(x);
+                    sums[s] += x as f64;
                 }
             }
             sums.into_iter().map(|x| x / n).collect()
@@ -557,6 +557,22 @@ fn tile_summaries(done: &[&GameRecord]) -> Vec<TileSummary> {
         .collect()
 }
 
+/// The warning for a score estimate that failed while bots looked ahead (`[score]
+/// potential`, or the `end` hooks run on a copy): the bots counted its part as 0 and
+/// played on, so they played without the pack's own valuation. `None` when none failed.
+fn estimate_warning(s: &Summary) -> Option<String> {
+    let failed: Vec<_> = s.lookahead_errors.iter().filter(|e| e.estimate).collect();
+    let first = failed.first()?;
+    let times = failed.iter().fold(0u64, |n, e| n.saturating_add(e.count));
+    Some(format!(
+        "the bots' score estimate failed {} at {} (first {}: {}): they counted what the pack's own scoring adds ([score] potential, or the end hooks run on a copy) as 0 and played on, so the games' numbers are of bots that did not see it; fix the hook (see the script errors below)",
+        plural(times, "time"),
+        plural(failed.len() as u64, "place"),
+        first.site,
+        first.message
+    ))
+}
+
 /// Plain-language warnings a designer should read.
 fn warnings(s: &Summary) -> Vec<String> {
     let mut w = Vec::new();
@@ -566,9 +582,10 @@ fn warnings(s: &Summary) -> Vec<String> {
             s.errored, s.games
         ));
     }
-    if !s.lookahead_errors.is_empty() {
-        let times = s
-            .lookahead_errors
+    w.extend(estimate_warning(s));
+    let trials: Vec<_> = s.lookahead_errors.iter().filter(|e| !e.estimate).collect();
+    if !trials.is_empty() || s.lookahead_other_places > 0 {
+        let times = trials
             .iter()
             .fold(s.lookahead_other_places, |n, e| n.saturating_add(e.count));
         w.push(format!(
@@ -576,7 +593,7 @@ fn warnings(s: &Summary) -> Vec<String> {
             plural(times, "time"),
             s.lookahead_error_games,
             s.games,
-            plural(s.lookahead_errors.len() as u64, "place"),
+            plural(trials.len() as u64, "place"),
             if s.lookahead_other_places > 0 {
                 format!(" and more places than a game lists ({} times)", s.lookahead_other_places)
             } else {

@@ -35,6 +35,10 @@ pub struct LookaheadRecord {
     /// Answers past that option at which it was met (0: the option itself failed).
     #[serde(default)]
     pub depth: u32,
+    /// Whether it was met estimating a score (`[score] potential`, or the `end` hooks
+    /// run on a copy): the bot counted the estimate's part as 0, it avoided nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub estimate: bool,
 }
 
 /// Most times one record says an error was met (far above what one game can meet).
@@ -45,14 +49,23 @@ const MAX_MESSAGE: usize = 500;
 
 /// The place of a script error, as the summary groups them.
 pub fn site(e: &crate::error::ScriptError) -> String {
-    format!(
-        "{}{} hook `{}` of {} (pack {})",
-        printable(&e.file),
-        e.line.map(|l| format!(":{l}")).unwrap_or_default(),
+    let mut site = String::new();
+    if !e.file.is_empty() {
+        site.push_str(&format!(
+            "{}{} ",
+            printable(&e.file),
+            e.line.map(|l| format!(":{l}")).unwrap_or_default()
+        ));
+    }
+    site.push_str(&format!(
+        "hook `{}` of {}",
         printable(&e.hook),
-        printable(&e.owner),
-        printable(&e.pack)
-    )
+        printable(&e.owner)
+    ));
+    if !e.pack.is_empty() {
+        site.push_str(&format!(" (pack {})", printable(&e.pack)));
+    }
+    site
 }
 
 /// Adds the errors `found` while the seat answering `decision` chose, after the
@@ -81,7 +94,7 @@ pub(crate) fn note(
         );
         if let Some(r) = list
             .iter_mut()
-            .find(|r| r.site == place && r.message == message)
+            .find(|r| r.site == place && r.message == message && r.estimate == e.estimate)
         {
             r.count = r.count.saturating_add(e.count);
             continue;
@@ -106,6 +119,7 @@ pub(crate) fn note(
             seat: decision.player + 1,
             option,
             depth: e.first.depth(),
+            estimate: e.estimate,
         });
     }
 }

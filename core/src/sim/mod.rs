@@ -80,9 +80,7 @@ pub fn play_game_traced(
     let mut record = GameRecord::new(&content, seat_names(seats), seed, index);
     let mut replay = std::mem::take(&mut record.replay);
     let started = Instant::now();
-    let deadline = limits
-        .game_seconds
-        .map(|s| started + Duration::from_secs_f64(s));
+    let deadline = limits.game_seconds.and_then(|s| deadline_after(started, s));
     engine.set_deadline(deadline);
     let mut st = match engine.new_game(players, seed) {
         Ok(st) => st,
@@ -136,7 +134,7 @@ pub fn play_game_traced(
         // before it is rebuilt below. Errors are rare; a copy for every answer is not.
         if let Err(e) = engine.apply_disposable(&mut st, choice) {
             if let EngineError::Script(s) = &e {
-                record.error_site = Some(format!("{} hook `{}` (pack {})", s.file, s.hook, s.pack));
+                record.error_site = Some(error_site(s));
             }
             record.error = Some(e.to_string());
             replay.failing_answer = Some(key.to_string());
@@ -157,7 +155,7 @@ pub fn play_game_traced(
             engine.set_deadline(
                 limits
                     .game_seconds
-                    .map(|s| Instant::now() + Duration::from_secs_f64(s)),
+                    .and_then(|s| deadline_after(Instant::now(), s)),
             );
             rebuild(engine, players, seed, &replay.answers)
         };
@@ -178,6 +176,31 @@ pub fn play_game_traced(
     replay.error = record.error.clone();
     record.replay = replay;
     record
+}
+
+/// The instant `seconds` after `start`; `None` (no deadline) when `seconds` is not a
+/// duration the clock can hold (negative, not a number, or centuries away): the
+/// command line refuses those, so this only keeps a library caller from a panic.
+fn deadline_after(start: Instant, seconds: f64) -> Option<Instant> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .and_then(|d| start.checked_add(d))
+}
+
+/// Where a game's script error happened, as the summary groups errors: `FILE hook `H`
+/// (pack P)`, leaving out a file or pack the error does not know (the engine raises some
+/// errors of its own, which name neither).
+fn error_site(e: &crate::error::ScriptError) -> String {
+    let mut site = String::new();
+    if !e.file.is_empty() {
+        site.push_str(&e.file);
+        site.push(' ');
+    }
+    site.push_str(&format!("hook `{}`", e.hook));
+    if !e.pack.is_empty() {
+        site.push_str(&format!(" (pack {})", e.pack));
+    }
+    site
 }
 
 /// The position after `answers` in a new game of `players` seats from `seed`: the

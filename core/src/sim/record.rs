@@ -116,7 +116,7 @@ pub struct GameRecord {
     /// Winners (more than one on a shared win); empty if the game errored.
     pub winners: Vec<usize>,
     /// Final score per seat (R-END-3); empty if the game errored.
-    pub scores: Vec<i32>,
+    pub scores: Vec<i64>,
     /// Tie-break value per seat, coins + materials (R-END-4); empty if the game errored
     /// (and in records written before it was recorded).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -154,7 +154,7 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub areas: BTreeMap<String, AreaCounts>,
     /// Each seat's score at the end of each round; the last row is the final score.
-    pub score_by_round: Vec<Vec<i32>>,
+    pub score_by_round: Vec<Vec<i64>>,
     /// Per component (`card c19`, `tile wool-shop`, `area market`), every use: a
     /// commission is used when it is fulfilled, a `[[cards]]` card when a copy enters a
     /// seat's zone, a tile when its action is taken, an area when a worker is placed in
@@ -970,9 +970,9 @@ impl Tracker {
 }
 
 /// Every seat's score if the game ended now.
-fn scores_now(content: &Content, st: &GameState) -> Vec<i32> {
+fn scores_now(content: &Content, st: &GameState) -> Vec<i64> {
     (0..st.players.len())
-        .map(|p| score_now(content, st, p).clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+        .map(|p| score_now(content, st, p))
         .collect()
 }
 
