@@ -362,7 +362,7 @@ fn never_asks(content: &Content) -> Vec<String> {
         .blocks
         .iter()
         .flat_map(|b| &b.steps)
-        .any(|s| s.kind.may_ask());
+        .any(|s| s.kind.traits().may_ask);
     if asks {
         Vec::new()
     } else {

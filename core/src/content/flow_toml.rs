@@ -502,8 +502,8 @@ impl Compiler<'_> {
                         has_turns[v] |= has_turns[c];
                     }
                 }
-                moves[v] |= k.moves_piece();
-                places[v] |= k.places_worker();
+                moves[v] |= k.traits().moves_piece;
+                places[v] |= k.traits().places_worker;
             }
         }
         // `until = "all_placed"` goes round while someone can place: its body must place.
@@ -589,7 +589,7 @@ impl Compiler<'_> {
                         fresh[c] |= fresh[v] && !moved;
                     }
                     moved |= moves[c];
-                } else if s.kind.needs_player() {
+                } else if s.kind.traits().needs_player {
                     if outside[v] {
                         let pos = self.texts.step(names[v], i, None);
                         self.fail(
@@ -598,7 +598,7 @@ impl Compiler<'_> {
                             format!("move the step into the body of a turns step, e.g. {{ do = \"turns\", until = \"once\", body = \"{}\" }}", names[v]),
                         );
                     }
-                    if s.kind.needs_moved_piece() && inside[v] && fresh[v] && !moved {
+                    if s.kind.traits().needs_moved_piece && inside[v] && fresh[v] && !moved {
                         let body = via[v].map_or(names[v], |b| names[b]);
                         let pos = self.texts.step(names[v], i, None);
                         self.fail(
@@ -607,7 +607,7 @@ impl Compiler<'_> {
                             "put a { do = \"move\" } step before it in the same body",
                         );
                     }
-                    moved |= s.kind.moves_piece();
+                    moved |= s.kind.traits().moves_piece;
                 }
             }
             if in_round[v] && has_turns[v] {

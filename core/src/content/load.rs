@@ -1240,7 +1240,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         && program
             .blocks
             .iter()
-            .any(|b| b.steps.iter().any(|s| s.kind.moves_piece()))
+            .any(|b| b.steps.iter().any(|s| s.kind.traits().moves_piece))
     {
         ld.fail(
             gf,

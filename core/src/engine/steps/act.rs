@@ -15,7 +15,7 @@ use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::state::GameState;
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::{st_tile, tile_name, Engine};
 
@@ -39,16 +39,11 @@ impl StepKind for ActStep {
         "act"
     }
 
-    fn needs_player(&self) -> bool {
-        true
-    }
-
-    fn may_ask(&self) -> bool {
-        true
-    }
-
-    fn needs_moved_piece(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits {
+            needs_moved_piece: true,
+            ..Traits::ASKS_THE_PLAYER
+        }
     }
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {

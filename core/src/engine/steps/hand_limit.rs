@@ -45,10 +45,11 @@ pub(crate) fn answer(
     log: &mut EventLog,
 ) -> Result<(), EngineError> {
     let Action::Discard { card } = choice.action else {
-        return Err(super::flow_error(
+        return Err(super::not_an_answer(
             eng,
             "hand limit",
-            format!("the answer `{}` discards no card", choice.key),
+            choice,
+            "a card to discard",
         ));
     };
     let c = &*eng.content;

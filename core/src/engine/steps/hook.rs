@@ -13,7 +13,7 @@ use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::state::GameState;
 
 use super::turns::TurnOrder;
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
 
@@ -138,12 +138,12 @@ impl StepKind for GameHookStep {
         "hook"
     }
 
-    fn needs_player(&self) -> bool {
-        self.on == HookOn::Player
-    }
-
-    fn may_ask(&self) -> bool {
-        self.on != HookOn::Game
+    fn traits(&self) -> Traits {
+        Traits {
+            needs_player: self.on == HookOn::Player,
+            may_ask: self.on != HookOn::Game,
+            ..Traits::NONE
+        }
     }
 
     fn game_hook(&self) -> Option<(u16, HookOn)> {

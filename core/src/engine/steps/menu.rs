@@ -14,7 +14,7 @@ use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::state::GameState;
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
 
@@ -38,12 +38,8 @@ impl StepKind for MenuStep {
         "menu"
     }
 
-    fn needs_player(&self) -> bool {
-        true
-    }
-
-    fn may_ask(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits::ASKS_THE_PLAYER
     }
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {

@@ -57,21 +57,52 @@ pub enum Next {
     Stop,
 }
 
+/// What a step is, for the checks of the whole flow (`content/flow_toml.rs`) and the
+/// lint: each kind says which hold.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Traits {
+    /// It acts for the player whose turn it is, so it must sit inside a `turns` body.
+    pub needs_player: bool,
+    /// It may ask a player a question (a program with none plays itself).
+    pub may_ask: bool,
+    /// It moves the turn's piece (an `act` after it has a node to act at).
+    pub moves_piece: bool,
+    /// It acts at the node the turn's piece moved to, so a step that moves a piece must
+    /// come before it in the same turn.
+    pub needs_moved_piece: bool,
+    /// It places a worker (a `turns` body that goes round until every worker is placed
+    /// needs one).
+    pub places_worker: bool,
+}
+
+impl Traits {
+    /// None of them.
+    pub const NONE: Traits = Traits {
+        needs_player: false,
+        may_ask: false,
+        moves_piece: false,
+        needs_moved_piece: false,
+        places_worker: false,
+    };
+
+    /// A step that asks the player whose turn it is.
+    pub const ASKS_THE_PLAYER: Traits = Traits {
+        needs_player: true,
+        may_ask: true,
+        ..Traits::NONE
+    };
+}
+
 /// One kind of step: what the loader, the checks, `weft doc` and the engine need of it.
 /// Only [`StepKind::name`], [`StepKind::outline`] and [`StepKind::run`] have no default.
 pub trait StepKind: fmt::Debug + Send + Sync {
     /// The `do = "…"` name of the kind.
     fn name(&self) -> &'static str;
 
-    /// Whether it acts for the player whose turn it is, so it must sit inside a `turns`
-    /// body.
-    fn needs_player(&self) -> bool {
-        false
-    }
-
-    /// Whether it may ask a player a question (a program with none plays itself).
-    fn may_ask(&self) -> bool {
-        false
+    /// What the checks of the whole flow and the lint need to know of it (see
+    /// [`Traits`]); none of them by default.
+    fn traits(&self) -> Traits {
+        Traits::NONE
     }
 
     /// The block it runs, if any (`block`, a `turns` body). While the flow is compiled
@@ -99,23 +130,6 @@ pub trait StepKind: fmt::Debug + Send + Sync {
         None
     }
 
-    /// Whether it moves the turn's piece (an `act` after it has a node to act at).
-    fn moves_piece(&self) -> bool {
-        false
-    }
-
-    /// Whether it acts at the node the turn's piece moved to, so a step that moves a
-    /// piece must come before it in the same turn.
-    fn needs_moved_piece(&self) -> bool {
-        false
-    }
-
-    /// Whether it places a worker (a `turns` body that goes round until every worker
-    /// is placed needs one).
-    fn places_worker(&self) -> bool {
-        false
-    }
-
     /// Its line of the program's outline, without indent (`weft doc`); `gate` is the
     /// step's rounds as text (` (rounds 2–5)`, or empty).
     fn outline(&self, prog: &Program, gate: &str) -> String;
@@ -139,16 +153,25 @@ pub trait StepKind: fmt::Debug + Send + Sync {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let _ = (st, p, log);
-        Err(flow_error(
+        Err(not_an_answer(
             eng,
             self.name(),
-            format!(
-                "the step `{}` asked no question, but the answer `{}` came to it",
-                self.name(),
-                choice.key
-            ),
+            choice,
+            "an answer to a question it asked",
         ))
     }
+}
+
+/// The error for an answer that is not one the step `step` can take (`what` it takes).
+pub(super) fn not_an_answer(eng: &Engine, step: &str, choice: &Choice, what: &str) -> EngineError {
+    flow_error(
+        eng,
+        step,
+        format!(
+            "the step `{step}` took the answer `{}`, which is not {what}",
+            choice.key
+        ),
+    )
 }
 
 /// The fields of one kind of step as written in TOML, and how they compile.

@@ -13,7 +13,7 @@ use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::state::{GameState, Piece};
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::move_cache::MoveTexts;
 use crate::engine::{choice_if, prompt_or_empty, tile_name, Engine};
@@ -45,16 +45,11 @@ impl StepKind for MoveStep {
         "move"
     }
 
-    fn needs_player(&self) -> bool {
-        true
-    }
-
-    fn may_ask(&self) -> bool {
-        true
-    }
-
-    fn moves_piece(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits {
+            moves_piece: true,
+            ..Traits::ASKS_THE_PLAYER
+        }
     }
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {
@@ -98,11 +93,7 @@ impl StepKind for MoveStep {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let Action::Move { piece, to } = choice.action else {
-            return Err(super::flow_error(
-                eng,
-                "move",
-                format!("the answer `{}` is not a move", choice.key),
-            ));
+            return Err(super::not_an_answer(eng, "move", choice, "a move"));
         };
         let c = &eng.content;
         let from = st.players[p].pieces[piece as usize].at;

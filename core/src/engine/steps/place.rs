@@ -11,7 +11,7 @@ use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::state::GameState;
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::Engine;
 
 /// The fields of a `place` step.
@@ -61,16 +61,11 @@ impl StepKind for PlaceStep {
         "place"
     }
 
-    fn needs_player(&self) -> bool {
-        true
-    }
-
-    fn may_ask(&self) -> bool {
-        true
-    }
-
-    fn places_worker(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits {
+            places_worker: true,
+            ..Traits::ASKS_THE_PLAYER
+        }
     }
 
     fn outline(&self, prog: &Program, gate: &str) -> String {
@@ -104,11 +99,7 @@ impl StepKind for PlaceStep {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let Action::Place { area } = choice.action else {
-            return Err(super::flow_error(
-                eng,
-                "place",
-                format!("the answer `{}` is not a placement", choice.key),
-            ));
+            return Err(super::not_an_answer(eng, "place", choice, "a placement"));
         };
         eng.apply_place(st, p, area, self.after, log);
         Ok(())

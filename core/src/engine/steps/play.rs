@@ -13,7 +13,7 @@ use crate::events::EventLog;
 use crate::ops;
 use crate::state::GameState;
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
 
@@ -45,12 +45,8 @@ impl StepKind for PlayStep {
         "play"
     }
 
-    fn needs_player(&self) -> bool {
-        true
-    }
-
-    fn may_ask(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits::ASKS_THE_PLAYER
     }
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {

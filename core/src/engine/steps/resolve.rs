@@ -14,7 +14,7 @@ use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::state::GameState;
 
-use super::{Next, StepKind, StepToml};
+use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::Engine;
 
 /// The fields of a `resolve` step.
@@ -86,8 +86,11 @@ impl StepKind for ResolveStep {
         "resolve"
     }
 
-    fn may_ask(&self) -> bool {
-        true
+    fn traits(&self) -> Traits {
+        Traits {
+            may_ask: true,
+            ..Traits::NONE
+        }
     }
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {
@@ -119,10 +122,11 @@ impl StepKind for ResolveStep {
                 eng.apply_resolve(st, p, area, space, String::from(&*choice.key), log)
             }
             Action::Decline { area, space } => eng.apply_decline(st, p, area, space, self, log),
-            _ => Err(super::flow_error(
+            _ => Err(super::not_an_answer(
                 eng,
                 "resolve",
-                format!("the answer `{}` resolves no worker", choice.key),
+                choice,
+                "a worker's option or its decline",
             )),
         }
     }
