@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::content::program::{ResolveStep, TurnCount, TurnOrder};
 use crate::content::{AreaId, Content};
 use crate::decision::{Action, Choice, Decision};
-use crate::error::{EngineError, ScriptError};
+use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::ops;
@@ -375,15 +375,8 @@ impl Engine {
             )
         });
         for &(res, n) in &step.decline {
-            ops::gain(&c, st, log, p, res, n).map_err(|message| ScriptError {
-                pack: ScriptError::pack_of(&c.program.declared_at),
-                file: c.program.declared_at.clone(),
-                line: None,
-                owner: "the game's flow".into(),
-                hook: "resolve".into(),
-                message,
-                traceback: String::new(),
-            })?;
+            ops::gain(&c, st, log, p, res, n)
+                .map_err(|message| super::steps::flow_error(self, "resolve", message))?;
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use crate::content::program::{
     Program, StepKind, TurnCount, TurnOrder, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
 };
 use crate::content::{Content, SlotId};
-use crate::error::{EngineError, ScriptError};
+use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::flow::{Frame, Hook, HookCall, Job, Owner};
 use crate::state::GameState;
@@ -196,18 +196,13 @@ impl Engine {
     /// The player whose turn it is, or a content error naming the step that needs one.
     pub(super) fn turn_player(&self, st: &GameState, step: &str) -> Result<usize, EngineError> {
         current_player(&self.content, st).ok_or_else(|| {
-            ScriptError {
-                pack: String::new(),
-                file: self.content.program.declared_at.clone(),
-                line: None,
-                owner: "the game's flow".into(),
-                hook: step.into(),
-                message: format!(
+            super::steps::flow_error(
+                self,
+                step,
+                format!(
                     "a `{step}` step ran outside any `turns` body, so it has no player; put it in a block that a `turns` step runs"
                 ),
-                traceback: String::new(),
-            }
-            .into()
+            )
         })
     }
 

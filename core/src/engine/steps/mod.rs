@@ -218,10 +218,11 @@ kinds! {
     "refill" => refill::RefillToml,
 }
 
-/// A step error that belongs to the flow, not to a script.
-pub(super) fn flow_error(eng: &Engine, step: &str, message: String) -> EngineError {
+/// A step error that belongs to the flow, not to a script: it names the pack and the
+/// file that declare the flow.
+pub(crate) fn flow_error(eng: &Engine, step: &str, message: String) -> EngineError {
     ScriptError {
-        pack: String::new(),
+        pack: ScriptError::pack_of(&eng.content.program.declared_at),
         file: eng.content.program.declared_at.clone(),
         line: None,
         owner: "the game's flow".into(),
