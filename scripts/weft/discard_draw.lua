@@ -8,7 +8,7 @@ return {
     return "Discard up to " .. (params.max or 1) .. " commissions from your hand, then draw as many, one at a time from any deck you have unlocked."
   end,
   can_act = function(ctx)
-    return #ctx:hand(ctx:player()) > 0
+    return ctx:zone_size("hand", ctx:player()) > 0
   end,
   action = function(ctx, params)
     local p = ctx:player()
@@ -23,14 +23,11 @@ return {
       if id == nil then
         break
       end
-      ctx:discard(id, p)
+      cards.discard(ctx, p, id)
       discarded += 1
     end
     for _ = 1, discarded do
-      local id = cards.draw_from_choice(ctx, p)
-      if id then
-        ctx:give(p, id)
-      end
+      cards.draw_from_choice(ctx, p)
     end
   end,
 }

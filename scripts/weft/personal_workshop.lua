@@ -1,7 +1,7 @@
 -- weft.personal_workshop: R-TILE-PWS. The tile's action is a personal workshop phase:
 -- the player may use each tucked commission's workshop action once (R-WS-4).
 local function has_workshop_cards(ctx, p)
-  for _, id in ctx:tucked(p) do
+  for _, id in ctx:cards("tucked", p) do
     if ctx:card(id).workshop then
       return true
     end

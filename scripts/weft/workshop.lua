@@ -80,10 +80,7 @@ function effects.sell(ctx, p, params)
 end
 
 function effects.draw(ctx, p, params)
-  local id = cards.draw_from_choice(ctx, p)
-  if id then
-    ctx:give(p, id)
-  end
+  cards.draw_from_choice(ctx, p)
 end
 
 function effects.convert(ctx, p, params)
@@ -97,7 +94,7 @@ function effects.convert(ctx, p, params)
     return
   end
   local card = ctx:card(id)
-  ctx:discard(id, p)
+  cards.discard(ctx, p, id)
   for _, m in ctx:materials() do
     if card.requires[m] then
       ctx:gain(p, m, 1)
