@@ -1,5 +1,5 @@
 //! `weft doc content` (the readable reference of a pack's tiles and cards) and `weft doc
-//! lua-api` (the Lua API reference, from the methods the host registers).
+//! lua-api` (the Lua API reference, from the table of `ctx` functions the host registers).
 
 use std::path::PathBuf;
 use std::process::ExitCode;

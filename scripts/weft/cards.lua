@@ -1,8 +1,14 @@
 -- weft.cards: commissions as cards in zones, written over the zone functions of `ctx`
 -- (docs/lua-api.md). A pack with [[grades]] has these zones built in: per player a
 -- `hand` (seen by its owner) and `tucked` (fulfilled cards, public), and per grade G a
--- face-down draw pile `G_deck` and a discard pile `G_discard` (docs/content-format.md).
--- A pile's top is its last card.
+-- face-down draw pile `G_deck` and a discard pile `G_discard` (docs/content-format.md);
+-- `ctx:grades(p)` and `ctx:card(id)` name a grade's and a commission's two as `deck` and
+-- `discard`. A pile's top is its last card.
+--
+-- Cards drawn to choose from ("draw 4, keep 1, discard the rest") are drawn face up onto
+-- their grade's discard pile, where the rest end, and `keep` takes the kept ones from
+-- there into the hand: the discards end in the order drawn, the hand gets the kept cards
+-- in the order kept.
 local M = {}
 
 -- The card ids in player p's hand, in the order they came in (the last is the top).
@@ -20,80 +26,125 @@ function M.deck_size(ctx, grade)
   return ctx:zone_size(grade .. "_deck") + ctx:zone_size(grade .. "_discard")
 end
 
--- Whether a card of `grade` can be drawn (its draw pile or its discards hold one).
-local function can_draw(ctx, grade)
-  return ctx:zone_size(grade .. "_deck") > 0 or ctx:zone_size(grade .. "_discard") > 0
-end
-
--- Draws the top card of `grade`'s deck onto player p's hand and returns its id; nil
--- when the deck and its discards are empty. An empty deck is first made again from its
--- discards, shuffled with the game's random generator (as the rules' own draws do).
-function M.draw_one(ctx, p, grade)
-  local deck = grade .. "_deck"
-  if ctx:zone_size(deck) == 0 then
-    local discards = grade .. "_discard"
-    local n = ctx:zone_size(discards)
-    if n == 0 then
-      return nil
-    end
-    -- Bottom first, so the new deck holds the discards in their order before the shuffle.
-    for _ = 1, n do
-      ctx:move_card(discards, 1, deck)
-    end
-    ctx:shuffle(deck)
-    if ctx:logging() then
-      ctx:log("the " .. grade .. " discards are shuffled into a new deck")
-    end
+-- The decks of `grades` (grade tables of `ctx:grades`) as one run of draws sees them:
+-- for the grade at place i of `grades` (of n), `counts[i]` is the cards left in its draw
+-- pile and `counts[n + i]` the cards the run has drawn face up onto its discards, which
+-- it does not draw again. Only the run's draws change the piles, so their sizes are read
+-- once. The list is made with six places (three grades): a table grown one entry at a
+-- time is made again at each size, and a run is made for every question bots weigh.
+local function piles(ctx, grades)
+  local counts = { 0, 0, 0, 0, 0, 0 }
+  local n = #grades
+  for i, g in grades do
+    counts[i], counts[n + i] = ctx:zone_size(g.deck), 0
   end
-  return ctx:move_card(deck, -1, "hand", p)
+  return counts
 end
 
--- Draws up to n cards of one grade onto player p's hand; returns the ids drawn.
-function M.draw(ctx, p, grade, n)
+-- Whether a run (see `piles`) can draw a card of grade i: its draw pile holds one, or
+-- the discards the run found do.
+local function can_draw(ctx, grades, counts, i)
+  return counts[i] > 0 or ctx:zone_size(grades[i].discard) - counts[#grades + i] > 0
+end
+
+-- Draws the top card of grade i's draw pile onto player p's hand, or with `aside` face
+-- up onto its discard pile; returns its id. An empty draw pile is first made again from
+-- the discards the run found, shuffled with the game's random generator (as the rules'
+-- own draws do).
+local function draw_at(ctx, p, grades, counts, i, aside)
+  local g, set = grades[i], #grades + i
+  if counts[i] == 0 then
+    -- Bottom first, so the new deck holds the discards in their order before the
+    -- shuffle, and the cards this run drew face up stay on the discards.
+    local found = ctx:zone_size(g.discard) - counts[set]
+    for _ = 1, found do
+      ctx:move_card(g.discard, 1, g.deck)
+    end
+    ctx:shuffle(g.deck)
+    if ctx:logging() then
+      ctx:log("the " .. g.id .. " discards are shuffled into a new deck")
+    end
+    counts[i] = found
+  end
+  counts[i] -= 1
+  if aside then
+    counts[set] += 1
+    return ctx:move_card(g.deck, -1, g.discard)
+  end
+  return ctx:move_card(g.deck, -1, "hand", p)
+end
+
+-- Draws up to n cards of `grade` (a grade id) onto player p's hand, or with `aside`
+-- face up onto its discard pile (for `keep`); stops when the deck and its discards are
+-- empty. Returns the ids drawn.
+function M.draw(ctx, p, grade, n, aside)
+  local grades = { { id = grade, deck = grade .. "_deck", discard = grade .. "_discard" } }
+  local counts = piles(ctx, grades)
   local drawn = {}
   for _ = 1, n do
-    local id = M.draw_one(ctx, p, grade)
-    if id == nil then
+    if not can_draw(ctx, grades, counts, 1) then
       break
     end
-    table.insert(drawn, id)
+    table.insert(drawn, draw_at(ctx, p, grades, counts, 1, aside))
   end
   return drawn
-end
-
--- The position (from 1) of card `id` in player p's hand; an error naming the card
--- when it is not there.
-local function in_hand(ctx, p, id)
-  local at = ctx:find_card("hand", id, p)
-  if at == nil then
-    error("`" .. tostring(id) .. "` is not in player " .. tostring(p) .. "'s hand", 3)
-  end
-  return at
-end
-
--- Puts card `id` from player p's hand onto its grade's discard pile.
-function M.discard(ctx, p, id)
-  local at = in_hand(ctx, p, id)
-  ctx:move_card("hand", at, ctx:card(id).grade .. "_discard", p)
-end
-
--- Moves card `id` of player p's hand to the top of that hand.
-function M.to_top(ctx, p, id)
-  local at = in_hand(ctx, p, id)
-  if at ~= ctx:zone_size("hand", p) then
-    ctx:move_card("hand", at, "hand", p)
-  end
 end
 
 -- Labels are built only when the player is asked (`ctx:asking()`): a question answered
 -- from the replayed answers reads keys only, and greedy bots replay every answer of an
 -- effect for every option they weigh.
 
--- Player p keeps `keep` of the card ids in `drawn` (drawn onto p's hand), chosen one at
--- a time; the kept cards end on top of the hand in the order chosen, and the rest are
--- discarded (R-PLAZA-3, R-SKILL-1/2).
+-- Draws up to n cards, each from a deck player p chooses among the unlocked ones that
+-- hold a card (its draw pile or its discards); with `once`, from the deck chosen first
+-- while it holds a card, choosing again only when it runs out. Each goes onto p's hand,
+-- or with `aside` face up onto its grade's discard pile (for `keep`). Stops when no deck
+-- holds a card. Returns the ids drawn.
+function M.draw_chosen(ctx, p, n, once, aside)
+  if n <= 0 then
+    return {}
+  end
+  local grades = ctx:grades(p)
+  local counts = piles(ctx, grades)
+  local drawn = {}
+  local i = nil
+  for _ = 1, n do
+    if not (once and i and can_draw(ctx, grades, counts, i)) then
+      local asking = ctx:asking()
+      local options = {}
+      for k, g in grades do
+        -- (`can_draw`, first for a draw pile with cards, the common case: this loop
+        -- runs for every question bots weigh.)
+        if counts[k] > 0 or can_draw(ctx, grades, counts, k) then
+          table.insert(options, { key = g.id, label = asking and ("Draw from the " .. g.id .. " deck") or nil })
+        end
+      end
+      if #options == 0 then
+        break
+      end
+      local chosen = ctx:choose({ prompt = "Draw from which deck?", options = options }).key
+      for k, g in grades do
+        if g.id == chosen then
+          i = k
+        end
+      end
+    end
+    table.insert(drawn, draw_at(ctx, p, grades, counts, i, aside))
+  end
+  return drawn
+end
+
+-- Puts card `id` from player p's hand onto its grade's discard pile.
+function M.discard(ctx, p, id)
+  ctx:move_card("hand", id, ctx:card(id).discard, p)
+end
+
+-- Player p keeps `keep` of the card ids in `drawn`, drawn face up onto their discard
+-- piles (`aside`), chosen one at a time: each goes onto the hand as it is chosen, and
+-- the rest stay discarded (R-PLAZA-3, R-SKILL-1/2).
 function M.keep(ctx, p, drawn, keep)
-  local left = table.clone(drawn)
+  -- `table.clone`, `find` and `remove` would each be a library call charged to the
+  -- budget (lua/library.rs); these few cards are copied and searched here.
+  local left = { table.unpack(drawn) }
   for _ = 1, math.min(keep, #left) do
     local asking = ctx:asking()
     local options = {}
@@ -105,35 +156,16 @@ function M.keep(ctx, p, drawn, keep)
       end
       table.insert(options, { key = id, label = label })
     end
-    local pick = ctx:choose({ prompt = "Keep which commission?", options = options })
-    M.to_top(ctx, p, pick.key)
-    table.remove(left, table.find(left, pick.key))
-  end
-  for _, id in left do
-    M.discard(ctx, p, id)
-  end
-end
-
--- Draws one card onto player p's hand from a deck p chooses among the unlocked ones
--- that hold a card; nil when there is none. With `grade` (a deck chosen before), draws
--- from it without asking while it has cards. Returns the card id and the grade drawn
--- from.
-function M.draw_from_choice(ctx, p, grade)
-  if grade ~= nil and can_draw(ctx, grade) then
-    return M.draw_one(ctx, p, grade), grade
-  end
-  local asking = ctx:asking()
-  local decks = {}
-  for _, g in ctx:grades(p) do
-    if can_draw(ctx, g) then
-      table.insert(decks, { key = g, label = asking and ("Draw from the " .. g .. " deck") or nil })
+    local pick = ctx:choose({ prompt = "Keep which commission?", options = options }).key
+    ctx:move_card(ctx:card(pick).discard, pick, "hand", p)
+    local at = 1
+    while left[at] ~= pick do
+      at += 1
+    end
+    for k = at, #left do
+      left[k] = left[k + 1]
     end
   end
-  if #decks == 0 then
-    return nil
-  end
-  local chosen = ctx:choose({ prompt = "Draw from which deck?", options = decks }).key
-  return M.draw_one(ctx, p, chosen), chosen
 end
 
 -- Asks player p to pick a card from hand, or to pick none. `spec` has prompt, verb (for

@@ -26,8 +26,6 @@ return {
       cards.discard(ctx, p, id)
       discarded += 1
     end
-    for _ = 1, discarded do
-      cards.draw_from_choice(ctx, p)
-    end
+    cards.draw_chosen(ctx, p, discarded)
   end,
 }

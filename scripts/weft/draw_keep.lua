@@ -8,7 +8,7 @@ return {
   end,
   on_reach = function(ctx, params)
     local p = ctx:player()
-    local drawn = cards.draw(ctx, p, params.grade, params.draw or 2)
+    local drawn = cards.draw(ctx, p, params.grade, params.draw or 2, true)
     cards.keep(ctx, p, drawn, params.keep or 1)
   end,
 }

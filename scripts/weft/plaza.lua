@@ -22,19 +22,7 @@ return {
   end,
   action = function(ctx, params)
     local p = ctx:player()
-    local once = deck_choice(params) == "once"
-    local drawn = {}
-    local grade = nil
-    for _ = 1, params.draw or 4 do
-      local id, from = cards.draw_from_choice(ctx, p, grade)
-      if id == nil then
-        break
-      end
-      if once then
-        grade = from
-      end
-      table.insert(drawn, id)
-    end
+    local drawn = cards.draw_chosen(ctx, p, params.draw or 4, deck_choice(params) == "once", true)
     cards.keep(ctx, p, drawn, ctx:ability(p, "plaza_keep"))
   end,
 }

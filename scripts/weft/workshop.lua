@@ -80,7 +80,7 @@ function effects.sell(ctx, p, params)
 end
 
 function effects.draw(ctx, p, params)
-  cards.draw_from_choice(ctx, p)
+  cards.draw_chosen(ctx, p, 1)
 end
 
 function effects.convert(ctx, p, params)

@@ -142,7 +142,7 @@ local function misuse(ctx, p)
     function() return ctx.materials(nil) end,
     function() return ctx.count(nil, p, "coins") end,
     function() return ctx:count(p) end,
-    function() return ctx:hand(p + 10) end,
+    function() return ctx:cards("hand", p + 10) end,
     function() return ctx:gain(p, "coins", -1) end,
     function() return ctx:pay(p, "prestige", 1) end,
     function() return ctx:take_slot(99) end,

@@ -101,14 +101,15 @@ fn a_refused_add_die_leaves_the_generator_where_it_was() {
 fn refused_card_and_zone_verbs_change_nothing() {
     // A commission of another grade than the first in hand's: its discard pile refuses
     // that card.
-    let other_pile = "local first = ctx:hand(p)[1]\n  local grade = ctx:card(first).grade\n  local pile = (if grade == 'common' then 'royal' else 'common') .. '_discard'";
+    let other_pile = "local first = ctx:cards('hand', p)[1]\n  local grade = ctx:card(first).grade\n  local pile = (if grade == 'common' then 'royal' else 'common') .. '_discard'";
+    let drawn = "local drawn = ctx:move_card('common_deck', -1, 'hand', p)";
     for (prefix, refused) in [
-        ("", "ctx:draw('nograde')"),
-        ("", "ctx:give(p, ctx:hand(p)[1])"),
-        ("", "ctx:give(99, ctx:hand(p)[1])"),
-        ("local drawn = ctx:draw('common')", "ctx:give(99, drawn)"),
-        ("", "ctx:discard('nocard', p)"),
-        ("", "ctx:discard(ctx:hand(p)[1], 99)"),
+        ("", "ctx:move_card('nograde_deck', -1, 'hand', p)"),
+        ("", "ctx:move_card('common_deck', -1, 'royal_discard')"),
+        ("", "ctx:move_card('hand', 1, 'hand', 99)"),
+        (drawn, "ctx:move_card('hand', -1, 'tucked', 99)"),
+        (drawn, "ctx:move_card('hand', -1, 'royal_deck', p)"),
+        ("", "ctx:move_card('hand', 1, 'common_discard', 99)"),
         ("", "ctx:move_card('hand', 99, 'tucked', p)"),
         ("", "ctx:move_card('hand', 1, 'nozone', p)"),
         (other_pile, "ctx:move_card('hand', 1, pile, p)"),

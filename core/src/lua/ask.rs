@@ -23,7 +23,8 @@ use std::os::raw::{c_int, c_void};
 
 use mlua::{ffi, AnyUserData, LightUserData, Lua, Table, Value};
 
-use super::ctx::{exact_whole, key_is_valid, Ask, Ctx, OptionFields};
+use super::choose::key_is_valid;
+use super::ctx::{exact_whole, Ask, Ctx, OptionFields};
 use super::sandbox::{Signal, ASK_MESSAGE};
 use crate::limits::MAX_QUESTIONS_PER_EFFECT;
 
@@ -40,42 +41,45 @@ pub fn pending() -> Value {
     Value::LightUserData(mlua::LightUserData(pending_ptr()))
 }
 
-/// Makes `ctx:choose` the stopping front of the host's `choose`, which stays reachable
-/// as `__choose`. `methods` is the `__index` table of the `ctx` metatable; `cell` points
-/// at the running call's `Ctx` (see [`super::fast`]), and `ctx` is the userdata scripts
-/// get.
+/// Makes `ctx:NAME` (`ctx:choose`, the table's question function) the stopping front of
+/// the host's method, which stays reachable as `__NAME`. `methods` is the `__index`
+/// table of the `ctx` metatable; `cell` points at the running call's `Ctx` (see
+/// [`super::fast`]), and `ctx` is the userdata scripts get.
 pub fn install(
     lua: &Lua,
     methods: &Table,
+    name: &str,
     cell: LightUserData,
     ctx: &AnyUserData,
     fields: &OptionFields,
 ) -> mlua::Result<()> {
-    let host: Value = methods.raw_get("choose")?;
-    methods.raw_set("__choose", host)?;
+    let host: Value = methods.raw_get(name)?;
+    methods.raw_set(format!("__{name}"), host.clone())?;
     let upvalues = (
         cell,
         ctx.clone(),
         fields.options.clone(),
         fields.key.clone(),
+        host,
     );
     // SAFETY: `choose` follows the Lua C API contract: it keeps its stack balanced and
-    // only yields as its return expression. The four upvalues are on the stack at 1..=4;
+    // only yields as its return expression. The five upvalues are on the stack at 1..=5;
     // lua_pushcclosurek pops them and leaves the closure, the one result.
     let front: mlua::Function = unsafe {
         lua.exec_raw(upvalues, |l| {
-            ffi::lua_pushcclosurek(l, choose, c"choose".as_ptr(), 4, None);
+            ffi::lua_pushcclosurek(l, choose, c"choose".as_ptr(), 5, None);
         })?
     };
-    methods.raw_set("choose", front)
+    methods.raw_set(name, front)
 }
 
-/// The front's upvalues: the cell of the running `Ctx`, the `ctx` userdata, and the
-/// strings `options` and `key`.
+/// The front's upvalues: the cell of the running `Ctx`, the `ctx` userdata, the
+/// strings `options` and `key`, and the host's method.
 const UP_CELL: c_int = 1;
 const UP_SELF: c_int = 2;
 const UP_OPTIONS: c_int = 3;
 const UP_KEY: c_int = 4;
+const UP_HOST: c_int = 5;
 
 /// What the front made of a question.
 enum Replayed {
@@ -88,8 +92,9 @@ enum Replayed {
 }
 
 /// `ctx:choose(spec)`: answers a recorded question itself when it can ([`replay`]);
-/// else calls `ctx:__choose(spec)` and, on a pending question, yields (or raises the ask
-/// error where the script cannot yield); else returns the chosen option.
+/// else calls the host's method (upvalue 5, also `ctx:__choose`) and, on a pending
+/// question, yields (or raises the ask error where the script cannot yield); else
+/// returns the chosen option.
 unsafe extern "C-unwind" fn choose(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::lua_settop(l, 2); // ctx, spec
@@ -110,8 +115,8 @@ unsafe extern "C-unwind" fn choose(l: *mut ffi::lua_State) -> c_int {
             Replayed::Host => {}
         }
         ffi::lua_settop(l, 2);
-        ffi::lua_getfield(l, 1, c"__choose".as_ptr());
-        ffi::lua_insert(l, 1); // __choose, ctx, spec
+        ffi::lua_pushvalue(l, ffi::lua_upvalueindex(UP_HOST));
+        ffi::lua_insert(l, 1); // host, ctx, spec
         ffi::lua_call(l, 2, 1);
         if ffi::lua_tolightuserdata(l, -1) == pending_ptr() {
             return stop(l);

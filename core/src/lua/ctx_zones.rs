@@ -1,16 +1,40 @@
-//! The ctx functions over card zones (`[[zones]]`): reads of cards and marks, and the
-//! verbs that move cards, change marks and shuffle. A zone is named by its id; a player
-//! zone also takes the player (from 1) as the last argument.
+//! The `ctx` functions over card zones (`[[zones]]`, and the commissions' built-in
+//! `hand`, `tucked`, `<grade>_deck` and `<grade>_discard`): reads of cards and marks,
+//! and the verbs that move cards, change marks and shuffle. A zone is named by its id;
+//! a player zone also takes the player (from 1) as the last argument. The library's
+//! `weft.cards` (scripts/weft/cards.lua) draws, keeps and discards commissions with them.
 
-use mlua::{UserDataMethods, Value};
+use std::sync::Arc;
 
-use super::ctx::{err, Ctx, CtxHandle, Methods, Whole};
-use crate::content::ZoneKind;
+use mlua::{FromLua, Lua, Table, Value};
+
+use super::ctx::{err, Ctx, Whole};
+use crate::content::{CardIx, ZoneKind};
 use crate::zones::{self, ZoneRef};
 
+/// A position in a zone as a script names it: a whole number (from 1; negative counts
+/// from the end, -1 is a pile's top), or a card's id, standing for its first position
+/// in the zone.
+pub enum Pos {
+    /// A position number.
+    At(i64),
+    /// The id of a card in the zone.
+    Card(String),
+}
+
+impl FromLua for Pos {
+    fn from_lua(v: Value, lua: &Lua) -> mlua::Result<Self> {
+        match v {
+            Value::String(id) => Ok(Pos::Card(id.to_str()?.to_string())),
+            other => Whole::from_lua(other, lua).map(|Whole(n)| Pos::At(n)),
+        }
+    }
+}
+
+/// Naming zones, positions and cards.
 impl Ctx {
     /// The zone `id`, for player `p` (from 1) when given.
-    fn zone_ref(&self, id: &str, p: Option<Whole>) -> mlua::Result<ZoneRef> {
+    pub(super) fn zone_ref(&self, id: &str, p: Option<Whole>) -> mlua::Result<ZoneRef> {
         let p = match p {
             Some(Whole(p)) => Some(self.player_index(p)?),
             None => None,
@@ -18,147 +42,188 @@ impl Ctx {
         ZoneRef::named(&self.content, id, p).map_err(err)
     }
 
-    /// A position argument (from 1, negative from the end) as an index from 0.
-    fn zone_pos(&self, z: ZoneRef, pos: i64, verb: &str) -> mlua::Result<usize> {
-        zones::position(&self.content, &self.state, z, pos)
-            .map_err(|e| err(format!("ctx:{verb}: {e}")))
+    /// A position argument (from 1, negative from the end, or a card's id) as an index
+    /// from 0.
+    fn zone_pos(&self, z: ZoneRef, pos: &Pos, verb: &str) -> mlua::Result<usize> {
+        let id = match pos {
+            Pos::At(n) => {
+                return zones::position(&self.content, &self.state, z, *n)
+                    .map_err(|e| err(format!("ctx:{verb}: {e}")))
+            }
+            Pos::Card(id) => id,
+        };
+        let Some(card) = self.content.pack_card(id) else {
+            return Err(err(format!(
+                "ctx:{verb}: `{id}` is not a card (of [[cards]] or a commission)"
+            )));
+        };
+        let cards = &z.get(&self.content, &self.state).cards;
+        cards.iter().position(|&x| x == Some(card)).ok_or_else(|| {
+            err(format!(
+                "ctx:{verb}: `{id}` is not in {}",
+                z.describe(&self.content)
+            ))
+        })
     }
 
-    fn card_name(&self, card: crate::content::CardIx) -> mlua::String {
+    /// The id of card `card`, interned once per VM.
+    pub(super) fn card_name(&self, card: CardIx) -> mlua::String {
         self.names.pack_cards[card as usize].clone()
     }
 }
 
-/// Registers the zone functions on `ctx`.
-pub(super) fn add_zone_methods<M: UserDataMethods<CtxHandle>>(m: &mut Methods<'_, M>) {
-    m.add_method("cards", |lua, this, (id, p): (String, Option<Whole>)| {
-        let z = this.zone_ref(&id, p)?;
+/// The reads of zones.
+impl Ctx {
+    /// `ctx:cards(zone [, p])`: the card ids in position order, `false` for an empty
+    /// grid position.
+    pub(super) fn zone_cards(&self, lua: &Lua, id: &str, p: Option<Whole>) -> mlua::Result<Table> {
+        let z = self.zone_ref(id, p)?;
         let t = lua.create_table()?;
-        for (k, card) in z.get(&this.content, &this.state).cards.iter().enumerate() {
+        for (k, card) in z.get(&self.content, &self.state).cards.iter().enumerate() {
             let v = match card {
-                Some(card) => Value::String(this.card_name(*card)),
+                Some(card) => Value::String(self.card_name(*card)),
                 None => Value::Boolean(false),
             };
             t.raw_set(k + 1, v)?;
         }
         Ok(t)
-    });
-    m.add_method("counter_info", |lua, this, what: String| {
-        let id = this.content.counter_named(&what).map_err(err)?;
-        let k = &this.content.counters[id as usize];
-        let t = lua.create_table()?;
-        t.raw_set("id", k.id.as_str())?;
-        t.raw_set("name", k.name.as_str())?;
-        t.raw_set("min", k.min)?;
-        t.raw_set("max", k.max)?;
-        t.raw_set("value", k.value)?;
-        Ok(t)
-    });
-    m.add_method("zone_size", |_, this, (id, p): (String, Option<Whole>)| {
-        let z = this.zone_ref(&id, p)?;
-        Ok(z.get(&this.content, &this.state).cards.len())
-    });
-    m.add_method("grid", |_, this, id: String| {
-        let z = this.zone_ref(&id, None)?;
-        let n = this.state.players.len();
-        match this.content.zones[z.zone as usize].grid_size(n) {
-            Some((rows, columns)) => Ok((rows, columns)),
-            None => Err(err(format!("ctx:grid: zone `{id}` is a pile, not a grid"))),
-        }
-    });
-    m.add_method(
-        "marks",
-        |_, this, (id, Whole(pos), p): (String, Whole, Option<Whole>)| {
-            let z = this.zone_ref(&id, p)?;
-            let i = this.zone_pos(z, pos, "marks")?;
-            Ok(zones::mark_at(&this.content, &this.state, z, i))
-        },
-    );
-    m.add_method("room", |_, this, (id, p): (String, Option<Whole>)| {
-        let z = this.zone_ref(&id, p)?;
-        Ok(zones::room(&this.content, &this.state, z))
-    });
-    m.add_method(
-        "find_card",
-        |_, this, (id, card, p): (String, String, Option<Whole>)| {
-            let z = this.zone_ref(&id, p)?;
-            let Some(ix) = this.content.pack_card(&card) else {
-                return Err(err(format!(
-                    "ctx:find_card: `{card}` is not a card of [[cards]]"
-                )));
-            };
-            Ok(z.get(&this.content, &this.state)
-                .cards
-                .iter()
-                .position(|&x| x == Some(ix))
-                .map(|k| k + 1))
-        },
-    );
-    m.add_method_mut(
-        "add_marks",
-        |_, this, (id, Whole(pos), Whole(n), p): (String, Whole, Whole, Option<Whole>)| {
-            this.writable("add_marks")?;
-            let z = this.zone_ref(&id, p)?;
-            let i = this.zone_pos(z, pos, "add_marks")?;
-            zones::add_mark(&this.content, &mut this.state, z, i, n)
-                .map_err(|e| err(format!("ctx:add_marks: {e}")))
-        },
-    );
-    m.add_method_mut(
-        "move_card",
-        |_, this, (id, Whole(pos), to, p): (String, Whole, String, Option<Whole>)| {
-            this.writable("move_card")?;
-            let from = this.zone_ref(&id, p)?;
-            let target = this.zone_ref(&to, p)?;
-            let i = this.zone_pos(from, pos, "move_card")?;
-            let c = std::sync::Arc::clone(&this.content);
-            let card = zones::move_card(&c, &mut this.state, from, i, target, None)
-                .map_err(|e| err(format!("ctx:move_card: {e}")))?;
-            let (round, player) = (this.state.round, this.call.player);
-            this.log.push(round, player, "move_card", || {
-                format!(
-                    "{} goes from {} to {}",
-                    c.cards[card as usize].id,
-                    from.describe(&c),
-                    target.describe(&c)
-                )
-            });
-            Ok(this.card_name(card))
-        },
-    );
-    m.add_method_mut("shuffle", |_, this, (id, p): (String, Option<Whole>)| {
-        this.writable("shuffle")?;
-        let z = this.zone_ref(&id, p)?;
+    }
+
+    /// `ctx:zone_size(zone [, p])`: its positions (a pile's cards).
+    pub(super) fn zone_size(&self, id: &str, p: Option<Whole>) -> mlua::Result<usize> {
+        let z = self.zone_ref(id, p)?;
+        Ok(z.get(&self.content, &self.state).cards.len())
+    }
+
+    /// `ctx:grid(zone)`: a grid zone's rows and columns at this player count.
+    pub(super) fn grid(&self, id: &str) -> mlua::Result<(u32, u32)> {
+        let z = self.zone_ref(id, None)?;
+        let n = self.state.players.len();
+        self.content.zones[z.zone as usize]
+            .grid_size(n)
+            .ok_or_else(|| err(format!("ctx:grid: zone `{id}` is a pile, not a grid")))
+    }
+
+    /// `ctx:marks(zone, pos [, p])`: the mark at a position.
+    pub(super) fn marks(&self, id: &str, pos: &Pos, p: Option<Whole>) -> mlua::Result<i64> {
+        let z = self.zone_ref(id, p)?;
+        let i = self.zone_pos(z, pos, "marks")?;
+        Ok(zones::mark_at(&self.content, &self.state, z, i))
+    }
+
+    /// `ctx:room(zone [, p])`: cards the zone takes under its cap, if it has one.
+    pub(super) fn room(&self, id: &str, p: Option<Whole>) -> mlua::Result<Option<u32>> {
+        let z = self.zone_ref(id, p)?;
+        Ok(zones::room(&self.content, &self.state, z))
+    }
+
+    /// `ctx:find_card(zone, card [, p])`: the first position (from 1) of `card`.
+    pub(super) fn find_card(
+        &self,
+        id: &str,
+        card: &str,
+        p: Option<Whole>,
+    ) -> mlua::Result<Option<usize>> {
+        let z = self.zone_ref(id, p)?;
+        let Some(ix) = self.content.pack_card(card) else {
+            return Err(err(format!(
+                "ctx:find_card: `{card}` is not a card of [[cards]]"
+            )));
+        };
+        Ok(z.get(&self.content, &self.state)
+            .cards
+            .iter()
+            .position(|&x| x == Some(ix))
+            .map(|k| k + 1))
+    }
+}
+
+/// The verbs of zones.
+impl Ctx {
+    /// `ctx:add_marks(zone, pos, n [, p])`.
+    pub(super) fn add_marks(
+        &mut self,
+        id: &str,
+        pos: &Pos,
+        n: i64,
+        p: Option<Whole>,
+    ) -> mlua::Result<i64> {
+        let z = self.zone_ref(id, p)?;
+        let i = self.zone_pos(z, pos, "add_marks")?;
+        zones::add_mark(&self.content, &mut self.state, z, i, n)
+            .map_err(|e| err(format!("ctx:add_marks: {e}")))
+    }
+
+    /// `ctx:move_card(zone, pos, to [, p])`: the card moved. Shared by the method and
+    /// its fast front (lua/fast/zones.rs), with the zones and the position found.
+    pub(super) fn move_card(
+        &mut self,
+        id: &str,
+        pos: &Pos,
+        to: &str,
+        p: Option<Whole>,
+    ) -> mlua::Result<CardIx> {
+        let from = self.zone_ref(id, p)?;
+        let target = self.zone_ref(to, p)?;
+        let i = self.zone_pos(from, pos, "move_card")?;
+        self.move_card_at(from, i, target)
+    }
+
+    /// Moves the card at index `i` (from 0) of `from` onto `to` and logs it; the card
+    /// moved. Refused, changing nothing, as [`zones::move_card`] refuses.
+    pub(super) fn move_card_at(
+        &mut self,
+        from: ZoneRef,
+        i: usize,
+        to: ZoneRef,
+    ) -> mlua::Result<CardIx> {
+        let c = &self.content;
+        let card = zones::move_card(c, &mut self.state, from, i, to, None)
+            .map_err(|e| err(format!("ctx:move_card: {e}")))?;
+        let (round, player) = (self.state.round, self.call.player);
+        self.log.push(round, player, "move_card", || {
+            format!(
+                "{} goes from {} to {}",
+                c.cards[card as usize].id,
+                from.describe(c),
+                to.describe(c)
+            )
+        });
+        Ok(card)
+    }
+
+    /// `ctx:shuffle(zone [, p])`: shuffles a pile (marks travel with their cards).
+    pub(super) fn shuffle(&mut self, id: &str, p: Option<Whole>) -> mlua::Result<()> {
+        let z = self.zone_ref(id, p)?;
         if matches!(
-            this.content.zones[z.zone as usize].kind,
+            self.content.zones[z.zone as usize].kind,
             ZoneKind::Grid { .. }
         ) {
             return Err(err(format!(
                 "ctx:shuffle: zone `{id}` is a grid; only piles are shuffled"
             )));
         }
-        let c = std::sync::Arc::clone(&this.content);
+        let c = Arc::clone(&self.content);
         let i = c.zones[z.zone as usize].index;
         let zs = match z.player {
-            None => std::mem::take(&mut this.state.zones_mut()[i]),
-            Some(p) => std::mem::take(&mut this.state.player_mut(p).zones[i]),
+            None => std::mem::take(&mut self.state.zones_mut()[i]),
+            Some(p) => std::mem::take(&mut self.state.player_mut(p).zones[i]),
         };
-        // Marks travel with their cards.
         let mut pairs: Vec<_> = zs
             .cards
             .into_iter()
             .enumerate()
             .map(|(k, card)| (card, zs.marks.get(k).copied()))
             .collect();
-        crate::ops::shuffle(&mut pairs, &mut this.state.rng);
+        crate::ops::shuffle(&mut pairs, &mut self.state.rng);
         let back = crate::state::ZoneState {
             cards: pairs.iter().map(|x| x.0).collect(),
             marks: pairs.iter().filter_map(|x| x.1).collect(),
         };
         match z.player {
-            None => this.state.zones_mut()[i] = back,
-            Some(p) => this.state.player_mut(p).zones[i] = back,
+            None => self.state.zones_mut()[i] = back,
+            Some(p) => self.state.player_mut(p).zones[i] = back,
         }
         Ok(())
-    });
+    }
 }

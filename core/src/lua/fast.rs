@@ -9,22 +9,27 @@
 //! mlua method, unchanged, which answers or raises exactly the error it always did. So
 //! the front changes speed only, never a result or a message.
 //!
-//! Counters, pack cards and commissions are found by the address of the Lua string
-//! naming them (Luau interns every string; see [`by_address`]): a binary search over a
-//! list made once per VM, with no copy, UTF-8 check or comparison of text.
+//! Which functions have a front, and the list each returns entries of, the `ctx` table
+//! says (lua/api/table.rs, [`crate::lua::api::Front`]); [`install`] puts the fronts it
+//! names in place.
+//!
+//! Counters, cards and zones are found by the address of the Lua string naming them
+//! (Luau interns every string; see [`by_address`]): a binary search over a list made
+//! once per VM, with no copy, UTF-8 check or comparison of text.
 //!
 //! The verbs among them (`gain`, `pay`, `add_prestige`, the tile verbs `put_slot`,
-//! `take_slot`, `set_counter` and `reroll_dice` in [`tile`], and the deck verbs `draw`, `give` and
-//! `discard` in [`cards`]) count the change against the
-//! call's limit as the method does, check their amounts with the method's own checks,
-//! and make the change through the same `ops` function; a change that would be refused
-//! goes to the method before anything is counted or changed, so the method raises its
-//! own error.
+//! `take_slot`, `set_counter` and `reroll_dice` in [`tile`], and the zone verb
+//! `move_card` in [`zones`]) change the game only through [`with_change`], the one way a
+//! front gets the `Ctx` to change: it refuses in read-only hooks as the registration
+//! wrapper does (the call then goes to the method, which raises the refusal), and counts
+//! the change against the call's limit as the wrapper does. They check their arguments
+//! with the method's own checks and make the change through the same `Ctx`, `ops` or
+//! `zones` function; a change that would be refused goes to the method before anything
+//! is changed, so the method raises its own error.
 //!
-//! The list reads (`hand`, `tucked`, `grades`, `slots`, the zone read `cards` and the
-//! area read `placements`) build a new table each call, as the methods do, from ids
-//! interned (or seat numbers made) once per VM; a list longer than 64 goes to the
-//! method.
+//! The list reads (`grades`, `slots`, the zone read `cards` and the area read
+//! `placements`) build a new table each call, as the methods do, from ids interned (or
+//! seat numbers made) once per VM; a list longer than 64 goes to the method.
 //!
 //! `ctx:materials()` returns the same frozen list every call: its front returns it,
 //! and makes no table at all.
@@ -39,13 +44,13 @@ use std::os::raw::c_int;
 
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
+use super::api::{Front, FrontList, CTX_API};
 use super::ctx::{Ctx, Names};
 
-mod cards;
-mod tile;
+pub(in crate::lua) mod tile;
+pub(in crate::lua) mod zones;
 use crate::content::CounterId;
 use crate::ops;
-use crate::zones::ZoneRef;
 
 /// The running call's `Ctx`.
 type Cell = RefCell<Option<Box<Ctx>>>;
@@ -57,11 +62,11 @@ type Cell = RefCell<Option<Box<Ctx>>>;
 pub struct FrontData {
     cell: *const Cell,
     ctx: *const std::ffi::c_void,
-    /// Counters and pack cards by the address of their id's Lua string (see
+    /// Counters, cards and zones by the address of their id's Lua string (see
     /// [`by_address`]), and the strings themselves, kept alive here.
     counters: Vec<(usize, usize)>,
     pack_cards: Vec<(usize, usize)>,
-    commissions: Vec<(usize, usize)>,
+    zones: Vec<(usize, usize)>,
     _ids: Vec<mlua::String>,
 }
 
@@ -157,8 +162,9 @@ impl Fronts {
     }
 }
 
-/// Puts the fronts in the `ctx` methods table `methods` (the `__index` of `ctx`'s
-/// metatable), each in front of the mlua method of the same name. `cell` is the host's
+/// Puts the fronts the `ctx` table names in the `ctx` methods table `methods` (the
+/// `__index` of `ctx`'s metatable): each fast front in front of the mlua method of the
+/// same name, and the question front (lua/ask.rs). `cell` is the host's
 /// [`super::ctx::CtxHandle`] cell of the running call's `Ctx`, and `ctx` the userdata
 /// scripts get. Returns the installed [`Fronts`]: the host keeps them as long as the VM.
 pub fn install(
@@ -173,100 +179,81 @@ pub fn install(
         ctx: ctx.to_pointer(),
         counters: by_address(&names.counters),
         pack_cards: by_address(&names.pack_cards),
-        commissions: by_address(&names.cards),
-        _ids: [&names.counters, &names.pack_cards, &names.cards]
+        zones: by_address(&names.zones),
+        _ids: [&names.counters, &names.pack_cards, &names.zones]
             .into_iter()
             .flatten()
             .cloned()
             .collect(),
     });
     let data_ptr = LightUserData(std::ptr::from_ref::<FrontData>(&data) as *mut std::ffi::c_void);
-    let cards = lua.create_sequence_from(names.card_info.iter().cloned())?;
-    cards.set_readonly(true);
-    let card_ids = lua.create_sequence_from(names.cards.iter().cloned())?;
-    let grade_ids = lua.create_sequence_from(names.grades.iter().cloned())?;
-    let pack_card_ids = lua.create_sequence_from(names.pack_cards.iter().cloned())?;
-    // Seat numbers from 1, for lists of players (`placements`).
-    let seats = lua.create_sequence_from(1..=MAX_LIST as i64)?;
-    let fronts: [(&'static str, ffi::lua_CFunction, Value); 39] = [
-        (
-            "materials",
-            materials,
-            Value::Table(names.material_list.clone()),
-        ),
-        ("player", player, Value::Nil),
-        ("player_count", player_count, Value::Nil),
-        ("round", round, Value::Nil),
-        ("asking", asking, Value::Nil),
-        ("logging", logging, Value::Nil),
-        ("log", log, Value::Nil),
-        ("gain", gain, Value::Nil),
-        ("pay", pay, Value::Nil),
-        ("add_prestige", add_prestige, Value::Nil),
-        ("zone_size", zone_size, Value::Nil),
-        ("grid", grid, Value::Nil),
-        ("room", room, Value::Nil),
-        ("marks", marks, Value::Nil),
-        ("find_card", find_card, Value::Nil),
-        ("area", area, Value::Nil),
-        ("area_closed", area_closed, Value::Nil),
-        ("space_used", space_used, Value::Nil),
-        ("placements", placements, Value::Table(seats)),
-        ("has", has, Value::Nil),
-        ("count", count, Value::Nil),
-        ("deck_size", deck_size, Value::Nil),
-        (
-            "slot",
-            tile::slot,
-            Value::Table(names.material_list.clone()),
-        ),
-        ("slot_count", tile::slot_count, Value::Nil),
-        ("counter", tile::counter, Value::Nil),
-        ("put_slot", tile::put_slot, Value::Nil),
-        (
-            "take_slot",
-            tile::take_slot,
-            Value::Table(names.material_list.clone()),
-        ),
-        ("set_counter", tile::set_counter, Value::Nil),
-        ("card", card, Value::Table(cards)),
-        ("hand", hand, Value::Table(card_ids.clone())),
-        ("tucked", tucked, Value::Table(card_ids.clone())),
-        ("draw", cards::draw, Value::Table(card_ids)),
-        ("give", cards::give, Value::Nil),
-        ("discard", cards::discard, Value::Nil),
-        ("ability", ability, Value::Nil),
-        ("grades", grades, Value::Table(grade_ids)),
-        (
-            "slots",
-            tile::slots,
-            Value::Table(names.material_list.clone()),
-        ),
-        ("cards", cards_in, Value::Table(pack_card_ids)),
-        (
-            "reroll_dice",
-            tile::reroll_dice,
-            Value::Table(names.material_list.clone()),
-        ),
-    ];
-    let mut pairs = Vec::with_capacity(fronts.len());
-    for (name, front, list) in fronts {
-        let slow: Function = methods.raw_get(name)?;
-        // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
-        // them as the closure's upvalues and leaves the closure, the one result.
-        let f: Function = unsafe {
-            lua.exec_raw((data_ptr, slow.clone(), ctx.clone(), list), |l| {
-                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
-            })?
-        };
-        methods.raw_set(name, f.clone())?;
-        pairs.push((name, f, slow));
+    let lists = Lists::new(lua, names)?;
+    let mut pairs = Vec::new();
+    for f in CTX_API {
+        match f.front {
+            None => {}
+            Some(Front::Question) => {
+                let cell = LightUserData(std::ptr::from_ref(cell) as *mut std::ffi::c_void);
+                super::ask::install(lua, methods, f.name, cell, ctx, &names.fields)?;
+            }
+            Some(Front::Fast(front, list)) => {
+                let slow: Function = methods.raw_get(f.name)?;
+                let list = lists.get(list);
+                // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek
+                // pops them as the closure's upvalues and leaves the closure, the one
+                // result.
+                let front: Function = unsafe {
+                    lua.exec_raw((data_ptr, slow.clone(), ctx.clone(), list), |l| {
+                        ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
+                    })?
+                };
+                methods.raw_set(f.name, front.clone())?;
+                pairs.push((f.name, front, slow));
+            }
+        }
     }
     Ok(Fronts {
         _data: data,
         methods: methods.clone(),
         pairs,
     })
+}
+
+/// The lists fronts return entries of ([`FrontList`]), made once per VM.
+struct Lists {
+    materials: Table,
+    seats: Table,
+    card_info: Table,
+    card_ids: Table,
+    grade_info: Table,
+}
+
+impl Lists {
+    fn new(lua: &Lua, names: &Names) -> mlua::Result<Lists> {
+        let card_info = lua.create_sequence_from(names.card_info.iter().cloned())?;
+        card_info.set_readonly(true);
+        Ok(Lists {
+            materials: names.material_list.clone(),
+            // Seat numbers from 1, for lists of players (`placements`).
+            seats: lua.create_sequence_from(1..=MAX_LIST as i64)?,
+            card_info,
+            card_ids: lua.create_sequence_from(names.pack_cards.iter().cloned())?,
+            grade_info: lua.create_sequence_from(names.grade_info.iter().cloned())?,
+        })
+    }
+
+    /// The front's fourth upvalue for `list`.
+    fn get(&self, list: FrontList) -> Value {
+        let t = match list {
+            FrontList::None => return Value::Nil,
+            FrontList::Materials => &self.materials,
+            FrontList::Seats => &self.seats,
+            FrontList::CardInfo => &self.card_info,
+            FrontList::CardIds => &self.card_ids,
+            FrontList::GradeInfo => &self.grade_info,
+        };
+        Value::Table(t.clone())
+    }
 }
 
 /// Hands the call to the mlua method (upvalue 2) with all its arguments, and returns
@@ -311,10 +298,12 @@ unsafe fn own_cell<'a>(l: *mut ffi::lua_State) -> Option<&'a Cell> {
 }
 
 /// Runs `change` on the running `Ctx` when argument 1 is this VM's `ctx`, a call is
-/// running, and the call may make one more change (see [`Ctx::may_change`]): the change
-/// is counted as [`Ctx::writable`] counts it. `None` otherwise, and when `change`
-/// returns `None`, which it may only do before it changed anything (the count is then
-/// taken back): the mlua method then answers, counting and raising as it always does.
+/// running, and the call may make one more change (see [`Ctx::may_change`]: never in a
+/// read-only hook): the change is counted as the registration wrapper counts it
+/// ([`Ctx::count_change`]). `None` otherwise, and when `change` returns `None`, which it
+/// may only do before it changed anything (the count is then taken back): the mlua
+/// method then answers, refusing, counting and raising as it always does. The one way a
+/// front gets the `Ctx` to change.
 ///
 /// # Safety
 /// `l` is a front's state: upvalue 1 points at the host's live [`FrontData`].
@@ -486,7 +475,7 @@ unsafe fn new_list(l: *mut ffi::lua_State, entries: Option<Entries>) -> c_int {
 
 /// `ctx:materials()`: the frozen list of material ids (the front's list), the same
 /// table every call.
-unsafe extern "C-unwind" fn materials(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn materials(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         match with_ctx(l, |_| Some(())) {
             Some(()) => {
@@ -499,7 +488,7 @@ unsafe extern "C-unwind" fn materials(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:player()`.
-unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.call.player.map(|p| p as i64 + 1)));
         number_or_nil(l, v)
@@ -507,7 +496,7 @@ unsafe extern "C-unwind" fn player(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:player_count()`.
-unsafe extern "C-unwind" fn player_count(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn player_count(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.state.players.len() as i64));
         number(l, v)
@@ -515,7 +504,7 @@ unsafe extern "C-unwind" fn player_count(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:round()`.
-unsafe extern "C-unwind" fn round(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn round(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.state.round as i64));
         number(l, v)
@@ -523,7 +512,7 @@ unsafe extern "C-unwind" fn round(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:logging()`.
-unsafe extern "C-unwind" fn logging(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn logging(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.log.enabled));
         boolean(l, v)
@@ -532,7 +521,7 @@ unsafe extern "C-unwind" fn logging(l: *mut ffi::lua_State) -> c_int {
 
 /// `ctx:log(text)` while no events are recorded: the line is dropped unread. A
 /// recorded line goes to the method, which keeps it.
-unsafe extern "C-unwind" fn log(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn log(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_ctx(l, |c| {
             text(l, 2)?;
@@ -543,7 +532,7 @@ unsafe extern "C-unwind" fn log(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:gain(p, what, n)`: returns what was gained.
-unsafe extern "C-unwind" fn gain(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn gain(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let got = with_change(l, |c| {
             let (p, k, n) = change_args(l, c)?;
@@ -556,7 +545,7 @@ unsafe extern "C-unwind" fn gain(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:pay(p, what, n)`.
-unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| {
             let (p, k, n) = change_args(l, c)?;
@@ -583,7 +572,7 @@ unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, Counter
 }
 
 /// `ctx:add_prestige(p, n)`.
-unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
@@ -597,7 +586,7 @@ unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:ability(p, name)`: player `p`'s ability at their skill.
-unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
@@ -609,7 +598,7 @@ unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:asking()`.
-unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.asking()));
         boolean(l, v)
@@ -617,7 +606,7 @@ unsafe extern "C-unwind" fn asking(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:count(p, what)`.
-unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
@@ -629,7 +618,7 @@ unsafe extern "C-unwind" fn count(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:has(p, what, n)`.
-unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
@@ -638,17 +627,6 @@ unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_int {
             Some(ops::count(&c.state, p, k) >= n)
         });
         boolean(l, v)
-    }
-}
-
-/// `ctx:deck_size(grade)`.
-unsafe extern "C-unwind" fn deck_size(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let g = c.content.grade(text(l, 2)?)?;
-            Some(crate::decks::deck_size(&c.content, &c.state, g) as i64)
-        });
-        number(l, v)
     }
 }
 
@@ -663,7 +641,7 @@ unsafe fn pack_card_arg(l: *mut ffi::lua_State, i: c_int) -> Option<usize> {
 
 /// `ctx:card(id)`: the frozen table of a pack card (a commission that is not one goes
 /// to the method).
-unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let ix = pack_card_arg(l, 2)?;
@@ -685,28 +663,8 @@ unsafe fn player_list(
     }
 }
 
-/// `ctx:hand(p)`: the ids of the cards in player `p`'s hand, a new list.
-unsafe extern "C-unwind" fn hand(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        player_list(l, |c, p| {
-            let cards = crate::decks::hand(&c.content, &c.state.players[p]);
-            Entries::collect(cards.map(|k| Some(k as usize)))
-        })
-    }
-}
-
-/// `ctx:tucked(p)`: the ids of the cards player `p` has tucked, a new list.
-unsafe extern "C-unwind" fn tucked(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        player_list(l, |c, p| {
-            let cards = crate::decks::tucked(&c.content, &c.state.players[p]);
-            Entries::collect(cards.map(|k| Some(k as usize)))
-        })
-    }
-}
-
-/// `ctx:grades(p)`: the grades player `p` has unlocked, a new list.
-unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
+/// `ctx:grades(p)`: the frozen tables of the grades player `p` has unlocked, a new list.
+pub(in crate::lua) unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         player_list(l, |c, p| {
             let skill = c.state.players[p].skill(&c.content);
@@ -720,29 +678,6 @@ unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
     }
 }
 
-/// The zone arguments `(zone, p)` at 2 and 3, `p` optional, when well formed.
-///
-/// # Safety
-/// `l` is a front's state.
-unsafe fn zone_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<ZoneRef> {
-    unsafe { zone_at(l, c, 3) }
-}
-
-/// The zone named by argument 2, of the player at argument `player` (optional), when
-/// well formed.
-///
-/// # Safety
-/// `l` is a front's state.
-unsafe fn zone_at(l: *mut ffi::lua_State, c: &Ctx, player: c_int) -> Option<ZoneRef> {
-    unsafe {
-        let p = match ffi::lua_type(l, player) {
-            ffi::LUA_TNONE | ffi::LUA_TNIL => None,
-            _ => Some(c.player_slot(whole(l, player)?)?),
-        };
-        ZoneRef::named(&c.content, text(l, 2)?, p).ok()
-    }
-}
-
 /// The area named by argument 2, when it is one.
 ///
 /// # Safety
@@ -751,68 +686,8 @@ unsafe fn area_arg(l: *mut ffi::lua_State, c: &Ctx) -> Option<usize> {
     unsafe { Some(c.content.board.area_index(text(l, 2)?)? as usize) }
 }
 
-/// `ctx:grid(zone)`: the rows and columns of a grid zone at this player count.
-unsafe extern "C-unwind" fn grid(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let z = ZoneRef::named(&c.content, text(l, 2)?, None).ok()?;
-            c.content.zones[z.zone as usize].grid_size(c.state.players.len())
-        });
-        match v {
-            Some((rows, columns)) => {
-                ffi::lua_pushnumber(l, rows as f64);
-                ffi::lua_pushnumber(l, columns as f64);
-                2
-            }
-            None => slow(l),
-        }
-    }
-}
-
-/// `ctx:room(zone, p)`: the room left under a zone's cap, or `nil` with no cap.
-unsafe extern "C-unwind" fn room(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let room = crate::zones::room(&c.content, &c.state, zone_args(l, c)?);
-            Some(room.map(i64::from))
-        });
-        number_or_nil(l, v)
-    }
-}
-
-/// `ctx:marks(zone, pos, p)`: the marks at a position.
-unsafe extern "C-unwind" fn marks(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let z = zone_at(l, c, 4)?;
-            let i = crate::zones::position(&c.content, &c.state, z, whole(l, 3)?).ok()?;
-            Some(crate::zones::mark_at(&c.content, &c.state, z, i))
-        });
-        number(l, v)
-    }
-}
-
-/// `ctx:find_card(zone, card, p)`: the first position of a pack card in a zone, or
-/// `nil`.
-unsafe extern "C-unwind" fn find_card(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let z = zone_at(l, c, 4)?;
-            let ix = pack_card_arg(l, 3)? as crate::content::CardIx;
-            let cards = &z.get(&c.content, &c.state).cards;
-            Some(
-                cards
-                    .iter()
-                    .position(|&x| x == Some(ix))
-                    .map(|k| k as i64 + 1),
-            )
-        });
-        number_or_nil(l, v)
-    }
-}
-
 /// `ctx:area()`: this area hook's area id.
-unsafe extern "C-unwind" fn area(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn area(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         // The id's bytes, pushed once the borrow has ended (pushing may raise): the
         // content they live in is the running call's, alive until the front returns.
@@ -834,7 +709,7 @@ unsafe extern "C-unwind" fn area(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:area_closed(id)`.
-unsafe extern "C-unwind" fn area_closed(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn area_closed(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.state.areas[area_arg(l, c)?].closed));
         boolean(l, v)
@@ -843,7 +718,7 @@ unsafe extern "C-unwind" fn area_closed(l: *mut ffi::lua_State) -> c_int {
 
 /// `ctx:placements(id)`: per space of the area, the seat (from 1) of the worker on it
 /// or `false`, a new list.
-unsafe extern "C-unwind" fn placements(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn placements(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let placed = &c.state.areas[area_arg(l, c)?].placed;
@@ -855,7 +730,7 @@ unsafe extern "C-unwind" fn placements(l: *mut ffi::lua_State) -> c_int {
 
 /// `ctx:space_used(id, i)`: whether the area's second-stage space `i` (1 to 64) is
 /// taken.
-unsafe extern "C-unwind" fn space_used(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn space_used(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let a = area_arg(l, c)?;
@@ -863,27 +738,5 @@ unsafe extern "C-unwind" fn space_used(l: *mut ffi::lua_State) -> c_int {
             Some(c.state.areas[a].used.contains(&i))
         });
         boolean(l, v)
-    }
-}
-
-/// `ctx:cards(zone, p)`: the cards of a zone (`false` for an empty place of a grid), a
-/// new list.
-unsafe extern "C-unwind" fn cards_in(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            let cards = &zone_args(l, c)?.get(&c.content, &c.state).cards;
-            Entries::collect(cards.iter().map(|k| k.map(|k| k as usize)))
-        });
-        new_list(l, v)
-    }
-}
-
-/// `ctx:zone_size(zone, p)`.
-unsafe extern "C-unwind" fn zone_size(l: *mut ffi::lua_State) -> c_int {
-    unsafe {
-        let v = with_ctx(l, |c| {
-            Some(zone_args(l, c)?.get(&c.content, &c.state).cards.len() as i64)
-        });
-        number(l, v)
     }
 }

@@ -4,8 +4,8 @@
 //! the start with every answer so far, and the state keeps only the answers, never a
 //! suspended script. That is the meaning, and every run gives it. This is a shortcut to
 //! the same result: when a call stops at a question asked without labels, the host keeps
-//! the stopped coroutine, with its `ctx` (the state changed so far, the events, the cards
-//! drawn) and what it had used of its limits, until the next call on the host. If that
+//! the stopped coroutine, with its `ctx` (the state changed so far, the events) and
+//! what it had used of its limits, until the next call on the host. If that
 //! next call is the answer to this very question ([`crate::effects::Effects::resume`],
 //! which the engine makes only for the state and answers the call stopped with), the
 //! coroutine is resumed with the chosen option instead of re-running everything before
@@ -41,8 +41,8 @@ pub(super) struct Held {
     /// The coroutine, stopped in `ctx:choose`, with the options table it yielded on
     /// top of its stack.
     thread: mlua::Thread,
-    /// The call's `ctx`: the state as the script has changed it so far, its answers,
-    /// events and drawn cards, and the question (`ask`).
+    /// The call's `ctx`: the state as the script has changed it so far, its answers and
+    /// events, and the question (`ask`).
     ctx: Box<Ctx>,
     /// The module the hook is in, for errors.
     module: Rc<str>,

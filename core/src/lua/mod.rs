@@ -8,9 +8,13 @@
 //! held at its question (`lua/held.rs`): it lives until the next call on the host, which lets
 //! it go first unless it is that question's answer.
 
+pub mod api;
 pub mod api_doc;
 mod ask;
+mod choose;
 mod ctx;
+mod ctx_areas;
+mod ctx_tile;
 mod ctx_zones;
 mod fast;
 mod freeze;
@@ -435,8 +439,6 @@ impl LuaHost {
             .metatable()
             .and_then(|m| m.get("__index"))
             .map_err(vm_error)?;
-        let cell = mlua::LightUserData(Rc::as_ptr(&ctx.0) as *mut std::ffi::c_void);
-        ask::install(&lua, &methods, cell, &ctx_userdata, &names.fields).map_err(vm_error)?;
         let fronts =
             fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
         let ctx_ref = resume::Registered::new(&lua, &ctx_userdata).map_err(vm_error)?;
@@ -590,8 +592,12 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     Ok(Names {
         pack_cards,
         card_info,
-        cards: strings(content.commissions.iter().map(|c| c.id.as_str()).collect())?,
-        grades: strings(content.grades.iter().map(|g| g.id.as_str()).collect())?,
+        zones: strings(content.zones.iter().map(|z| z.id.as_str()).collect())?,
+        grade_info: content
+            .grades
+            .iter()
+            .map(|g| grade_info(lua, g))
+            .collect::<mlua::Result<_>>()?,
         counters: strings(content.counters.iter().map(|k| k.id.as_str()).collect())?,
         materials,
         material_list,
@@ -599,9 +605,22 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     })
 }
 
-/// The frozen `ctx:card` table of a commission: `id`, `name`, `grade`, `requires`
-/// (material id → count), `coins`, `skill`, `prestige`, and `workshop` (its text, or its
-/// module when it has no text) when it has a workshop action.
+/// The frozen `ctx:grades` table of a grade: `id`, `name`, and `deck` and `discard`
+/// (the zones of its draw and discard piles).
+fn grade_info(lua: &Lua, g: &crate::content::Grade) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("id", g.id.as_str())?;
+    t.raw_set("name", g.name.as_str())?;
+    t.raw_set("deck", crate::content::decks::deck_zone_id(&g.id))?;
+    t.raw_set("discard", crate::content::decks::discard_zone_id(&g.id))?;
+    freeze::freeze_table(lua, &t)?;
+    Ok(t)
+}
+
+/// The frozen `ctx:card` table of a commission: `id`, `name`, `grade`, `deck` and
+/// `discard` (the zones of its grade's draw and discard piles), `requires` (material id
+/// → count), `coins`, `skill`, `prestige`, and `workshop` (its text, or its module when
+/// it has no text) when it has a workshop action.
 fn commission_info(
     lua: &Lua,
     content: &Content,
@@ -610,7 +629,10 @@ fn commission_info(
     let t = lua.create_table()?;
     t.raw_set("id", c.id.as_str())?;
     t.raw_set("name", c.name.as_str())?;
-    t.raw_set("grade", content.grades[c.grade as usize].id.as_str())?;
+    let grade = content.grades[c.grade as usize].id.as_str();
+    t.raw_set("grade", grade)?;
+    t.raw_set("deck", crate::content::decks::deck_zone_id(grade))?;
+    t.raw_set("discard", crate::content::decks::discard_zone_id(grade))?;
     let req = lua.create_table()?;
     for &(mat, n) in &c.requires {
         req.raw_set(content.materials[mat as usize].id.as_str(), n)?;
@@ -826,7 +848,7 @@ impl Effects for LuaHost {
             call,
             &format!("`{hook}` may not call ctx:choose: it only lists the options"),
             |v| {
-                ctx::option_list(&names.fields, &v, labels).map_err(|e| {
+                choose::option_list(&names.fields, &v, labels).map_err(|e| {
                     format!(
                         "`{hook}` must return a list of options (strings, integers or {{key=, label=}} tables): {}",
                         sandbox::script_message(&e)
@@ -966,7 +988,6 @@ impl LuaHost {
                     enabled: log.enabled,
                     events: Vec::new(),
                 },
-                drawn: Vec::new(),
                 shared: Rc::clone(&self.shared),
                 names: Rc::clone(&self.names),
             }),
@@ -1035,11 +1056,6 @@ impl LuaHost {
             }
         }
         sandbox::batch::restore(outer_checks);
-        // Cards drawn and neither kept nor discarded go to their discard pile.
-        for i in 0..ctx.drawn.len() {
-            let card = ctx.drawn[i];
-            crate::decks::discard(&self.content, &mut ctx.state, card);
-        }
         // The state goes back to the caller, and the placeholder there stays in the
         // `Ctx`, which is emptied of this call and kept for the next one.
         std::mem::swap(state, &mut ctx.state);
@@ -1048,7 +1064,6 @@ impl LuaHost {
             enabled: ctx.log.enabled,
             events: std::mem::take(&mut ctx.log.events),
         };
-        ctx.drawn.clear();
         ctx.answers.clear();
         ctx.next_answer = 0;
         self.spare_ctx = Some(ctx);

@@ -30,7 +30,7 @@ unsafe fn slot_arg(l: *mut ffi::lua_State, c: &super::Ctx, t: usize, i: c_int) -
 }
 
 /// `ctx:slot(i)`: the material in display slot `i` of this hook's tile, or `nil`.
-pub(super) unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let t = own_tile(c)?;
@@ -43,7 +43,7 @@ pub(super) unsafe extern "C-unwind" fn slot(l: *mut ffi::lua_State) -> c_int {
 
 /// `ctx:slots()`: the material in each display slot of this hook's tile (`false` when
 /// empty), a new list.
-pub(super) unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let slots = &c.state.board[own_tile(c)?].slots;
@@ -54,7 +54,7 @@ pub(super) unsafe extern "C-unwind" fn slots(l: *mut ffi::lua_State) -> c_int {
 }
 
 /// `ctx:slot_count()`.
-pub(super) unsafe extern "C-unwind" fn slot_count(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn slot_count(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| Some(c.state.board[own_tile(c)?].slots.len() as i64));
         number(l, v)
@@ -62,7 +62,7 @@ pub(super) unsafe extern "C-unwind" fn slot_count(l: *mut ffi::lua_State) -> c_i
 }
 
 /// `ctx:counter(name)`: the tile's counter, 0 when never set.
-pub(super) unsafe extern "C-unwind" fn counter(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn counter(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let counters = &c.state.board[own_tile(c)?].counters;
@@ -73,7 +73,7 @@ pub(super) unsafe extern "C-unwind" fn counter(l: *mut ffi::lua_State) -> c_int 
 }
 
 /// `ctx:put_slot(i, material)`: `nil` empties the slot.
-pub(super) unsafe extern "C-unwind" fn put_slot(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn put_slot(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| {
             let what = match ffi::lua_type(l, 3) {
@@ -88,7 +88,7 @@ pub(super) unsafe extern "C-unwind" fn put_slot(l: *mut ffi::lua_State) -> c_int
 }
 
 /// `ctx:take_slot(i)`: empties the slot and returns what it held, or `nil`.
-pub(super) unsafe extern "C-unwind" fn take_slot(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn take_slot(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_change(l, |c| {
             let taken = c.take_slot(whole(l, 2)?).ok()?;
@@ -99,7 +99,7 @@ pub(super) unsafe extern "C-unwind" fn take_slot(l: *mut ffi::lua_State) -> c_in
 }
 
 /// `ctx:set_counter(name, value)`.
-pub(super) unsafe extern "C-unwind" fn set_counter(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn set_counter(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let done = with_change(l, |c| c.set_tile_counter(text(l, 2)?, whole(l, 3)?).ok());
         nothing(l, done)
@@ -108,7 +108,7 @@ pub(super) unsafe extern "C-unwind" fn set_counter(l: *mut ffi::lua_State) -> c_
 
 /// `ctx:reroll_dice()`: rolls the tile's dice again and returns the materials they
 /// show, a new list.
-pub(super) unsafe extern "C-unwind" fn reroll_dice(l: *mut ffi::lua_State) -> c_int {
+pub(in crate::lua) unsafe extern "C-unwind" fn reroll_dice(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_change(l, |c| {
             // Nothing may be handed on once the dice are rolled: a list too long for a
