@@ -215,7 +215,7 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
         if ffi::lua_type(l, 3) != ffi::LUA_TTABLE {
             return Replayed::Host;
         }
-        let mut keys: Vec<Cow<str>> = Vec::new();
+        let mut keys = Keys::new();
         let mut picked = None;
         loop {
             if keys.len() >= 1000 {
@@ -248,9 +248,9 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
             (_, None) if answer.is_none() => {
                 // As the host's `choose` asks without labels: keys only, no prompt.
                 let options = keys
-                    .into_iter()
+                    .iter()
                     .map(|k| {
-                        let key: std::sync::Arc<str> = (*k).into();
+                        let key: std::sync::Arc<str> = (**k).into();
                         (std::sync::Arc::clone(&key), key)
                     })
                     .collect();
@@ -263,5 +263,72 @@ unsafe fn replay(l: *mut ffi::lua_State) -> Replayed {
             }
             (_, None) => Replayed::Host, // no longer an option: the host says so
         }
+    }
+}
+
+/// Most keys of a question [`Keys`] holds in place.
+const INLINE_KEYS: usize = 16;
+
+/// The keys of a question read so far, in order: the first [`INLINE_KEYS`] held in
+/// place, any more in a vector, so that reading a common question allocates nothing
+/// (the front reads one for every question a hook asks, replayed or not).
+struct Keys<'a> {
+    inline: [Option<Cow<'a, str>>; INLINE_KEYS],
+    more: Vec<Cow<'a, str>>,
+    len: usize,
+}
+
+impl<'a> Keys<'a> {
+    fn new() -> Keys<'a> {
+        Keys {
+            inline: Default::default(),
+            more: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// How many keys were read.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The keys, in order.
+    fn iter(&self) -> impl Iterator<Item = &Cow<'a, str>> {
+        self.inline.iter().flatten().chain(self.more.iter())
+    }
+
+    /// Whether `key` was read already.
+    fn contains(&self, key: &str) -> bool {
+        self.iter().any(|k| **k == *key)
+    }
+
+    /// Adds `key` after the others.
+    fn push(&mut self, key: Cow<'a, str>) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = Some(key),
+            None => self.more.push(key),
+        }
+        self.len += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Keys, INLINE_KEYS};
+    use std::borrow::Cow;
+
+    /// Keys past the ones held in place are kept in order too, and found.
+    #[test]
+    fn keys_keep_their_order_past_the_inline_ones() {
+        let texts: Vec<String> = (0..INLINE_KEYS + 3).map(|k| format!("k{k}")).collect();
+        let mut keys = Keys::new();
+        for t in &texts {
+            assert!(!keys.contains(t));
+            keys.push(Cow::Borrowed(t.as_str()));
+        }
+        assert_eq!(keys.len(), texts.len());
+        let read: Vec<&str> = keys.iter().map(|k| &**k).collect();
+        assert_eq!(read, texts.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(keys.contains("k0") && keys.contains(&format!("k{}", INLINE_KEYS + 2)));
     }
 }

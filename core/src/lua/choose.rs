@@ -115,7 +115,17 @@ fn check_key(key: &str) -> mlua::Result<()> {
 /// Whether `key` is a key `ctx:choose` takes: at most 200 bytes, no control character
 /// or comma.
 pub(super) fn key_is_valid(key: &str) -> bool {
-    key.len() <= 200 && !key.contains(',') && !key.chars().any(crate::text::is_unsafe)
+    if key.len() > 200 {
+        return false;
+    }
+    // Keys are most often ASCII: one pass over the bytes (a control byte other than a
+    // newline or a tab is unsafe, as `is_unsafe` says of its character).
+    if key.is_ascii() {
+        return key
+            .bytes()
+            .all(|b| b != b',' && (b >= 0x20 && b != 0x7f || b == b'\n' || b == b'\t'));
+    }
+    !key.contains(',') && !key.chars().any(crate::text::is_unsafe)
 }
 
 /// An option's label for people: a table's `label`, else the key; at most 500 bytes,
@@ -190,5 +200,23 @@ fn option_key(f: &OptionFields, v: &Value) -> mlua::Result<String> {
             "an option must be a string, an integer or {{key=, label=}}, not a {}",
             other.type_name()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_is_valid;
+
+    /// An ASCII key is judged as any other: by its characters, a comma and its length.
+    #[test]
+    fn key_is_valid_judges_ascii_keys_as_their_characters() {
+        for b in 0u8..=127 {
+            let key = format!("a{}b", b as char);
+            let expected = b != b',' && !crate::text::is_unsafe(b as char);
+            assert_eq!(key_is_valid(&key), expected, "byte {b}");
+        }
+        assert!(key_is_valid("buy:wool") && key_is_valid("line\nbreak\ttab"));
+        assert!(key_is_valid("kilim \u{e9}") && !key_is_valid("a\u{202E}b"));
+        assert!(key_is_valid(&"x".repeat(200)) && !key_is_valid(&"x".repeat(201)));
     }
 }

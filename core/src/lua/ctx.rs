@@ -110,9 +110,12 @@ pub(super) fn err(message: impl Into<String>) -> mlua::Error {
 pub struct Whole(pub i64);
 
 /// `n` as a whole number, when it is one exactly and within 2^53 (beyond it a double
-/// no longer holds every whole number).
+/// no longer holds every whole number). NaN and the infinities are none: their
+/// conversion does not convert back to them. (A round trip, not `fract`, which is a call
+/// into the maths library: the fronts read every number through here.)
 pub(super) fn exact_whole(n: f64) -> Option<i64> {
-    (n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0).then_some(n as i64)
+    let whole = n as i64;
+    (whole as f64 == n && n.abs() <= 9_007_199_254_740_992.0).then_some(whole)
 }
 
 impl mlua::FromLua for Whole {
@@ -377,5 +380,33 @@ pub struct CtxHandle(pub Rc<RefCell<Option<Box<Ctx>>>>);
 impl UserData for CtxHandle {
     fn register(registry: &mut UserDataRegistry<Self>) {
         super::api::register_all(registry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exact_whole;
+
+    /// Whole numbers within 2^53 are read exactly; fractions, NaN, the infinities and
+    /// numbers past 2^53 are not whole numbers to a script.
+    #[test]
+    fn exact_whole_takes_whole_numbers_within_two_to_the_53() {
+        let limit = 9_007_199_254_740_992.0;
+        for (n, whole) in [
+            (3.0, Some(3)),
+            (-7.0, Some(-7)),
+            (-0.0, Some(0)),
+            (limit, Some(9_007_199_254_740_992)),
+            (-limit, Some(-9_007_199_254_740_992)),
+            (1.5, None),
+            (-0.25, None),
+            (limit * 2.0, None),
+            (9.3e18, None),
+            (f64::NAN, None),
+            (f64::INFINITY, None),
+            (f64::NEG_INFINITY, None),
+        ] {
+            assert_eq!(exact_whole(n), whole, "{n}");
+        }
     }
 }
