@@ -33,7 +33,6 @@ const KNOWN: &[&[&str]] = &[
         "state",
         "zones",
     ],
-    &["lua::ask", "lua::ctx", "lua::ctx_zones"],
     &["lua::library", "lua::sandbox"],
 ];
 

@@ -19,27 +19,14 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::os::raw::{c_int, c_void};
+use std::os::raw::c_int;
 
 use mlua::{ffi, AnyUserData, LightUserData, Lua, Table, Value};
 
-use super::choose::key_is_valid;
+use super::choose::{key_is_valid, pending_ptr};
 use super::ctx::{exact_whole, Ask, Ctx, OptionFields};
 use super::sandbox::{Signal, ASK_MESSAGE};
 use crate::limits::MAX_QUESTIONS_PER_EFFECT;
-
-/// The value the host's `choose` returns for a pending question: the address of this
-/// static, as a light userdata no script can make.
-static PENDING: u8 = 0;
-
-fn pending_ptr() -> *mut c_void {
-    std::ptr::addr_of!(PENDING) as *mut c_void
-}
-
-/// What the host's `choose` returns when the question is pending.
-pub fn pending() -> Value {
-    Value::LightUserData(mlua::LightUserData(pending_ptr()))
-}
 
 /// Makes `ctx:NAME` (`ctx:choose`, the table's question function) the stopping front of
 /// the host's method, which stays reachable as `__NAME`. `methods` is the `__index`

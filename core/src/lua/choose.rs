@@ -11,9 +11,24 @@ use super::sandbox::{Signal, ASK_MESSAGE};
 use crate::limits::MAX_QUESTIONS_PER_EFFECT;
 use crate::text::printable_line;
 
+/// The value the host's `choose` returns for a pending question: the address of this
+/// static, as a light userdata no script can make.
+static PENDING: u8 = 0;
+
+/// The address of [`PENDING`]: the question front (lua/ask.rs) compares the host's
+/// answer with it.
+pub(super) fn pending_ptr() -> *mut std::ffi::c_void {
+    std::ptr::addr_of!(PENDING) as *mut std::ffi::c_void
+}
+
+/// What the host's `choose` returns when the question is pending.
+pub(super) fn pending() -> Value {
+    Value::LightUserData(mlua::LightUserData(pending_ptr()))
+}
+
 impl Ctx {
     /// `ctx:choose(spec)` (the host's side): the chosen option, or the pending-question
-    /// value ([`super::ask::pending`]) once the question is recorded in `ask`.
+    /// value ([`pending`]) once the question is recorded in `ask`.
     pub(super) fn choose(&mut self, spec: Table) -> mlua::Result<Value> {
         if self.ask.is_some() {
             return Err(err(ASK_MESSAGE)); // a question is pending: the script must stop
@@ -93,7 +108,7 @@ impl Ctx {
         self.shared.signal.set(Signal::Ask);
         // `ctx:choose` (see `super::ask`) stops the script on this value: by yielding
         // its coroutine, or by raising the ask error where it cannot yield.
-        Ok(super::ask::pending())
+        Ok(pending())
     }
 }
 

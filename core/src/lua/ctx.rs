@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Lua, Table, UserData, UserDataRegistry, Value};
+use mlua::{Lua, Table, Value};
 use rand::Rng;
 
 use crate::content::{Content, CounterId, MatId};
@@ -154,8 +154,8 @@ pub(super) fn list<T: mlua::IntoLua>(
     lua.create_sequence_from(items)
 }
 
-/// What the call may do: the checks the registration wrapper makes for every changing
-/// function (lua/api/register.rs), and the fast fronts through [`Ctx::may_change`].
+/// What the call may do: the checks the registrar of changing functions makes
+/// (lua/api/kinds.rs), and the fast fronts through [`Ctx::may_change`].
 impl Ctx {
     /// Refuses a change in a read-only hook, with the message every verb gives there.
     pub(super) fn refuse_in_read_only(&self, verb: &str) -> mlua::Result<()> {
@@ -371,17 +371,10 @@ impl Ctx {
 /// The `ctx` every hook receives: one userdata per VM, which holds the running call's
 /// [`Ctx`] only while that call runs (invariant 2). Outside a call it holds nothing, so a
 /// `ctx` a script kept from an earlier call refuses every method. Made once, it spares
-/// each hook call a new userdata.
+/// each hook call a new userdata. Its methods are the entries of the `ctx` table
+/// (lua/api/table.rs), registered by lua/api/register.rs.
 #[derive(Clone, Default)]
 pub struct CtxHandle(pub Rc<RefCell<Option<Box<Ctx>>>>);
-
-/// Its methods are the entries of the `ctx` table (lua/api/table.rs), registered
-/// through the wrappers of lua/api/register.rs.
-impl UserData for CtxHandle {
-    fn register(registry: &mut UserDataRegistry<Self>) {
-        super::api::register_all(registry);
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -10,8 +10,8 @@
 //! the front changes speed only, never a result or a message.
 //!
 //! Which functions have a front, and the list each returns entries of, the `ctx` table
-//! says (lua/api/table.rs, [`crate::lua::api::Front`]); [`install`] puts the fronts it
-//! names in place.
+//! says (lua/api/table.rs, [`crate::lua::api::Front`]); lua/api/fronts.rs puts the
+//! fronts it names in place, each made by [`FrontData::front`].
 //!
 //! Counters, cards and zones are found by the address of the Lua string naming them
 //! (Luau interns every string; see [`by_address`]): a binary search over a list made
@@ -36,15 +36,14 @@
 //!
 //! With the speed layer off ([`crate::Engine::set_speed_layer`]) every front is taken
 //! out of the methods table and the mlua method put back in its place
-//! ([`Fronts::set_on`]), so each of these calls goes to the method, as if the fronts
+//! (`Fronts::set_on`, lua/api/fronts.rs), so each of these calls goes to the method, as if the fronts
 //! had never been installed.
 
 use std::cell::RefCell;
 use std::os::raw::c_int;
 
-use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
+use mlua::{ffi, Function, LightUserData, Lua, Value};
 
-use super::api::{Front, FrontList, CTX_API};
 use super::ctx::{Ctx, Names};
 
 pub(in crate::lua) mod tile;
@@ -124,135 +123,48 @@ const UP_DATA: c_int = 1;
 const UP_SLOW: c_int = 2;
 const UP_LIST: c_int = 4;
 
-/// The installed fronts: what they point at, and each front with the mlua method it
-/// stands in front of, so that the speed layer can be turned off and on again
-/// ([`Fronts::set_on`]). The host keeps it as long as the VM.
-pub struct Fronts {
-    /// What the fronts point at (upvalue 1 of each).
-    _data: Box<FrontData>,
-    /// The `ctx` methods table (the `__index` of `ctx`'s metatable).
-    methods: Table,
-    /// Each front's name, the front, and the mlua method behind it.
-    pairs: Vec<(&'static str, Function, Function)>,
-}
-
-impl Fronts {
-    /// Puts every front in the methods table (`on`, as installed), or the mlua method
-    /// behind it in its place (off): then every call of those names goes to the method.
-    pub fn set_on(&self, on: bool) -> mlua::Result<()> {
-        for (name, front, method) in &self.pairs {
-            let f = if on { front } else { method };
-            self.methods.raw_set(*name, f.clone())?;
-        }
-        Ok(())
-    }
-
-    /// Each front's name and whether the methods table now holds the front (`true`)
-    /// or the mlua method behind it (`false`).
-    #[cfg(test)]
-    pub fn in_place(&self) -> mlua::Result<Vec<(&'static str, bool)>> {
-        self.pairs
-            .iter()
-            .map(|(name, front, method)| {
-                let now: Function = self.methods.raw_get(*name)?;
-                assert!(now == *front || now == *method, "`{name}` is neither");
-                Ok((*name, now == *front))
-            })
-            .collect()
-    }
-}
-
-/// Puts the fronts the `ctx` table names in the `ctx` methods table `methods` (the
-/// `__index` of `ctx`'s metatable): each fast front in front of the mlua method of the
-/// same name, and the question front (lua/ask.rs). `cell` is the host's
-/// [`super::ctx::CtxHandle`] cell of the running call's `Ctx`, and `ctx` the userdata
-/// scripts get. Returns the installed [`Fronts`]: the host keeps them as long as the VM.
-pub fn install(
-    lua: &Lua,
-    methods: &Table,
-    cell: &Cell,
-    ctx: &mlua::AnyUserData,
-    names: &Names,
-) -> mlua::Result<Fronts> {
-    let data = Box::new(FrontData {
-        cell: std::ptr::from_ref(cell),
-        ctx: ctx.to_pointer(),
-        counters: by_address(&names.counters),
-        pack_cards: by_address(&names.pack_cards),
-        zones: by_address(&names.zones),
-        _ids: [&names.counters, &names.pack_cards, &names.zones]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .collect(),
-    });
-    let data_ptr = LightUserData(std::ptr::from_ref::<FrontData>(&data) as *mut std::ffi::c_void);
-    let lists = Lists::new(lua, names)?;
-    let mut pairs = Vec::new();
-    for f in CTX_API {
-        match f.front {
-            None => {}
-            Some(Front::Question) => {
-                let cell = LightUserData(std::ptr::from_ref(cell) as *mut std::ffi::c_void);
-                super::ask::install(lua, methods, f.name, cell, ctx, &names.fields)?;
-            }
-            Some(Front::Fast(front, list)) => {
-                let slow: Function = methods.raw_get(f.name)?;
-                let list = lists.get(list);
-                // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek
-                // pops them as the closure's upvalues and leaves the closure, the one
-                // result.
-                let front: Function = unsafe {
-                    lua.exec_raw((data_ptr, slow.clone(), ctx.clone(), list), |l| {
-                        ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
-                    })?
-                };
-                methods.raw_set(f.name, front.clone())?;
-                pairs.push((f.name, front, slow));
-            }
-        }
-    }
-    Ok(Fronts {
-        _data: data,
-        methods: methods.clone(),
-        pairs,
-    })
-}
-
-/// The lists fronts return entries of ([`FrontList`]), made once per VM.
-struct Lists {
-    materials: Table,
-    seats: Table,
-    card_info: Table,
-    card_ids: Table,
-    grade_info: Table,
-}
-
-impl Lists {
-    fn new(lua: &Lua, names: &Names) -> mlua::Result<Lists> {
-        let card_info = lua.create_sequence_from(names.card_info.iter().cloned())?;
-        card_info.set_readonly(true);
-        Ok(Lists {
-            materials: names.material_list.clone(),
-            // Seat numbers from 1, for lists of players (`placements`).
-            seats: lua.create_sequence_from(1..=MAX_LIST as i64)?,
-            card_info,
-            card_ids: lua.create_sequence_from(names.pack_cards.iter().cloned())?,
-            grade_info: lua.create_sequence_from(names.grade_info.iter().cloned())?,
+impl FrontData {
+    /// What the fronts of the `ctx` userdata `ctx` point at: `cell` is the host's
+    /// [`super::ctx::CtxHandle`] cell of the running call's `Ctx`, and `names` the ids
+    /// interned for the VM. The host keeps it, boxed, as long as the fronts.
+    pub(in crate::lua) fn new(
+        cell: &Cell,
+        ctx: &mlua::AnyUserData,
+        names: &Names,
+    ) -> Box<FrontData> {
+        Box::new(FrontData {
+            cell: std::ptr::from_ref(cell),
+            ctx: ctx.to_pointer(),
+            counters: by_address(&names.counters),
+            pack_cards: by_address(&names.pack_cards),
+            zones: by_address(&names.zones),
+            _ids: [&names.counters, &names.pack_cards, &names.zones]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
         })
     }
 
-    /// The front's fourth upvalue for `list`.
-    fn get(&self, list: FrontList) -> Value {
-        let t = match list {
-            FrontList::None => return Value::Nil,
-            FrontList::Materials => &self.materials,
-            FrontList::Seats => &self.seats,
-            FrontList::CardInfo => &self.card_info,
-            FrontList::CardIds => &self.card_ids,
-            FrontList::GradeInfo => &self.grade_info,
-        };
-        Value::Table(t.clone())
+    /// The front `front` as a Lua function, in front of the mlua method `slow`, with
+    /// its upvalues: this data, the method, the `ctx` userdata, and `list` (the list it
+    /// returns entries of, or `nil`).
+    pub(in crate::lua) fn front(
+        &self,
+        lua: &Lua,
+        front: ffi::lua_CFunction,
+        slow: &Function,
+        ctx: &mlua::AnyUserData,
+        list: Value,
+    ) -> mlua::Result<Function> {
+        let data = LightUserData(std::ptr::from_ref(self) as *mut std::ffi::c_void);
+        // SAFETY: the four arguments are on the stack at 1..=4; lua_pushcclosurek pops
+        // them as the closure's upvalues and leaves the closure, the one result.
+        unsafe {
+            lua.exec_raw((data, slow.clone(), ctx.clone(), list), |l| {
+                ffi::lua_pushcclosurek(l, front, std::ptr::null(), 4, None);
+            })
+        }
     }
 }
 
@@ -420,7 +332,7 @@ unsafe fn entry(l: *mut ffi::lua_State, ix: Option<Option<usize>>) -> c_int {
 }
 
 /// Most seat numbers the `placements` front's list of seats holds.
-const MAX_LIST: usize = 256;
+pub(in crate::lua) const MAX_LIST: usize = 256;
 
 /// Most entries a front builds a list of; a longer list goes to the method. Small, so
 /// that making and moving [`Entries`] costs little next to the table itself.

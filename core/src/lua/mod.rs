@@ -92,9 +92,9 @@ pub struct LuaHost {
     spare: Option<mlua::Thread>,
     /// The ticket the next held call gets.
     next_ticket: u64,
-    /// The `ctx` fronts (see [`fast::Fronts`]), kept as long as the VM, and put in or
+    /// The `ctx` fronts (see [`api::fronts::Fronts`]), kept as long as the VM, and put in or
     /// taken out of the methods table by [`Effects::set_speed_layer`].
-    fronts: fast::Fronts,
+    fronts: api::fronts::Fronts,
 }
 
 /// A behaviour's hooks and params kept in the registry, where a call pushes them from.
@@ -439,8 +439,8 @@ impl LuaHost {
             .metatable()
             .and_then(|m| m.get("__index"))
             .map_err(vm_error)?;
-        let fronts =
-            fast::install(&lua, &methods, &ctx.0, &ctx_userdata, &names).map_err(vm_error)?;
+        let fronts = api::fronts::install(&lua, &methods, &ctx.0, &ctx_userdata, &names)
+            .map_err(vm_error)?;
         let ctx_ref = resume::Registered::new(&lua, &ctx_userdata).map_err(vm_error)?;
         let ctx_address = ctx_userdata.to_pointer();
         Ok(LuaHost {

@@ -139,7 +139,7 @@ impl StepKind for ActStep {
 
 /// A tile's `can_act` (R-TILE-1), run on the state itself: no scratch copy, because a
 /// read-only hook cannot change it (the `ctx` table's registration refuses every
-/// changing verb there, lua/api/register.rs, and `can_act` is read-only).
+/// changing verb there, lua/api/kinds.rs, and `can_act` is read-only).
 fn can_act(
     eng: &mut Engine,
     st: &mut GameState,

@@ -3,7 +3,7 @@
 
 use mlua::ffi::lua_CFunction;
 
-use super::register::{Asks, Changes, Reads, Records};
+use super::kinds::{Asks, Changes, Reads, Records};
 
 /// One `ctx` function, declared once in [`super::CTX_API`]. Registration, the fast
 /// fronts, the reference (`docs/lua-api.md`) and the access test all read it.
@@ -28,8 +28,8 @@ impl CtxFn {
 }
 
 /// A `ctx` function's implementation, by what it may do. Each kind registers a closure
-/// that sees only what that kind may touch, through the registration wrapper of
-/// [`super::register`], which refuses what the hook may not do.
+/// that sees only what that kind may touch, through the registrar of that kind
+/// (`kinds.rs`), which refuses what the hook may not do.
 pub enum Imp {
     /// Reads the game: the closure gets the running call's `Ctx` to read.
     Read(fn(&mut Reads<'_>)),

@@ -1,47 +1,31 @@
-//! Registration into mlua, driven by the table: each entry's implementation becomes a
-//! method of `ctx` through the wrapper of its kind, which lends it only what that kind
-//! may touch and refuses what the hook may not do. So no implementation checks its own
-//! access: a changing verb is refused in a read-only hook by [`Changes::add`], before
-//! it runs (mlua has read its arguments by then, as for any method: a wrong one is its
-//! error first).
+//! Registration into mlua, driven by the table: each entry's implementation is added as
+//! a method of `ctx` by the registrar of its kind (`kinds.rs`), which enforces its
+//! access.
 
-use mlua::{FromLuaMulti, IntoLuaMulti, Lua, UserDataMethods, UserDataRegistry};
+use mlua::{UserData, UserDataRegistry};
 
 use super::entry::Imp;
+use super::kinds::{Asks, Changes, Reads, Records, Registrar};
 use super::table::CTX_API;
-use crate::events::EventLog;
-use crate::lua::ctx::{err, Ctx, CtxHandle};
+use crate::lua::ctx::CtxHandle;
 
-/// What a `ctx` method says when no hook call is running.
-const OUTSIDE: &str =
-    "this ctx is not usable now: a ctx is only good during the hook call it was passed to";
+/// The methods of `ctx` are the entries of the table.
+impl UserData for CtxHandle {
+    fn register(registry: &mut UserDataRegistry<Self>) {
+        register_all(registry);
+    }
+}
 
 /// Registers every entry of the table on the `ctx` userdata type, each through the
-/// wrapper of its kind. An entry that registers no implementation, or more than one,
+/// registrar of its kind. An entry that registers no implementation, or more than one,
 /// is a bug: it panics here, when the first VM is made.
-pub(in crate::lua) fn register_all(registry: &mut UserDataRegistry<CtxHandle>) {
+fn register_all(registry: &mut UserDataRegistry<CtxHandle>) {
     for f in CTX_API {
         let added = match f.imp {
-            Imp::Read(add) => {
-                let mut r = Reads::new(registry, f.name);
-                add(&mut r);
-                r.0.added
-            }
-            Imp::Record(add) => {
-                let mut r = Records::new(registry, f.name);
-                add(&mut r);
-                r.0.added
-            }
-            Imp::Change(add) => {
-                let mut r = Changes::new(registry, f.name);
-                add(&mut r);
-                r.0.added
-            }
-            Imp::Ask(add) => {
-                let mut r = Asks::new(registry, f.name);
-                add(&mut r);
-                r.0.added
-            }
+            Imp::Read(add) => with::<Reads>(registry, f.name, add),
+            Imp::Record(add) => with::<Records>(registry, f.name, add),
+            Imp::Change(add) => with::<Changes>(registry, f.name, add),
+            Imp::Ask(add) => with::<Asks>(registry, f.name, add),
         };
         assert_eq!(
             added, 1,
@@ -50,136 +34,19 @@ pub(in crate::lua) fn register_all(registry: &mut UserDataRegistry<CtxHandle>) {
         );
     }
     #[cfg(feature = "test-hooks")]
-    registry.add_method("__test_panic", |_, _, ()| -> mlua::Result<()> {
+    mlua::UserDataMethods::add_method(registry, "__test_panic", |_, _, ()| -> mlua::Result<()> {
         panic!("a host function panicked (test hook)")
     });
 }
 
-/// The registry and the name an entry's implementation is registered under.
-struct Slot<'a> {
+/// Runs an entry's `add` with a registrar `R` of `name`; how many implementations it
+/// added.
+fn with<'a, R: Registrar<'a>>(
     registry: &'a mut UserDataRegistry<CtxHandle>,
     name: &'static str,
-    added: u32,
-}
-
-impl<'a> Slot<'a> {
-    fn new(registry: &'a mut UserDataRegistry<CtxHandle>, name: &'static str) -> Slot<'a> {
-        Slot {
-            registry,
-            name,
-            added: 0,
-        }
-    }
-}
-
-/// Registers a reading function: the closure gets the running call's `Ctx` to read.
-pub struct Reads<'a>(Slot<'a>);
-
-/// Registers a function that reads and adds to the event log (`ctx:log`).
-pub struct Records<'a>(Slot<'a>);
-
-/// Registers a changing function: refused in read-only hooks, counted against the
-/// changes one call may make.
-pub struct Changes<'a>(Slot<'a>);
-
-/// Registers a function that asks the acting player (`ctx:choose`).
-pub struct Asks<'a>(Slot<'a>);
-
-impl<'a> Reads<'a> {
-    fn new(registry: &'a mut UserDataRegistry<CtxHandle>, name: &'static str) -> Self {
-        Reads(Slot::new(registry, name))
-    }
-
-    /// Registers `f` as the function: it reads the running call's `Ctx`.
-    pub fn add<F, A, R>(&mut self, f: F)
-    where
-        F: Fn(&Lua, &Ctx, A) -> mlua::Result<R> + 'static,
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-    {
-        self.0.added += 1;
-        self.0
-            .registry
-            .add_method(self.0.name, move |lua, h, args| {
-                let cell = h.0.try_borrow().map_err(|_| err(OUTSIDE))?;
-                f(lua, cell.as_deref().ok_or_else(|| err(OUTSIDE))?, args)
-            });
-    }
-}
-
-impl<'a> Records<'a> {
-    fn new(registry: &'a mut UserDataRegistry<CtxHandle>, name: &'static str) -> Self {
-        Records(Slot::new(registry, name))
-    }
-
-    /// Registers `f` as the function: it reads the running call's `Ctx` and may add to
-    /// the call's event log, lent apart from the `Ctx` for the call.
-    pub fn add<F, A, R>(&mut self, f: F)
-    where
-        F: Fn(&Lua, &Ctx, &mut EventLog, A) -> mlua::Result<R> + 'static,
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-    {
-        self.0.added += 1;
-        self.0
-            .registry
-            .add_method(self.0.name, move |lua, h, args| {
-                let mut cell = h.0.try_borrow_mut().map_err(|_| err(OUTSIDE))?;
-                let ctx = cell.as_deref_mut().ok_or_else(|| err(OUTSIDE))?;
-                let mut log = std::mem::take(&mut ctx.log);
-                let done = f(lua, ctx, &mut log, args);
-                ctx.log = log;
-                done
-            });
-    }
-}
-
-impl<'a> Changes<'a> {
-    fn new(registry: &'a mut UserDataRegistry<CtxHandle>, name: &'static str) -> Self {
-        Changes(Slot::new(registry, name))
-    }
-
-    /// Registers `f` as the function, behind the access check: in a read-only hook the
-    /// call is refused; else the change is counted, and `f` makes it on the running
-    /// call's `Ctx`. (mlua reads the arguments first, as for every method, so that the
-    /// wrapper costs a verb nothing more than the check.)
-    pub fn add<F, A, R>(&mut self, f: F)
-    where
-        F: Fn(&Lua, &mut Ctx, A) -> mlua::Result<R> + 'static,
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-    {
-        self.0.added += 1;
-        let name = self.0.name;
-        self.0.registry.add_method(name, move |lua, h, args| {
-            let mut cell = h.0.try_borrow_mut().map_err(|_| err(OUTSIDE))?;
-            let ctx = cell.as_deref_mut().ok_or_else(|| err(OUTSIDE))?;
-            ctx.refuse_in_read_only(name)?;
-            ctx.count_change(name)?;
-            f(lua, ctx, args)
-        });
-    }
-}
-
-impl<'a> Asks<'a> {
-    fn new(registry: &'a mut UserDataRegistry<CtxHandle>, name: &'static str) -> Self {
-        Asks(Slot::new(registry, name))
-    }
-
-    /// Registers `f` as the function: it records the question in the running call's
-    /// `Ctx`.
-    pub fn add<F, A, R>(&mut self, f: F)
-    where
-        F: Fn(&Lua, &mut Ctx, A) -> mlua::Result<R> + 'static,
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-    {
-        self.0.added += 1;
-        self.0
-            .registry
-            .add_method(self.0.name, move |lua, h, args| {
-                let mut cell = h.0.try_borrow_mut().map_err(|_| err(OUTSIDE))?;
-                f(lua, cell.as_deref_mut().ok_or_else(|| err(OUTSIDE))?, args)
-            });
-    }
+    add: fn(&mut R),
+) -> u32 {
+    let mut registrar = R::new(registry, name);
+    add(&mut registrar);
+    registrar.added()
 }

@@ -1,7 +1,7 @@
 //! The `ctx` table: every function scripts call on `ctx`, each declared once with how
 //! it is called, its reference text, what it may do (`Read`, `Record`, `Change`, `Ask`)
 //! with its implementation, and its fast front. Registration into mlua
-//! (lua/api/register.rs), the fronts and the speed layer (lua/fast.rs), the reference
+//! (lua/api/register.rs), the fronts and the speed layer (lua/api/fronts.rs), the reference
 //! (`weft doc lua-api`, docs/lua-api.md) and the access test (tests/tests/ctx_api.rs) are
 //! all driven from it.
 //!
