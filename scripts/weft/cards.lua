@@ -50,7 +50,7 @@ end
 -- Draws the top card of grade i's draw pile onto player p's hand, or with `aside` face
 -- up onto its discard pile; returns its id. An empty draw pile is first made again from
 -- the discards the run found, shuffled with the game's random generator (as the rules'
--- own draws do).
+-- own draws do; the event log shows each card moved back).
 local function draw_at(ctx, p, grades, counts, i, aside)
   local g, set = grades[i], #grades + i
   if counts[i] == 0 then
@@ -61,9 +61,6 @@ local function draw_at(ctx, p, grades, counts, i, aside)
       ctx:move_card(g.discard, 1, g.deck)
     end
     ctx:shuffle(g.deck)
-    if ctx:logging() then
-      ctx:log("the " .. g.id .. " discards are shuffled into a new deck")
-    end
     counts[i] = found
   end
   counts[i] -= 1

@@ -468,11 +468,16 @@ fn weft_cards_reshuffles_an_empty_deck_as_the_rules_draw_does() {
             st == expected,
             "speed layer {on}: the deck, the discards, the hand and the generator"
         );
-        assert!(
-            events
-                .iter()
-                .any(|e| e.text.contains("discards are shuffled into a new deck")),
-            "{events:?}"
+        let back = events
+            .iter()
+            .filter(|e| {
+                e.kind == "move_card" && e.text.contains("from `common_discard` to `common_deck`")
+            })
+            .count();
+        assert_eq!(
+            back,
+            g.st.zones[discards].cards.len(),
+            "each discard's move back is logged: {events:?}"
         );
     }
     g.st.zones_mut()[discards].cards.clear();
