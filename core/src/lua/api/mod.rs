@@ -14,8 +14,3 @@ mod table;
 pub use entry::{Access, CtxFn, Front, FrontList, Imp};
 pub use kinds::{Asks, Changes, Reads, Records};
 pub use table::CTX_API;
-
-/// The entry of the `ctx` function `name`, if there is one.
-pub fn entry(name: &str) -> Option<&'static CtxFn> {
-    CTX_API.iter().find(|f| f.name == name)
-}
