@@ -577,13 +577,17 @@ fn sweep_charts_a_metric_against_a_value() {
     let (code, _, err) = weft(&[
         "sweep",
         "--set",
-        "game.toml:end.commissions=7..9",
+        "game.toml:end.triggers.commissions.at_least=7..9",
         "--games",
         "2",
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("give --metric"), "{err}");
-    let (code, _, err) = weft(&["sweep", "--set", "game.toml:end.commissions"]);
+    let (code, _, err) = weft(&[
+        "sweep",
+        "--set",
+        "game.toml:end.triggers.commissions.at_least",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("FILE:PATH=VALUES"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
@@ -604,7 +608,7 @@ fn sweep_shards_merge_into_the_whole_sweep() {
     let flags = [
         "sweep",
         "--set",
-        "game.toml:end.commissions=8,9",
+        "game.toml:end.triggers.commissions.at_least=8,9",
         "--metric",
         "rounds",
         "--games",

@@ -331,7 +331,7 @@ fn scaffolds_fit_an_expansion_of_tabriz() {
     let err = new_refused(&dir, "exp", &["card", "e5", "--pack", "exp"]);
     assert!(err.contains("say which grade"), "{err}");
     assert!(
-        err.contains("common (drawn from skill 0), merchant (drawn from skill 2), royal (drawn from skill 6), starting (not drawn: dealt at setup)"),
+        err.contains("common (drawn from the start), merchant (drawn from skill 2), royal (drawn from skill 6), starting (not drawn: dealt at setup)"),
         "{err}"
     );
     let err = new_refused(
@@ -473,7 +473,7 @@ fn scaffolds_fit_a_new_game() {
     g:answer("place:well")
     g:answer("prestige")
     t:eq(g:count(p, "coins"), 0)
-    t:eq(g:count(p, "prestige"), 2)
+    t:eq(g:count(p, 'prestige'), 2)
   end,
 }
 "#,

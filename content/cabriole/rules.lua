@@ -192,7 +192,7 @@ function M.produce(ctx, params)
     if reward.key == "coins" then
       ctx:gain(p, "coins", card.params.coins)
     else
-      ctx:add_prestige(p, card.params.prestige)
+      ctx:add(p, "prestige", card.params.prestige)
     end
     if ctx:logging() then
       ctx:log("completes " .. common.describe(card) .. " for its " .. reward.key)
@@ -237,7 +237,7 @@ end
 function M.final_score(ctx, params)
   local p = ctx:player()
   local sets, full, partial = vignettes(ctx, p, params)
-  ctx:add_prestige(p, sets)
+  ctx:add(p, "prestige", sets)
   local j, m = 0, 0
   for _, t in common.CRAFTSMEN do
     local level = ctx:count(p, t)
@@ -248,7 +248,7 @@ function M.final_score(ctx, params)
     end
   end
   local crafts = (params.journeyman[j] or 0) + (params.master[m] or 0)
-  ctx:add_prestige(p, crafts)
+  ctx:add(p, "prestige", crafts)
   for _, r in common.RESOURCES do
     local n = ctx:count(p, r)
     if n > 0 then
@@ -261,10 +261,10 @@ function M.final_score(ctx, params)
   if coins > 0 then
     ctx:pay(p, "coins", coins)
   end
-  ctx:add_prestige(p, converted)
+  ctx:add(p, "prestige", converted)
   local unfinished = ctx:zone_size("unfinished", p)
   if unfinished > 0 then
-    ctx:add_prestige(p, -unfinished * params.unfinished_penalty)
+    ctx:add(p, "prestige", -unfinished * params.unfinished_penalty)
   end
   if ctx:logging() then
     ctx:log(string.format(

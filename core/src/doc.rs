@@ -39,12 +39,8 @@ pub struct CommissionDoc {
     pub requires: Vec<(String, u32)>,
     /// Total value of the requirement.
     pub requirement_value: u32,
-    /// Reward coins.
-    pub coins: u32,
-    /// Reward skill.
-    pub skill: u32,
-    /// Reward prestige.
-    pub prestige: u32,
+    /// The reward: amounts by counter id, in counter order.
+    pub reward: Vec<(String, u32)>,
     /// Workshop action text, generated.
     pub workshop: Option<String>,
 }
@@ -60,7 +56,7 @@ pub struct ContentDoc {
     pub tiles: Vec<TileDoc>,
     /// Commissions (starting cards included, with their grade).
     pub commissions: Vec<CommissionDoc>,
-    /// Skill unlocks as text.
+    /// The tracks' unlocks as text.
     pub unlocks: Vec<String>,
     /// The round as an indented outline (see [`crate::content::program::Program::outline`]).
     pub round: String,
@@ -177,9 +173,11 @@ pub fn content_doc(content: &Content, host: &LuaHost) -> ContentDoc {
                 .iter()
                 .map(|&(m, n)| content.materials[m as usize].value * n)
                 .sum(),
-            coins: c.reward_coins,
-            skill: c.reward_skill,
-            prestige: c.reward_prestige,
+            reward: c
+                .reward
+                .iter()
+                .map(|&(k, n)| (content.counters[k as usize].id.clone(), n))
+                .collect(),
             workshop: host
                 .card_description(i as u16)
                 .map(str::to_string)
@@ -191,7 +189,8 @@ pub fn content_doc(content: &Content, host: &LuaHost) -> ContentDoc {
         .iter()
         .enumerate()
         .map(|(i, u)| {
-            let mut text = format!("Skill {}: {}", u.level, u.text);
+            let name = &content.counters[u.counter as usize].name;
+            let mut text = format!("{name} {}: {}", u.level, u.text);
             if let Some(d) = host.unlock_description(i) {
                 text.push_str(&format!(" ({d})"));
             }
@@ -257,9 +256,9 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
         }
         out.push('\n');
     }
-    let first_pack_counter = content.core.score as usize + 1;
+    let first_pack_counter = content.materials.len();
     if content.counters.len() > first_pack_counter {
-        out.push_str("## Counters\n\nEach player holds these besides coins and prestige.\n\n| id | name | min | max | past max | value |\n|---|---|---|---|---|---|\n");
+        out.push_str("## Counters\n\nEach player holds these besides the materials.\n\n| id | name | min | max | past max | value |\n|---|---|---|---|---|---|\n");
         for k in &content.counters[first_pack_counter..] {
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
@@ -276,8 +275,8 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
         }
         out.push('\n');
     }
-    if content.skill_max > 0 || content.end.commissions > 0 {
-        skill_markdown(doc, content, &mut out);
+    if !content.tracks.is_empty() || !content.end.triggers.is_empty() {
+        tracks_markdown(doc, content, &mut out);
     }
     round_markdown(content, &mut out);
     if !content.zones.is_empty() {
@@ -290,21 +289,41 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
     out
 }
 
-fn skill_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
-    out.push_str("## Skill track\n\n");
-    let prestige: Vec<String> = content
-        .skill_prestige
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    out.push_str(&format!(
-        "Skill 0 to {}; prestige per space: {}. End: {} fulfilled commissions or skill {} (bonus {} prestige).\n\n",
-        content.skill_max,
-        prestige.join(", "),
-        content.end.commissions,
-        content.end.skill,
-        content.end.bonus_prestige
-    ));
+fn tracks_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
+    out.push_str("## Tracks and the end\n\n");
+    for t in &content.tracks {
+        let k = &content.counters[t.counter as usize];
+        let points: Vec<String> = t.points.iter().map(|p| p.to_string()).collect();
+        out.push_str(&format!(
+            "- {} (`{}`) 0 to {}; points per value: {}.\n",
+            k.name,
+            k.id,
+            k.max.map_or("no max".to_string(), |m| m.to_string()),
+            if points.is_empty() {
+                "none".to_string()
+            } else {
+                points.join(", ")
+            }
+        ));
+    }
+    for t in &content.end.triggers {
+        let k = &content.counters[t.counter as usize];
+        let token = t
+            .token
+            .map(|i| &content.end.tokens[i])
+            .map(|tok| {
+                format!(
+                    "; the first takes the `{}` token ({:+})",
+                    tok.id, tok.points
+                )
+            })
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "- End `{}`: {} reaches {}{token}; the game ends after that round.\n",
+            t.cause, k.id, t.at_least
+        ));
+    }
+    out.push('\n');
     for u in &doc.unlocks {
         out.push_str(&format!("- {u}\n"));
     }
@@ -464,18 +483,21 @@ fn tiles_done(doc: &ContentDoc, content: &Content, out: &mut String) {
             continue;
         }
         out.push_str(&format!("## {} ({} cards)\n\n", grade.name, cards.len()));
-        out.push_str("| id | name | requires | value | coins | skill | prestige | workshop action |\n|---|---|---|---|---|---|---|---|\n");
+        out.push_str("| id | name | requires | value | reward | workshop action |\n|---|---|---|---|---|---|\n");
         for c in cards {
             let req: Vec<String> = c.requires.iter().map(|(m, n)| format!("{n} {m}")).collect();
+            let reward: Vec<String> = c.reward.iter().map(|(k, n)| format!("{n} {k}")).collect();
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} |\n",
                 c.id,
                 cell(&c.name),
                 req.join(", "),
                 c.requirement_value,
-                c.coins,
-                c.skill,
-                c.prestige,
+                if reward.is_empty() {
+                    "—".to_string()
+                } else {
+                    reward.join(", ")
+                },
                 cell(c.workshop.as_deref().unwrap_or("—"))
             ));
         }

@@ -20,7 +20,8 @@ pub fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
     }
     for u in &content.unlocks {
         if let Some(s) = &u.on_reach {
-            out.push((format!("skill unlock at level {}", u.level), s));
+            let k = &content.counters[u.counter as usize].id;
+            out.push((format!("unlock of `{k}` at {}", u.level), s));
         }
     }
     for a in &content.board.areas {
@@ -270,11 +271,19 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
         if cards == 0 {
             continue;
         }
-        if grade.deck && grade.unlock_skill > content.end.skill {
-            w.push(format!(
-                "grade `{}` unlocks at skill {}, after the game ends at skill {}: its {cards} cards are unreachable",
-                grade.id, grade.unlock_skill, content.end.skill
-            ));
+        for &(k, n) in grade.unlock.iter().filter(|_| grade.deck) {
+            if let Some(t) = content
+                .end
+                .triggers
+                .iter()
+                .find(|t| t.counter == k && t.at_least < n)
+            {
+                let id = &content.counters[k as usize].id;
+                w.push(format!(
+                    "grade `{}` unlocks at {id} {n}, after the game ends at {id} {}: its {cards} cards are unreachable",
+                    grade.id, t.at_least
+                ));
+            }
         }
     }
 
@@ -467,7 +476,7 @@ fn unreached_blocks(content: &Content) -> Vec<String> {
 }
 
 /// A skill unlock whose `on_reach` draws from a grade (`params.grade`, as `weft.draw_keep`
-/// does for R-SKILL-1/2) at another level than the grade's `unlock_skill` (R-COM-3/4):
+/// does for R-SKILL-1/2) at another value than the grade's `unlock` (R-COM-3/4):
 /// two settings of one rule that a designer can change one at a time.
 fn unlock_mismatches(content: &Content) -> Vec<String> {
     let mut w = Vec::new();
@@ -483,10 +492,14 @@ fn unlock_mismatches(content: &Content) -> Vec<String> {
         let Some(g) = content.grade(grade_id).map(|g| &content.grades[g as usize]) else {
             continue;
         };
-        if g.deck && g.unlock_skill != u.level {
+        let Some(&(_, at)) = g.unlock.iter().find(|&&(k, _)| k == u.counter) else {
+            continue;
+        };
+        if g.deck && at != u.level as i64 {
+            let k = &content.counters[u.counter as usize].id;
             w.push(format!(
-                "{}: the skill unlock at level {} draws `{grade_id}` commissions, but grade `{grade_id}` unlocks at skill {} ({}): set the unlock's level and the grade's unlock_skill to the same value",
-                u.declared_at, u.level, g.unlock_skill, g.declared_at
+                "{}: the unlock at {k} {} draws `{grade_id}` commissions, but grade `{grade_id}` unlocks at {k} {at} ({}): set the unlock's `at` and the grade's `unlock` to the same value",
+                u.declared_at, u.level, g.declared_at
             ));
         }
     }

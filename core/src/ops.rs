@@ -76,6 +76,7 @@ pub fn gain(
         }
         t
     });
+    changed(content, st, log, p, id, have, after);
     Ok(got)
 }
 
@@ -110,21 +111,80 @@ pub fn pay(
     Ok(())
 }
 
-/// Moves player `p` along the skill track by `n` (capped at 0 and the maximum). Queues
-/// the `on_reach` of every unlock passed (R-SKILL-1, R-SKILL-2) and checks the end
-/// trigger (R-END-1).
-pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: usize, n: i64) {
-    let track = content.core.track as usize;
-    let before = st.players[p].counters[track];
-    let after = before.saturating_add(n).clamp(0, content.skill_max as i64);
-    st.player_mut(p).counters[track] = after;
+/// Adds `n` (negative: takes) to player `p`'s counter `id`, without a supply: the
+/// signed change of a track or a score. Past the counter's `min` or `max` the change is
+/// clipped, as a `clip` counter says, or refused (an error, changing nothing); so is a
+/// value past ±[`MAX_HOLDING`]. Then [`changed`] runs its unlocks and end triggers.
+/// Returns the change made.
+pub fn add(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    id: CounterId,
+    n: i64,
+) -> Result<i64, String> {
+    let def = &content.counters[id as usize];
+    let before = count(st, p, id);
+    let wanted = before.saturating_add(n);
+    if def.over == Over::Refuse && wanted.abs() > MAX_HOLDING {
+        return Err(format!(
+            "player {}'s {} would be {wanted}, past the limit of ±{MAX_HOLDING}",
+            p + 1,
+            def.id
+        ));
+    }
+    let low = def.min;
+    let high = def.max.unwrap_or(i64::MAX);
+    let after = if (low..=high).contains(&wanted) {
+        wanted
+    } else if def.over == Over::Clip {
+        wanted.clamp(low, high.max(low))
+    } else {
+        return Err(format!(
+            "player {} would hold {wanted} {}, outside its range {low}..={high}",
+            p + 1,
+            def.id
+        ));
+    };
+    if after.abs() > MAX_HOLDING {
+        return Err(format!(
+            "player {}'s {} would be {after}, past the limit of ±{MAX_HOLDING}",
+            p + 1,
+            def.id
+        ));
+    }
+    st.player_mut(p).counters[id as usize] = after;
     let round = st.round;
-    log.push(round, Some(p), "skill", || {
-        format!("skill {before} → {after}")
-    });
+    if content.track_of(id).is_some() {
+        log.push(round, Some(p), "track", || {
+            format!("{} {before} → {after}", def.id)
+        });
+    } else {
+        log.push(round, Some(p), "add", || format!("{} {n:+}", def.id));
+    }
+    changed(content, st, log, p, id, before, after);
+    Ok(after - before)
+}
+
+/// What follows a change of player `p`'s counter `id` from `before` to `after`: the
+/// `on_reach` of every unlock on it passed is queued, and every end trigger on it that
+/// `after` reaches fires.
+pub fn changed(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    id: CounterId,
+    before: i64,
+    after: i64,
+) {
+    if after <= before {
+        return;
+    }
     for (i, u) in content.unlocks.iter().enumerate() {
         let level = u.level as i64;
-        if before < level && level <= after && u.on_reach.is_some() {
+        if u.counter == id && before < level && level <= after && u.on_reach.is_some() {
             st.flow.incoming.push(Job::Hook {
                 call: HookCall {
                     owner: Owner::Unlock { index: i as u8 },
@@ -134,54 +194,34 @@ pub fn add_skill(content: &Content, st: &mut GameState, log: &mut EventLog, p: u
             });
         }
     }
-    if content.end.skill > 0 && after >= content.end.skill as i64 {
-        trigger_end(content, st, log, p, "skill");
+    for (t, trigger) in content.end.triggers.iter().enumerate() {
+        if trigger.counter == id && after >= trigger.at_least {
+            trigger_end(content, st, log, p, t);
+        }
     }
 }
 
-/// Adds (or with a negative `n`, removes) prestige; an error, changing nothing, when the
-/// total would pass [`MAX_HOLDING`] either way.
-pub fn add_prestige(
-    content: &Content,
-    st: &mut GameState,
-    log: &mut EventLog,
-    p: usize,
-    n: i64,
-) -> Result<(), String> {
-    let score = content.core.score as usize;
-    let after = st.players[p].counters[score] + n;
-    if after.abs() > MAX_HOLDING {
-        return Err(format!(
-            "player {}'s prestige would be {after}, past the limit of ±{MAX_HOLDING}",
-            p + 1
-        ));
-    }
-    st.player_mut(p).counters[score] = after;
-    let round = st.round;
-    log.push(round, Some(p), "prestige", || format!("prestige {n:+}"));
-    Ok(())
-}
-
-/// The first player to reach an end condition takes the bonus token and the end is
-/// triggered (R-END-1, R-END-2).
-pub fn trigger_end(
-    content: &Content,
-    st: &mut GameState,
-    log: &mut EventLog,
-    p: usize,
-    cause: &str,
-) {
-    // R-END-1 DECISION: one token in all, or one per condition (game.toml switch).
-    let token = if !content.end.one_bonus_token && cause == "skill" {
-        &mut st.skill_bonus
-    } else {
-        &mut st.bonus
-    };
-    if token.is_none() {
-        *token = Some(p);
-        let round = st.round;
-        let bonus = content.end.bonus_prestige;
-        log.push(round, Some(p), "bonus", || format!("takes the bonus token (+{bonus} prestige) for {cause}; the game ends after this round"));
+/// Player `p` meets end trigger `t` (an index into `content.end.triggers`): they take
+/// its token if no one holds it yet, and the game ends after this round, with the first
+/// trigger met as its cause.
+pub fn trigger_end(content: &Content, st: &mut GameState, log: &mut EventLog, p: usize, t: usize) {
+    let trigger = &content.end.triggers[t];
+    let cause = trigger.cause.as_str();
+    if let Some(k) = trigger.token {
+        if st.tokens.len() <= k {
+            st.tokens.resize(k + 1, None);
+        }
+        if st.tokens[k].is_none() {
+            st.tokens[k] = Some(p);
+            let round = st.round;
+            let token = &content.end.tokens[k];
+            log.push(round, Some(p), "token", || {
+                format!(
+                    "takes the {} token ({:+}) for {cause}; the game ends after this round",
+                    token.id, token.points
+                )
+            });
+        }
     }
     if st.end_trigger.is_none() {
         st.end_trigger = Some(cause.to_string());
@@ -190,16 +230,15 @@ pub fn trigger_end(
 
 /// Grades player `p` may draw from (R-COM-2..4).
 pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
-    let skill = st.players[p].skill(content);
     (0..content.grades.len() as GradeId)
-        .filter(|&g| grade_unlocked(&content.grades[g as usize], skill))
+        .filter(|&g| grade_unlocked(&content.grades[g as usize], st, p))
         .collect()
 }
 
-/// Whether a player at `skill` may draw from grade `g`: it has a deck and `skill`
-/// reaches its unlock.
-pub fn grade_unlocked(g: &crate::content::Grade, skill: i64) -> bool {
-    g.deck && g.unlock_skill as i64 <= skill
+/// Whether player `p` may draw from grade `g`: it has a deck and the player's counters
+/// reach its unlock.
+pub fn grade_unlocked(g: &crate::content::Grade, st: &GameState, p: usize) -> bool {
+    g.deck && g.unlock.iter().all(|&(k, n)| st.players[p].count(k) >= n)
 }
 
 #[cfg(feature = "test-hooks")]
@@ -257,14 +296,16 @@ pub fn score_now(content: &Content, st: &GameState, p: usize) -> i64 {
         .iter()
         .map(|part| match *part {
             ScorePart::Counter(k) => pl.count(k),
-            ScorePart::TrackTable => content.skill_track_prestige(pl.skill(content)) as i64,
-            ScorePart::Tokens => {
-                [st.bonus, st.skill_bonus]
-                    .iter()
-                    .filter(|&&t| t == Some(p))
-                    .count() as i64
-                    * content.end.bonus_prestige as i64
+            ScorePart::TrackPoints(t) => {
+                content.track_points(t, pl.count(content.tracks[t].counter))
             }
+            ScorePart::Tokens => st
+                .tokens
+                .iter()
+                .zip(&content.end.tokens)
+                .filter(|(&holder, _)| holder == Some(p))
+                .map(|(_, token)| token.points)
+                .sum(),
         })
         .sum()
 }

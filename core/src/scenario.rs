@@ -14,9 +14,9 @@
 //! ```
 //!
 //! `t:game{players, seed}` sets up a game on the loaded chain; the game handle reads
-//! the state (`count`, `prestige`, `skill`, `hand`, `tucked`, `counter`, `display`,
+//! the state (`count`, `hand`, `tucked`, `counter`, `display`,
 //! `tile_at`, `round`, `player`, `options`, `over`), builds a position by hand (`set`,
-//! `set_skill`, `give_card`, `place` an apprentice, `swap_tiles`, `set_display`,
+//! `give_card`, `place` an apprentice, `swap_tiles`, `set_display`,
 //! `set_counter`) and plays it by answer keys (`answer`, `move_to`, `finish_round`). `t:eq(actual,
 //! expected, msg)` and `t:ok(cond, msg)` fail the test with the file and line of the
 //! check and, for tables, the keys that differ. Tests run in the same sandbox as content
@@ -205,14 +205,6 @@ impl UserData for Game {
             let p = g.player(p)?;
             Ok(g.state.players[p].count(g.counter(&what)?))
         });
-        m.add_method("prestige", |_, g, p: i64| {
-            let p = g.player(p)?;
-            Ok(g.state.players[p].prestige(&g.content))
-        });
-        m.add_method("skill", |_, g, p: i64| {
-            let p = g.player(p)?;
-            Ok(g.state.players[p].skill(&g.content))
-        });
         m.add_method("hand", |_, g, p: i64| {
             let p = g.player(p)?;
             Ok(crate::decks::hand(&g.content, &g.state.players[p])
@@ -245,14 +237,6 @@ impl UserData for Game {
                 )));
             }
             g.state.player_mut(p).set(id, n);
-            g.refresh()
-        });
-        m.add_method_mut("set_skill", |_, g, (p, n): (i64, u32)| {
-            let p = g.player(p)?;
-            let track = g.content.core.track;
-            g.state
-                .player_mut(p)
-                .set(track, n.min(g.content.skill_max) as i64);
             g.refresh()
         });
         m.add_method_mut("give_card", |_, g, (p, id): (i64, String)| {

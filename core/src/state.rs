@@ -26,7 +26,7 @@ pub fn rng_from_seed(seed: u64) -> GameRng {
 /// its `format` key. It goes up whenever a key changes meaning or goes, so a tool can
 /// refuse a shape it does not know. 1 was the shape before the key existed; 2 is the
 /// first with it (issue 30).
-pub const STATE_JSON_FORMAT: u32 = 2;
+pub const STATE_JSON_FORMAT: u32 = 3;
 
 /// One apprentice (a generic player piece: owner is the player holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,8 +66,7 @@ impl Player {
 
     /// The materials held, in material order.
     pub fn materials<'a>(&'a self, c: &Content) -> &'a [i64] {
-        let first = c.core.materials as usize;
-        &self.counters[first..first + c.materials.len()]
+        &self.counters[..c.materials.len()]
     }
 
     /// Materials held, summed (each is at most `MAX_HOLDING`, so no sum of 64 wraps).
@@ -75,19 +74,10 @@ impl Player {
         self.materials(c).iter().sum()
     }
 
-    /// Coins held.
-    pub fn coins(&self, c: &Content) -> i64 {
-        self.count(c.core.coins)
-    }
-
-    /// Position on the skill track.
-    pub fn skill(&self, c: &Content) -> i64 {
-        self.count(c.core.track)
-    }
-
-    /// Prestige from cards and effects so far.
-    pub fn prestige(&self, c: &Content) -> i64 {
-        self.count(c.core.score)
+    /// The value of the counter named `id`, or 0 when the game has none by that name
+    /// (for tools and reports that show a common counter where a game declares it).
+    pub fn count_named(&self, c: &Content, id: &str) -> i64 {
+        c.counter(id).map_or(0, |k| self.count(k))
     }
 }
 
@@ -202,12 +192,9 @@ pub struct GameState {
     /// Seat that held it at setup: the starting turn order (C-SETUP-5, C-SCORE-8).
     #[serde(default)]
     pub start_player: usize,
-    /// Who holds the bonus token (R-END-1); with one token per condition
-    /// (`end.one_bonus_token = false`), the commissions token.
-    pub bonus: Option<usize>,
-    /// With one token per condition, who holds the skill token (R-END-1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skill_bonus: Option<usize>,
+    /// Who holds each end token of `[end.tokens]`, in their order (`null`: no one yet).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<Option<usize>>,
     /// What triggered the end, once triggered (R-END-2).
     pub end_trigger: Option<String>,
     /// Where play stands and what is pending.
@@ -360,8 +347,7 @@ impl GameState {
             round: 0,
             first_player: 0,
             start_player: 0,
-            bonus: None,
-            skill_bonus: None,
+            tokens: Vec::new(),
             end_trigger: None,
             flow: Flow::new(),
             decision: None,

@@ -20,7 +20,7 @@ function effects.gain(ctx, p, params)
     bundle.gain(ctx, p, params.gain)
   end
   if params.skill then
-    ctx:add_skill(p, params.skill)
+    ctx:add(p, "skill", params.skill)
   end
 end
 

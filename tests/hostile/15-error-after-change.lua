@@ -2,7 +2,7 @@
 return {
   action = function(ctx)
     ctx:gain(ctx:player(), "coins", 50)
-    ctx:add_skill(ctx:player(), 3)
+    ctx:add(ctx:player(), "skill", 3)
     error("x")
   end,
 }

@@ -333,9 +333,18 @@ impl Game {
     }
 
     /// Sets a player's tucked cards to exactly these.
+    /// The `commissions` counter (R-END-1, counted by the `play` step) is set to the
+    /// cards of deck grades among them, as if the player had fulfilled them.
     pub fn set_tucked(&mut self, p: usize, cards: Vec<CardIx>) {
         let content = self.content();
         weft_core::decks::set_tucked(&content, &mut self.st, p, &cards);
+        if let Some(k) = content.counter("commissions") {
+            let fulfilled = cards
+                .iter()
+                .filter(|&&c| content.grades[content.commissions[c as usize].grade as usize].deck)
+                .count();
+            self.st.player_mut(p).set(k, fulfilled as i64);
+        }
     }
 
     /// A player's hand, bottom first.

@@ -257,17 +257,17 @@ fn no_error_names_an_empty_pack() {
     let mut f = fixture_files();
     with_courtyard_script(
         &mut f,
-        "return { action = function(ctx) ctx:add_skill(ctx:player(), 1) end }",
+        "return { action = function(ctx) ctx:add(ctx:player(), 'skill', 1) end }",
     );
     f.files.insert(
         "tiles/loop.lua".into(),
-        "return { on_reach = function(ctx) local p = ctx:player() ctx:add_skill(p, -1) ctx:add_skill(p, 1) end }".into(),
+        "return { on_reach = function(ctx) local p = ctx:player() ctx:add(p, 'skill', -1) ctx:add(p, 'skill', 1) end }".into(),
     );
     let f = edited(
         f,
         "game.toml",
-        "[[skill.unlocks]]",
-        "[[skill.unlocks]]\nlevel = 1\ntext = \"loops\"\non_reach = { behaviour = \"tiles/loop.lua\" }\n\n[[skill.unlocks]]",
+        "[[tracks.skill.unlocks]]",
+        "[[tracks.skill.unlocks]]\nat = 1\ntext = \"loops\"\non_reach = { behaviour = \"tiles/loop.lua\" }\n\n[[tracks.skill.unlocks]]",
     );
     let content = std::sync::Arc::new(load(f).unwrap_or_else(|e| panic!("{e}")));
     let m = within(60, "automatic loop", move || {
@@ -389,7 +389,7 @@ fn an_error_at_a_swept_value_cites_the_users_line() {
     assert_eq!(before.lines().count(), after.lines().count(), "{after}");
     let content = weft_core::load_files(&edited, &library()).unwrap_or_else(|e| panic!("{e}"));
     let c03 = content.commissions.iter().find(|c| c.id == "c03").unwrap();
-    assert_eq!(c03.reward_prestige, 4);
+    assert_eq!(c03.reward_of(content.counter("prestige").unwrap()), 4);
     // A key missing under a [header] would need a line of its own, moving the lines
     // after it: refused, saying what to add.
     let setting: Setting = "game.toml:end.rounds=3".parse().unwrap();

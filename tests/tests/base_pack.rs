@@ -165,7 +165,8 @@ fn requirements_and_rewards_rise_by_grade() {
             .map(|&(m, n)| c.materials[m as usize].value * n)
             .sum()
     };
-    let prestige = |x: &weft_core::content::Commission| x.reward_prestige;
+    let score = c.counter("prestige").unwrap();
+    let prestige = |x: &weft_core::content::Commission| x.reward_of(score);
     assert!(mean("common", &value) < mean("merchant", &value));
     assert!(mean("merchant", &value) < mean("royal", &value));
     assert!(mean("common", &prestige) < mean("merchant", &prestige));
@@ -288,17 +289,17 @@ fn line_of(file: &str, text: &str) -> usize {
         + 1
 }
 
-/// R-COM-3, R-SKILL-1: a grade's `unlock_skill` and the skill unlock that draws from that
+/// R-COM-3, R-SKILL-1: a grade's `unlock` and the skill unlock that draws from that
 /// grade are two settings of one rule; `weft check` warns, naming both lines, when they
 /// disagree.
 #[test]
 fn check_warns_when_a_grade_and_its_unlock_disagree() {
     let c = edited(|f| {
-        let g = f.files["game.toml"].replace("unlock_skill = 2", "unlock_skill = 3");
+        let g = f.files["game.toml"].replace("unlock = { skill = 2 }", "unlock = { skill = 3 }");
         f.files.insert("game.toml".into(), g);
     });
     let w = weft_core::lint::warnings(&c, &[]);
-    let unlock_line = line_of("game.toml", "level = 2");
+    let unlock_line = line_of("game.toml", "at = 2");
     let grade_line = line_of("game.toml", "id = \"merchant\"");
     let hit = w
         .iter()

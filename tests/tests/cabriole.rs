@@ -205,7 +205,7 @@ fn cabriole_with_a_final_score_that_reads_another_player() -> weft_core::content
     let mut files = cabriole_files();
     let rules = files.files["rules.lua"].replacen(
         "  local coins = ctx:count(p, \"coins\")\n",
-        "  ctx:add_prestige(p, ctx:count(p % ctx:player_count() + 1, \"walnut\"))\n  local coins = ctx:count(p, \"coins\")\n",
+        "  ctx:add(p, 'prestige', ctx:count(p % ctx:player_count() + 1, \"walnut\"))\n  local coins = ctx:count(p, \"coins\")\n",
         1,
     );
     assert_ne!(rules, files.files["rules.lua"], "the edit applies");

@@ -1,6 +1,6 @@
-//! Counters (issue 11): what a player holds is a list of counters the pack declares.
-//! Tabriz's coins, materials, skill and prestige are counters; a pack adds its own with
-//! `[[counters]]`, with a minimum, a maximum and what a gain past it does (Cabriole's
+//! Counters (issues 11 and 30): what a player holds is a list of counters the pack
+//! declares: its materials, then its `[[counters]]` (Tabriz declares coins, prestige,
+//! skill and the commissions fulfilled; weft has none built in), with a minimum, a maximum and what a gain past it does (Cabriole's
 //! C-LIMIT-1 DECISION: a stock of at most 7, the excess lost).
 
 use std::sync::Arc;
@@ -57,13 +57,23 @@ fn act(action: &str) -> Result<(Arc<Content>, weft_tests::Game), EngineError> {
 }
 
 #[test]
-fn declared_counters_follow_the_built_in_ones_and_start_at_zero() {
+fn declared_counters_follow_the_materials_and_start_at_zero() {
     let c = load(COUNTERS, "").unwrap_or_else(|e| panic!("{e}"));
     let ids: Vec<&str> = c.counters.iter().map(|k| k.id.as_str()).collect();
     assert_eq!(
         ids,
         [
-            "coins", "wool", "green", "camel", "red", "silk", "skill", "prestige", "oak", "favour",
+            "wool",
+            "green",
+            "camel",
+            "red",
+            "silk",
+            "coins",
+            "prestige",
+            "skill",
+            "commissions",
+            "oak",
+            "favour",
             "marks"
         ]
     );
@@ -122,25 +132,25 @@ fn a_counters_supply_runs_out() {
     assert_eq!(g.st.supply[marks], Some(2));
 }
 
-/// The skill track and the score have their own verbs (unlocks and the end trigger
-/// ride on them): `gain` and `pay` refuse them, `count` reads them.
+/// Every counter moves by the same verbs: a gain on the skill track passes its
+/// unlocks (R-SKILL-3: move_range 4 from skill 4), `add` takes the score below 0 (its
+/// declared `min`), and refuses a counter below its own.
 #[test]
-fn skill_and_prestige_are_read_by_count_but_moved_by_their_own_verbs() {
-    let (_, g) = act(r#"local p = ctx:player()
-           assert(ctx:count(p, "skill") == ctx:skill(p))
-           assert(ctx:count(p, "prestige") == ctx:prestige(p))"#)
+fn the_track_and_the_score_move_by_the_common_verbs() {
+    let (c, g) = act(r#"local p = ctx:player()
+           assert(ctx:ability(p, 'move_range') == 3)
+           assert(ctx:gain(p, 'skill', 4) == 4)
+           assert(ctx:ability(p, 'move_range') == 4)
+           assert(ctx:add(p, 'prestige', -3) == -3)
+           assert(ctx:count(p, 'prestige') == -3)"#)
     .unwrap();
-    drop(g);
-    for (verb, what, says) in [
-        ("gain", "skill", "ctx:add_skill"),
-        ("pay", "prestige", "ctx:add_prestige"),
-    ] {
-        let e = act(&format!(r#"ctx:{verb}(ctx:player(), "{what}", 1)"#))
-            .err()
-            .expect("refused")
-            .to_string();
-        assert!(e.contains(says), "{e}");
-    }
+    let p = g.current();
+    assert_eq!(g.st.players[p].count(c.counter("skill").unwrap()), 4);
+    let e = act(r#"ctx:add(ctx:player(), "coins", -100)"#)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(e.contains("outside its range 0.."), "{e}");
     let e = act(r#"ctx:count(ctx:player(), "gold")"#)
         .err()
         .expect("refused")
@@ -177,7 +187,7 @@ over = "wrap"
 }
 
 #[test]
-fn a_material_may_not_take_a_built_in_counters_name() {
+fn a_material_and_a_counter_may_not_share_an_id() {
     let mut files = fixture_files();
     let game = files.files["game.toml"].replace("id = \"silk\"", "id = \"prestige\"");
     let game = game.replace("\"silk\"", "\"prestige\"");
@@ -186,7 +196,7 @@ fn a_material_may_not_take_a_built_in_counters_name() {
         .expect_err("refused")
         .to_string();
     assert!(
-        errs.contains("material `prestige` has the name of a built-in counter"),
+        errs.contains("counter `prestige` is declared twice (materials are counters too)"),
         "{errs}"
     );
 }

@@ -24,8 +24,7 @@ use weft_tests::{content_with_courtyard, Game};
 const ARGUMENTS: &[(&str, &str)] = &[
     ("gain", "p, 'coins', 1"),
     ("pay", "p, 'coins', 0"),
-    ("add_skill", "p, 1"),
-    ("add_prestige", "p, 1"),
+    ("add", "p, 'prestige', 1"),
     ("set_slot_count", "2"),
     ("put_slot", "1, 'silk'"),
     ("take_slot", "1"),
@@ -210,7 +209,7 @@ fn every_function_that_asks_is_refused_in_a_read_only_hook() {
 fn a_verbs_wrong_argument_is_named_as_mlua_names_it() {
     let (got, _) = {
         let content = content_with_courtyard(
-            "return { action = function(ctx)\n  local p = ctx:player()\n  local _, read = pcall(ctx.has, ctx, p, 'coins', 1.5)\n  local _, verb = pcall(ctx.add_skill, ctx, p, 1.5)\n  error(tostring(read) .. '\\n' .. tostring(verb), 0)\nend }\n",
+            "return { action = function(ctx)\n  local p = ctx:player()\n  local _, read = pcall(ctx.has, ctx, p, 'coins', 1.5)\n  local _, verb = pcall(ctx.add, ctx, p, 'prestige', 1.5)\n  error(tostring(read) .. '\\n' .. tostring(verb), 0)\nend }\n",
         );
         let g = courtyard_game(&content);
         let mut host = LuaHost::new(Arc::clone(&content)).expect("the pack loads");
@@ -232,7 +231,7 @@ fn a_verbs_wrong_argument_is_named_as_mlua_names_it() {
     assert_eq!(lines.len(), 2, "{got}");
     for (line, at) in lines
         .iter()
-        .zip(["#4 to `CtxHandle.has`", "#3 to `CtxHandle.add_skill`"])
+        .zip(["#4 to `CtxHandle.has`", "#4 to `CtxHandle.add`"])
     {
         assert!(
             line.starts_with(&format!("bad argument {at}: "))

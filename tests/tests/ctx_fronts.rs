@@ -183,13 +183,13 @@ fn a_replay_that_no_longer_matches_is_refused() {
     );
 }
 
-/// `gain`, `pay`, `add_prestige`, `zone_size`, `player_count`, `round` and `logging`
+/// `gain`, `pay`, `add`, `zone_size`, `player_count`, `round` and `logging`
 /// answer and change the game as the methods do; `gain` returns what was gained.
 #[test]
 fn verbs_change_the_game_as_the_methods_do() {
     let mut expected = String::new();
     let (got, _) = report_in(
-        "local before = ctx:count(p, 'coins')\n  local got = ctx:gain(p, 'coins', 3)\n  ctx:pay(p, 'coins', 2)\n  local prestige = ctx:count(p, 'prestige')\n  ctx:add_prestige(p, -4)\n  ctx:add_prestige(p, 1.0 + 2)\n  ctx:log('a line')\n  return table.concat({ tostring(got), tostring(ctx:count(p, 'coins') - before), tostring(ctx:count(p, 'prestige') - prestige), tostring(ctx:zone_size('hand', p)), tostring(ctx:player_count()), tostring(ctx:round()), tostring(ctx:logging()) }, ' ')",
+        "local before = ctx:count(p, 'coins')\n  local got = ctx:gain(p, 'coins', 3)\n  ctx:pay(p, 'coins', 2)\n  local prestige = ctx:count(p, 'prestige')\n  ctx:add(p, 'prestige', -4)\n  ctx:add(p, 'prestige', 1.0 + 2)\n  ctx:log('a line')\n  return table.concat({ tostring(got), tostring(ctx:count(p, 'coins') - before), tostring(ctx:count(p, 'prestige') - prestige), tostring(ctx:zone_size('hand', p)), tostring(ctx:player_count()), tostring(ctx:round()), tostring(ctx:logging()) }, ' ')",
         |g| {
             let c = g.content();
             let p = g.current();
@@ -201,22 +201,19 @@ fn verbs_change_the_game_as_the_methods_do() {
 }
 
 /// A verb front hands every call it cannot make to the method, which raises its own
-/// error: a wrong amount, player or counter, the skill track or the score, a payment
+/// error: a wrong amount, player or counter, a counter taken below its minimum, a payment
 /// the player cannot make, a log line that is not text.
 #[test]
 fn verbs_give_the_host_errors_for_bad_arguments() {
     let (got, _) = report(
-        "local held = ctx:count(p, 'coins')\n  return table.concat({ why(ctx.gain, p, 'coins', 1.5), why(ctx.gain, 9, 'coins', 1), why(ctx.gain, p, 'nothing', 1), why(ctx.gain, p, 'prestige', 1), why(ctx.pay, p, 'coins', -1), why(ctx.pay, p, 'coins', held + 1), why(ctx.add_prestige, p, 2000000), why(ctx.add_prestige, 9, 1), why(ctx.log, {}), why(ctx.zone_size, 'nothing', p), why(ctx.zone_size, 'hand', 9), tostring(ctx:count(p, 'coins') == held) }, '\\n')",
+        "local held = ctx:count(p, 'coins')\n  return table.concat({ why(ctx.gain, p, 'coins', 1.5), why(ctx.gain, 9, 'coins', 1), why(ctx.gain, p, 'nothing', 1), why(ctx.add, p, 'coins', -1000), why(ctx.pay, p, 'coins', -1), why(ctx.pay, p, 'coins', held + 1), why(ctx.add, p, 'prestige', 2000000), why(ctx.add, 9, 'prestige', 1), why(ctx.log, {}), why(ctx.zone_size, 'nothing', p), why(ctx.zone_size, 'hand', 9), tostring(ctx:count(p, 'coins') == held) }, '\\n')",
     );
     let lines: Vec<&str> = got.lines().collect();
     assert_eq!(lines.len(), 12, "{got}");
     assert!(lines[0].contains("1.5 is not a whole number"), "{got}");
     assert!(lines[1].contains("player 9 does not exist"), "{got}");
     assert!(lines[2].contains("`nothing` is not a counter"), "{got}");
-    assert!(
-        lines[3].contains("`prestige` changes with ctx:add_prestige"),
-        "{got}"
-    );
+    assert!(lines[3].contains("outside its range 0.."), "{got}");
     assert!(lines[4].contains("-1 is out of range"), "{got}");
     assert!(lines[5].contains("cannot pay"), "{got}");
     assert!(lines[6].contains("2000000 is out of range"), "{got}");
@@ -242,7 +239,7 @@ fn verbs_count_against_the_limit_of_changes_as_the_methods_do() {
         "{got}"
     );
     let (got, _) = report(
-        "for _ = 1, 9999 do ctx:pay(p, 'coins', 0) end\n  for _ = 1, 20000 do ctx:log('x') end\n  return why(ctx.add_prestige, p, 0)",
+        "for _ = 1, 9999 do ctx:pay(p, 'coins', 0) end\n  for _ = 1, 20000 do ctx:log('x') end\n  return why(ctx.add, p, 'prestige', 0)",
     );
     assert_eq!(got, "ok", "the 10,000th change is allowed");
 }

@@ -407,7 +407,10 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
         assert_eq!(st, before);
         assert_eq!(record.replay.final_hash, st.hash(), "seed {seed}");
         for (p, counts) in record.players.iter().enumerate() {
-            assert_eq!(counts.coins as i64, st.players[p].coins(&content));
+            assert_eq!(
+                counts.coins as i64,
+                st.players[p].count_named(&content, "coins")
+            );
         }
     }
     assert!(

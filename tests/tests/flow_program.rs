@@ -25,7 +25,7 @@ function M.announce(ctx, params)
   ctx:log("round " .. ctx:round() .. " for " .. tostring(ctx:player()))
 end
 function M.final(ctx, params)
-  ctx:add_prestige(ctx:player(), params.bonus)
+  ctx:add(ctx:player(), "prestige", params.bonus)
   ctx:log("final " .. ctx:player())
 end
 function M.ask(ctx, params)
@@ -44,7 +44,13 @@ fn with_flow(files: &mut PackFiles, flow: &str, end_extra: &str, rules: &str) {
         .expect("the fixture declares [flow]")
         + 1;
     let end = game.find("\n[end]\n").expect("[end]") + 1;
-    let rest = game[end..].replacen("[end]\n", &format!("[end]\n{end_extra}\n"), 1);
+    let mut rest = game[end..].replacen("[end]\n", &format!("[end]\n{end_extra}\n"), 1);
+    if flow.contains("[score]") {
+        // The flow brings its own scoring: the fixture's goes.
+        let own = "[score]\nparts = [\"prestige\", \"track:skill\", \"tokens\"]\ntiebreak = [\"coins + materials\"]\n";
+        assert!(rest.contains(own), "the fixture's [score]");
+        rest = rest.replacen(own, "", 1);
+    }
     files.files.insert(
         "game.toml".into(),
         format!("{}{flow}\n{rest}", &game[..start]),

@@ -67,7 +67,7 @@ fn call(kind: usize, a: &str, b: &str, c: &str, s: &str, t: &str) -> String {
         19 => format!("table.find({t}, {a}, {b})"),
         20 => format!("({s}):gsub({s}, {s}, {a})"),
         21 => format!("ctx:gain(ctx:player(), 'coins', {a})"),
-        22 => format!("ctx:add_prestige(ctx:player(), {a})"),
+        22 => format!("ctx:add(ctx:player(), 'prestige', {a})"),
         23 => format!("ctx:set_counter('x', {a})"),
         24 => format!("ctx:random({a})"),
         _ => format!("string.format('%s %s', {t}, {s})"),

@@ -339,17 +339,17 @@ fn class3_five_thousand_questions() {
 fn class3_a_flow_that_never_asks_anyone() {
     // An unlock whose effect passes its own level again queues itself forever.
     let mut f =
-        courtyard_files("return { action = function(ctx) ctx:add_skill(ctx:player(), 1) end }");
+        courtyard_files("return { action = function(ctx) ctx:add(ctx:player(), 'skill', 1) end }");
     f.files.insert(
         "tiles/loop.lua".into(),
-        "return { on_reach = function(ctx) local p = ctx:player() ctx:add_skill(p, -1) ctx:add_skill(p, 1) end }".into(),
+        "return { on_reach = function(ctx) local p = ctx:player() ctx:add(p, 'skill', -1) ctx:add(p, 'skill', 1) end }".into(),
     );
     let game = f.files["game.toml"].clone();
     let i = game
-        .find("[[skill.unlocks]]")
+        .find("[[tracks.skill.unlocks]]")
         .expect("the fixture has unlocks");
     let patched = format!(
-        "{}[[skill.unlocks]]\nlevel = 1\ntext = \"loops\"\non_reach = {{ behaviour = \"tiles/loop.lua\" }}\n\n{}",
+        "{}[[tracks.skill.unlocks]]\nat = 1\ntext = \"loops\"\non_reach = {{ behaviour = \"tiles/loop.lua\" }}\n\n{}",
         &game[..i],
         &game[i..]
     );
@@ -379,7 +379,12 @@ fn class5_numbers_in_toml_are_bounded() {
         err.contains("commissions/common.toml:") && err.contains("4294967295 is out of range"),
         "{err}"
     );
-    let err = load_edited("game.toml", "coins = ", "coins = 4294967290 # ").unwrap_err();
+    let err = load_edited(
+        "game.toml",
+        "start = { coins = 5",
+        "start = { coins = 4294967290",
+    )
+    .unwrap_err();
     assert!(err.contains("out of range"), "{err}");
 }
 
@@ -403,7 +408,7 @@ fn class5_non_integers_and_huge_amounts_are_refused() {
             "out of range",
         ),
         (
-            "return { action = function(ctx) ctx:add_prestige(ctx:player(), -2^40) end }",
+            "return { action = function(ctx) ctx:add(ctx:player(), 'prestige', -2^40) end }",
             "out of range",
         ),
         (
@@ -422,7 +427,7 @@ fn class5_non_integers_and_huge_amounts_are_refused() {
 fn class5_holdings_stop_at_the_limit_instead_of_wrapping() {
     for source in [
         "return { action = function(ctx) for i = 1, 1001 do ctx:gain(ctx:player(), 'coins', 1000000) end end }",
-        "return { action = function(ctx) for i = 1, 1001 do ctx:add_prestige(ctx:player(), 1000000) end end }",
+        "return { action = function(ctx) for i = 1, 1001 do ctx:add(ctx:player(), 'prestige', 1000000) end end }",
     ] {
         let m = within(20, source, move || action_error(source, ScriptLimits::default()).message);
         assert!(m.contains(&MAX_HOLDING.to_string()), "{source}: {m}");

@@ -94,7 +94,7 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         hook,
         player,
     };
-    let coins = st.players[0].coins(&c);
+    let coins = st.players[0].count_named(&c, "coins");
     host.call(
         &c,
         &mut st,
@@ -103,7 +103,11 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         &mut EventLog::default(),
     )
     .unwrap();
-    assert_eq!(st.players[0].coins(&c), coins + 4, "the loan");
+    assert_eq!(
+        st.players[0].count_named(&c, "coins"),
+        coins + 4,
+        "the loan"
+    );
     assert_eq!(st.board[slot as usize].counters["debt:1"], 5);
     let can = host
         .call(
@@ -119,8 +123,8 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         weft_core::effects::HookOutcome::Done(Some(false)),
         "one loan at a time"
     );
-    st.player_mut(0).set(c.core.coins, 2);
-    let prestige = st.players[0].prestige(&c);
+    st.player_mut(0).set(c.counter("coins").unwrap(), 2);
+    let prestige = st.players[0].count_named(&c, "prestige");
     host.call(
         &c,
         &mut st,
@@ -129,9 +133,13 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
         &mut EventLog::default(),
     )
     .unwrap();
-    assert_eq!(st.players[0].coins(&c), 0, "pays what it can");
     assert_eq!(
-        st.players[0].prestige(&c),
+        st.players[0].count_named(&c, "coins"),
+        0,
+        "pays what it can"
+    );
+    assert_eq!(
+        st.players[0].count_named(&c, "prestige"),
         prestige - 3,
         "and 1 prestige per kiran short"
     );
@@ -142,11 +150,23 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
 fn variants_change_only_their_parameters() {
     let base = tabriz_content();
     let short = chain(&[pack_dir("content/variants/short-game")]).unwrap();
-    assert_eq!((short.end.commissions, short.end.skill), (7, 10));
+    let at_least = |c: &weft_core::content::Content, cause: &str| {
+        c.end
+            .triggers
+            .iter()
+            .find(|t| t.cause == cause)
+            .unwrap()
+            .at_least
+    };
     assert_eq!(
-        short.end.bonus_prestige, base.end.bonus_prestige,
+        (at_least(&short, "commissions"), at_least(&short, "skill")),
+        (7, 10)
+    );
+    assert_eq!(
+        short.end.tokens[0].points, base.end.tokens[0].points,
         "merged, not replaced"
     );
+    assert_eq!(short.end.triggers[0].counter, base.end.triggers[0].counter);
     assert_eq!(short.tiles.len(), base.tiles.len());
     let legs = chain(&[pack_dir("content/variants/long-legs")]).unwrap();
     assert_eq!(legs.abilities["move_range"], 4);
@@ -282,7 +302,7 @@ fn check_warns_about_unused_files_unread_params_and_unreachable_cards() {
             ("tiles/idle.toml", closed),
             ("board.toml", board),
             ("helpers/unused.lua", "return {}"),
-            ("game.toml", "[end]\nskill = 5\n"),
+            ("game.toml", "[end.triggers.skill]\nat_least = 5\n"),
         ],
     );
     p.files.get_mut("pack.toml").unwrap().push('\n');

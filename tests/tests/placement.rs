@@ -678,7 +678,7 @@ fn bad_placement_steps_are_load_errors() {
         (
             "decline = { coins = 2 }",
             "decline = { gold = 2 }",
-            "decline names `gold`, which is not a counter it can pay",
+            "decline names `gold`, which is not a counter",
         ),
         (
             "areas = \"clear\"",

@@ -59,11 +59,12 @@ fn refused_counter_verbs_change_nothing() {
         "ctx:gain(p, 'woool', 1)",
         "ctx:gain(99, 'coins', 1)",
         "ctx:gain(p, 'coins', 1.5)",
-        "ctx:gain(p, 'prestige', 1)",
+        "ctx:pay(p, 'skill', 1)",
+        "ctx:add(p, 'coins', -1000)",
         "ctx:pay(p, 'coins', 999)",
         "ctx:pay(p, 'coins', -1)",
-        "ctx:add_prestige(p, 1000001)",
-        "ctx:add_skill(p, 1000001)",
+        "ctx:add(p, 'prestige', 1000001)",
+        "ctx:add(p, 'skill', 1000001)",
         "ctx:personal_workshop(99)",
     ] {
         assert_refused_changes_nothing("", refused);
@@ -137,7 +138,7 @@ fn assert_refused<T: std::fmt::Debug>(
 fn refused_ops_change_nothing() {
     let c = tabriz_content();
     let g = Game::with(Arc::clone(&c), 3, 7);
-    let coins = c.core.coins;
+    let coins = c.counter("coins").unwrap();
     let mut st = g.st.clone();
     st.player_mut(0).set(coins, MAX_HOLDING);
     let before = st.clone();
@@ -146,9 +147,10 @@ fn refused_ops_change_nothing() {
     assert_refused("gain past the holding limit", gained, &st, &before);
     let paid = ops::pay(&c, &mut st, &mut log, 1, coins, 1_000);
     assert_refused("pay more than held", paid, &st, &before);
-    st.player_mut(2).set(c.core.score, MAX_HOLDING);
+    st.player_mut(2)
+        .set(c.counter("prestige").unwrap(), MAX_HOLDING);
     let before = st.clone();
-    let added = ops::add_prestige(&c, &mut st, &mut log, 2, 1);
+    let added = ops::add(&c, &mut st, &mut log, 2, c.counter("prestige").unwrap(), 1);
     assert_refused("prestige past the limit", added, &st, &before);
     assert!(log.events.is_empty(), "a refused verb logs nothing");
 }

@@ -106,14 +106,15 @@ fn skill_ten_fulfils_two_per_turn() {
 #[test]
 fn final_score_adds_track_and_bonus() {
     let c = weft_tests::content();
-    assert_eq!(c.skill_track_prestige(0), 0);
+    let points = &c.tracks[0].points;
+    assert_eq!(c.track_points(0, 0), 0);
     assert_eq!(
-        c.skill_track_prestige(14),
-        c.skill_prestige.iter().sum::<i32>()
+        c.track_points(0, 14),
+        points.iter().map(|&x| x as i64).sum::<i64>()
     );
     assert_eq!(
-        c.skill_track_prestige(9),
-        c.skill_prestige[..=9].iter().sum::<i32>()
+        c.track_points(0, 9),
+        points[..=9].iter().map(|&x| x as i64).sum::<i64>()
     );
     let mut g = Game::new(2, 1);
     let p = g.current();
@@ -125,7 +126,7 @@ fn final_score_adds_track_and_bonus() {
     assert_eq!(r.cause, "skill");
     assert_eq!(
         r.scores[p],
-        i64::from(7 + c.skill_track_prestige(14) + c.end.bonus_prestige)
+        7 + c.track_points(0, 14) + c.end.tokens[0].points
     );
 }
 
@@ -144,11 +145,11 @@ fn first_to_nine_takes_the_only_bonus() {
         (0..8).map(|i| g.card(&format!("m{:02}", i + 1))).collect(),
     );
     fulfil_now(&mut g, "c01");
-    assert_eq!(g.st.bonus, Some(p));
+    assert_eq!(g.st.tokens[0], Some(p));
     assert_eq!(g.st.end_trigger.as_deref(), Some("commissions"));
     g.pass_until(|g| g.at_move() && g.current() == other);
     fulfil_now(&mut g, "c02");
-    assert_eq!(g.st.bonus, Some(p), "only one bonus token");
+    assert_eq!(g.st.tokens[0], Some(p), "only one bonus token");
 }
 
 /// R-END-2: after the triggering turn the rest of the round is played, then the game ends.
@@ -192,14 +193,13 @@ fn ties_break_on_coins_and_materials() {
                                // Equalise prestige so that only the tie-break decides.
     g.pass_until(|g| g.st.is_over() || (g.at_move() && g.turn() == 5));
     let c = g.content();
-    let score_p = g.count(p, "prestige")
-        + c.skill_track_prestige(g.count(p, "skill")) as i64
-        + c.end.bonus_prestige as i64;
+    let score_p =
+        g.count(p, "prestige") + c.track_points(0, g.count(p, "skill")) + c.end.tokens[0].points;
     g.set(o, "skill", g.count(p, "skill"));
     g.set(
         o,
         "prestige",
-        score_p - c.skill_track_prestige(g.count(o, "skill")) as i64,
+        score_p - c.track_points(0, g.count(o, "skill")),
     );
     for p in 0..2 {
         for m in &c.materials {
@@ -215,7 +215,7 @@ fn ties_break_on_coins_and_materials() {
         vec![o],
         "more coins wins the tie"
     );
-    tie.player_mut(p).set(c.core.coins, 5);
+    tie.player_mut(p).set(c.counter("coins").unwrap(), 5);
     g.st = tie;
     g.pass_until(|g| g.st.is_over());
     let mut w = g.st.result.as_ref().unwrap().winners.clone();
@@ -239,11 +239,11 @@ fn coins_are_an_integer_count() {
     let c = g.content();
     let mut st = g.st.clone();
     let mut log = weft_core::events::EventLog::default();
-    st.player_mut(0).set(c.core.coins, 16);
-    ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 7).unwrap();
-    assert_eq!(st.players[0].coins(&c), 9);
-    assert!(ops::pay(&c, &mut st, &mut log, 0, c.core.coins, 10).is_err());
-    assert_eq!(st.players[0].coins(&c), 9);
+    st.player_mut(0).set(c.counter("coins").unwrap(), 16);
+    ops::pay(&c, &mut st, &mut log, 0, c.counter("coins").unwrap(), 7).unwrap();
+    assert_eq!(st.players[0].count_named(&c, "coins"), 9);
+    assert!(ops::pay(&c, &mut st, &mut log, 0, c.counter("coins").unwrap(), 10).is_err());
+    assert_eq!(st.players[0].count_named(&c, "coins"), 9);
 }
 
 /// R-SUPPLY-1: unlimited by default; a limited supply runs out and the rest is lost.
@@ -315,21 +315,35 @@ fn an_end_in_the_last_allowed_round_is_a_normal_end() {
 }
 
 /// The rules fixture with `key = value` added to its `[end]` table of game.toml.
-fn with_end_param(key: &str, value: &str) -> std::sync::Arc<weft_core::Content> {
+fn with_skill_token(own: bool) -> std::sync::Arc<weft_core::Content> {
     content_with_files(|f| {
-        let g = f.files["game.toml"].replace("[end]\n", &format!("[end]\n{key} = {value}\n"));
+        let mut g = f.files["game.toml"].clone();
+        if own {
+            g = g.replace(
+                "[end.tokens]\nbonus = 2\n",
+                "[end.tokens]\nbonus = 2\nskill_bonus = 2\n",
+            );
+            let skill =
+                "[end.triggers.skill]\ncounter = \"skill\"\nat_least = 14\ntoken = \"bonus\"";
+            assert!(g.contains(skill), "the rules fixture's skill trigger");
+            g = g.replace(
+                skill,
+                &skill.replace("token = \"bonus\"", "token = \"skill_bonus\""),
+            );
+        }
         f.files.insert("game.toml".into(), g);
     })
 }
 
-/// R-END-1 DECISION (`end.one_bonus_token`, a game.toml switch): by default one token in
-/// all, so the first to skill 14 after someone's 9th commission takes none; switched
-/// off, each condition has its own token, and a player scores every token held.
+/// R-END-1 DECISION (which token each end trigger names, in game.toml): by default both
+/// name one token, so the first to skill 14 after someone's 9th commission takes none;
+/// with a token of its own, each trigger hands out its own, and a player scores every
+/// token held.
 #[test]
 fn one_bonus_token_in_all_or_one_per_condition() {
     for one in [true, false] {
-        let c = with_end_param("one_bonus_token", &one.to_string());
-        assert_eq!(c.end.one_bonus_token, one);
+        let c = with_skill_token(!one);
+        assert_eq!(c.end.tokens.len(), if one { 1 } else { 2 });
         let mut g = Game::with(c.clone(), 2, 1);
         let p = g.current();
         let other = 1 - p;
@@ -338,13 +352,13 @@ fn one_bonus_token_in_all_or_one_per_condition() {
             (0..8).map(|i| g.card(&format!("c{:02}", i + 4))).collect(),
         );
         fulfil_now(&mut g, "c01"); // p's 9th commission
-        assert_eq!(g.st.bonus, Some(p));
+        assert_eq!(g.st.tokens[0], Some(p));
         g.pass_until(|g| g.at_move() && g.current() == other);
         g.set(other, "skill", 13);
         fulfil_now(&mut g, "c03"); // +1 skill → 14
         assert_eq!(g.count(other, "skill"), 14);
         assert_eq!(
-            g.st.skill_bonus,
+            g.st.tokens.get(1).copied().flatten(),
             if one { None } else { Some(other) },
             "one_bonus_token = {one}"
         );
@@ -353,9 +367,7 @@ fn one_bonus_token_in_all_or_one_per_condition() {
         let tokens = if one { 0 } else { 1 };
         assert_eq!(
             r.scores[other],
-            g.count(other, "prestige")
-                + c.skill_track_prestige(14) as i64
-                + tokens * c.end.bonus_prestige as i64,
+            g.count(other, "prestige") + c.track_points(0, 14) + tokens * c.end.tokens[0].points,
             "one_bonus_token = {one}"
         );
     }
@@ -379,7 +391,7 @@ fn a_trigger_in_the_workshop_phase_ends_the_game_after_that_round() {
     }
     g.answer("workshop:m10");
     assert_eq!(g.count(p, "skill"), 14);
-    assert_eq!(g.st.bonus, Some(p));
+    assert_eq!(g.st.tokens[0], Some(p));
     assert_eq!(g.st.end_trigger.as_deref(), Some("skill"));
     let mut moves = 0;
     while !g.st.is_over() {

@@ -17,7 +17,9 @@ fn load(
 /// the value the pack has now is the zero of the paired differences.
 #[test]
 fn a_sweep_plays_each_value_on_the_same_seeds() {
-    let setting: Setting = "game.toml:end.commissions=5,9".parse().unwrap();
+    let setting: Setting = "game.toml:end.triggers.commissions.at_least=5,9"
+        .parse()
+        .unwrap();
     let mut cfg = SimConfig::new(2, 30, 4, &["random"]);
     cfg.jobs = 2;
     let s = sweep(
@@ -53,7 +55,7 @@ fn a_setting_finds_a_card_by_id_and_refuses_what_is_not_a_number() {
     let edited = s.apply(&files, Value::Int(2)).unwrap();
     let content = load(&edited).unwrap();
     let c22 = content.commissions.iter().find(|c| c.id == "c22").unwrap();
-    assert_eq!(c22.reward_prestige, 2);
+    assert_eq!(c22.reward_of(content.counter("prestige").unwrap()), 2);
     for (bad, wanted) in [
         (
             "commissions/common.toml:c99.reward.prestige=1",
@@ -82,7 +84,9 @@ fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
     use weft_core::sim::Shard;
     use weft_core::sweep::{check_played_on, join, play, summarise};
     let files = [tabriz_files()];
-    let setting: Setting = "game.toml:end.commissions=7,9".parse().unwrap();
+    let setting: Setting = "game.toml:end.triggers.commissions.at_least=7,9"
+        .parse()
+        .unwrap();
     let mut cfg = SimConfig::new(2, 12, 5, &["random"]);
     cfg.jobs = 2;
     let whole = sweep(&files, &setting, &Metric::Rounds, &cfg, &load, &|_| {}).unwrap();
@@ -98,7 +102,7 @@ fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
     let (zero, one) = (shard(0), shard(1));
     assert_eq!(
         zero[0].variant.as_deref(),
-        Some("game.toml:end.commissions=7")
+        Some("game.toml:end.triggers.commissions.at_least=7")
     );
     let both: Vec<_> = one.iter().chain(&zero).cloned().collect();
     let (joined, runs) = join(both).unwrap();
@@ -121,7 +125,7 @@ fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
     assert!(err.contains("there twice"), "{err}");
     let mut other = one.clone();
     for r in &mut other {
-        r.variant = Some("game.toml:end.skill=7".into());
+        r.variant = Some("game.toml:end.triggers.skill.at_least=7".into());
     }
     let err = join(zero.iter().cloned().chain(other).collect()).unwrap_err();
     assert!(err.contains("mix two sweeps"), "{err}");
@@ -135,11 +139,11 @@ fn the_shards_of_a_sweep_join_into_the_whole_sweep() {
     let err = join(sizeless).unwrap_err();
     assert!(err.contains("not written by a `weft sweep` shard"), "{err}");
     let mut escaped = zero[0].clone();
-    escaped.variant = Some("game.toml:end.commissions\u{1b}[2J=7".into());
+    escaped.variant = Some("game.toml:end.triggers.commissions.at_least\u{1b}[2J=7".into());
     let err = escaped.validate().unwrap_err();
     assert!(err.contains("control character"), "{err}");
     // Played at 7 and 9, joined against a pack whose `7` is something else.
-    let elsewhere: Setting = "game.toml:end.skill=7,9".parse().unwrap();
+    let elsewhere: Setting = "game.toml:end.triggers.skill.at_least=7,9".parse().unwrap();
     let err = check_played_on(&files, &elsewhere, &runs, &load).unwrap_err();
     assert!(err.contains("other content"), "{err}");
 }

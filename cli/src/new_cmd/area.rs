@@ -116,7 +116,7 @@ function M.resolve(ctx, params, key)
     ctx:gain(p, \"coins\", params.take)
   elseif key == \"prestige\" then
     ctx:pay(p, \"coins\", params.price)
-    ctx:add_prestige(p, params.prestige)
+    ctx:add(p, \"prestige\", params.prestige)
   end
 end
 

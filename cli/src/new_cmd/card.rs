@@ -217,7 +217,7 @@ workshop = { behaviour = \"weft.workshop\", params = { effect = \"gain\", gain =
         .to_string()
     };
     let drawn = if info.deck {
-        format!("drawn from skill {}", info.unlock_skill)
+        format!("drawn {}", g.unlock_text(info))
     } else {
         "not drawn: dealt at setup".to_string()
     };

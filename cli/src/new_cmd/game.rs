@@ -69,11 +69,28 @@ impl Game {
         &self.content.materials
     }
 
-    /// The name of the coins counter for rules text, in lower case (`coins`).
+    /// The name of the coins counter for rules text, in lower case (`coins`): the
+    /// counter of id `coins`, or `coins` when the game declares none.
     pub fn coins_name(&self) -> String {
-        self.content.counters[self.content.core.coins as usize]
-            .name
-            .to_lowercase()
+        self.content
+            .counter("coins")
+            .map_or("coins".to_string(), |k| {
+                self.content.counters[k as usize].name.to_lowercase()
+            })
+    }
+
+    /// When a grade's deck may be drawn from, for messages: `from skill 2`, or
+    /// `from the start`.
+    pub fn unlock_text(&self, g: &weft_core::content::Grade) -> String {
+        if g.unlock.is_empty() {
+            return "from the start".to_string();
+        }
+        let parts: Vec<String> = g
+            .unlock
+            .iter()
+            .map(|&(k, n)| format!("{} {n}", self.content.counters[k as usize].id))
+            .collect();
+        format!("from {}", parts.join(" and "))
     }
 
     /// The slot a new tile's slot is joined to by a path: the start slot when the game
@@ -155,7 +172,7 @@ impl Game {
             .iter()
             .map(|g| {
                 if g.deck {
-                    format!("{} (drawn from skill {})", g.id, g.unlock_skill)
+                    format!("{} (drawn {})", g.id, self.unlock_text(g))
                 } else {
                     format!("{} (not drawn: dealt at setup)", g.id)
                 }

@@ -14,7 +14,7 @@ end
 function M.score_tableau(ctx, params)
   local p = ctx:player()
   for _, card in ipairs(ctx:cards("tableau", p)) do
-    ctx:add_prestige(p, ctx:card(card).params.prestige)
+    ctx:add(p, "prestige", ctx:card(card).params.prestige)
   end
 end
 

@@ -48,7 +48,7 @@ return {
     local x = g:player()
     workshop(g, x, { carver = 1, joiner = 2, upholsterer = 1 }, { walnut = 3, silk = 2, mahogany = 1 }, { "A01-1", "A02-1" })
     drive(g, asked(x, "make:"))
-    local prestige = g:prestige(x)
+    local prestige = g:count(x, "prestige")
     -- The production's coins and prestige land when x's production ends (no project
     -- left after the second): measured over it.
     local m = meter(t, g, x)
@@ -59,7 +59,7 @@ return {
     m.answer("make:A02-1")
     m.answer("prestige")
     t:eq(m.paid(), -21, "the chair pays 21 coins, the chest no coins")
-    t:eq(g:prestige(x) - prestige, 13, "the chest pays 13 prestige, the chair none")
+    t:eq(g:count(x, "prestige") - prestige, 13, "the chest pays 13 prestige, the chair none")
     t:eq(g:cards("completed", x), { "A01-1", "A02-1" })
     t:eq(g:cards("unfinished", x), {})
     for _, r in ipairs(RESOURCES) do

@@ -36,12 +36,12 @@ end
 local function final(g, n)
   local before = {}
   for p = 1, n do
-    before[p] = g:prestige(p)
+    before[p] = g:count(p, "prestige")
   end
   drive(g, nil)
   local gained = {}
   for p = 1, n do
-    gained[p] = g:prestige(p) - before[p]
+    gained[p] = g:count(p, "prestige") - before[p]
   end
   return gained
 end
@@ -123,7 +123,7 @@ return {
       drive(g, round_is(6))
       empty_holdings(g, 2)
       local gained = final(g, 2)
-      t:eq(g:prestige(1), g:prestige(2), "seed " .. seed .. ": a tie in prestige")
+      t:eq(g:count(1, "prestige"), g:count(2, "prestige"), "seed " .. seed .. ": a tie in prestige")
       t:eq(gained, { 2, 2 })
       t:eq(g:winners(), { latest }, "seed " .. seed .. ": the winner of the tie, the later in the starting turn order")
     end

@@ -134,7 +134,7 @@ return {
   ["prestige starts at 0 and every player has 5 assistants (C-COMP-3)"] = function(t)
     local g = new_game(t, 3, 4)
     for p = 1, 3 do
-      t:eq(g:prestige(p), 0)
+      t:eq(g:count(p, "prestige"), 0)
     end
     local placed = { 0, 0, 0 }
     while #with_prefix(g:options(), "place:") > 0 do

@@ -35,6 +35,21 @@ pub struct GreedyWeights {
     pub counters: Vec<(crate::content::CounterId, f64)>,
     /// Per card held in a player zone: `[bots.greedy]` keys `zone:<id>`.
     pub zones: Vec<(usize, f64)>,
+    /// The counters the `skill` and `coins` weights apply to: the game's counters of
+    /// those ids, if it declares them.
+    pub named: NamedCounters,
+}
+
+/// The counters some fixed weights read, found by id once.
+#[derive(Debug, Clone, Default)]
+pub struct NamedCounters {
+    /// The counter `skill` weighs, if the game has one of that id.
+    pub skill: Option<crate::content::CounterId>,
+    /// The counter `coins` weighs, if the game has one of that id.
+    pub coins: Option<crate::content::CounterId>,
+    /// The counters the score sums (`[score]` parts): a card's reward in them is worth
+    /// its points.
+    pub scored: Vec<crate::content::CounterId>,
 }
 
 impl GreedyWeights {
@@ -57,6 +72,19 @@ impl GreedyWeights {
             win: 50.0,
             counters: Vec::new(),
             zones: Vec::new(),
+            named: NamedCounters {
+                skill: content.counter("skill"),
+                coins: content.counter("coins"),
+                scored: content
+                    .score
+                    .parts
+                    .iter()
+                    .filter_map(|p| match *p {
+                        crate::content::ScorePart::Counter(k) => Some(k),
+                        _ => None,
+                    })
+                    .collect(),
+            },
         };
         let tables = std::iter::once("greedy".to_string())
             .chain(set.map(|s| format!("greedy:{s}")))
@@ -185,9 +213,17 @@ fn evaluate_scored(
     let mut cards = 0.0;
     for c in crate::decks::hand(content, pl) {
         let card = &content.commissions[c as usize];
-        let reward = card.reward_prestige as f64
-            + w.skill * card.reward_skill as f64
-            + w.coins * card.reward_coins as f64;
+        let (mut points, mut skill, mut coins) = (0u32, 0u32, 0u32);
+        for &(k, n) in &card.reward {
+            if w.named.scored.contains(&k) {
+                points += n;
+            } else if Some(k) == w.named.skill {
+                skill += n;
+            } else if Some(k) == w.named.coins {
+                coins += n;
+            }
+        }
+        let reward = points as f64 + w.skill * skill as f64 + w.coins * coins as f64;
         let need: i64 = card
             .requires
             .iter()
@@ -221,8 +257,8 @@ fn evaluate_scored(
             .sum::<f64>();
     declared
         + w.prestige * prestige
-        + w.skill * pl.skill(content) as f64
-        + w.coins * pl.coins(content) as f64
+        + w.skill * w.named.skill.map_or(0, |k| pl.count(k)) as f64
+        + w.coins * w.named.coins.map_or(0, |k| pl.count(k)) as f64
         + w.material * material as f64
         + cards
         + w.workshop * workshop

@@ -215,7 +215,10 @@ pub fn compare(
     // The metric must name something of the variant with it (A): in `ablate`, B lacks
     // the removed card by design.
     cfg.metric.check(a, players)?;
-    let metrics = extractors(players, a.end.commissions > 0 || b.end.commissions > 0);
+    let by_commissions = [a, b]
+        .iter()
+        .any(|c| c.end.triggers.iter().any(|t| t.cause == "commissions"));
+    let metrics = extractors(players, by_commissions);
     let all = cfg.metric == Metric::All;
     let threshold = if all {
         cfg.alpha / metrics.len() as f64

@@ -104,3 +104,18 @@ pub fn signed_map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i6
         .map(|(k, v)| check::<D::Error>(v, true).map(|v| (k, v)))
         .collect()
 }
+
+/// A table of [`amount`] lists by id.
+pub fn amounts_map<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, Vec<u32>>, D::Error> {
+    BTreeMap::<String, Vec<i64>>::deserialize(d)?
+        .into_iter()
+        .map(|(k, v)| {
+            v.into_iter()
+                .map(|v| check::<D::Error>(v, false).map(|v| v as u32))
+                .collect::<Result<Vec<u32>, D::Error>>()
+                .map(|v| (k, v))
+        })
+        .collect()
+}

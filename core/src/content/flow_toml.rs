@@ -22,7 +22,7 @@ use super::program::{
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
-use super::{CoreCounters, Counter};
+use super::Counter;
 use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
 
@@ -44,7 +44,6 @@ pub(super) fn compile(
     game_label: &str,
     has_areas: bool,
     counters: &[Counter],
-    core: &CoreCounters,
 ) -> Program {
     let texts = Texts::new(ld, labels);
     let mut c = Compiler {
@@ -52,7 +51,6 @@ pub(super) fn compile(
         game,
         has_areas,
         counters,
-        core: *core,
         game_label: game_label.to_string(),
         errors: Vec::new(),
         seen: HashSet::new(),
@@ -126,7 +124,6 @@ struct Compiler<'a> {
     has_areas: bool,
     /// The counters (a `resolve` step's `decline` pays some).
     counters: &'a [Counter],
-    core: CoreCounters,
     game_label: String,
     errors: Vec<ContentError>,
     seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
@@ -838,11 +835,6 @@ impl<'a> StepCx<'_, 'a> {
         self.c.counters
     }
 
-    /// The counters the core reads itself.
-    pub(crate) fn core(&self) -> CoreCounters {
-        self.c.core
-    }
-
     /// The step's fields read into the kind's struct `T`: each key `T` does not take is
     /// a problem of its own, naming the keys it takes, and a value of the wrong type a
     /// problem at its key. The step is still made from the keys that were right (so a
@@ -1525,7 +1517,16 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             )
         );
         assert_eq!(kind(6, 0), format!("{:?}", BlockStep { block: 7 }));
-        assert_eq!(kind(6, 2), format!("{:?}", PlayStep { limit: None }));
+        assert_eq!(
+            kind(6, 2),
+            format!(
+                "{:?}",
+                PlayStep {
+                    limit: None,
+                    count: None
+                }
+            )
+        );
         assert_eq!(
             kind(7, 1),
             format!(

@@ -355,6 +355,16 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let (table, labels) = game?;
     let (board, board_label) = board?;
     let game_label = labels.last().cloned().unwrap_or_default();
+    let replaced: Vec<_> = super::old_format::replaced(&labels, |l| ld.source(l))
+        .into_iter()
+        .map(|(label, needle, found, form)| (label.to_string(), needle, found, form))
+        .collect();
+    if !replaced.is_empty() {
+        for (label, needle, found, form) in replaced {
+            ld.fail(&label, needle, found, form);
+        }
+        return None;
+    }
     let game = if labels.len() == 1 {
         // One game.toml: parse its text, so errors carry line and column.
         ld.parse::<GameToml>(&game_label)?

@@ -204,73 +204,45 @@ fn module_name(behaviour: &str) -> Result<String, String> {
     }
 }
 
-/// Tabriz's holdings as counters: coins, each material in order, the skill track (capped
-/// at its top space, R-SKILL), prestige (may go negative).
-fn lower_counters(
-    materials: &[Material],
-    supplies: &[Option<u32>],
-    skill_max: u32,
-) -> (Vec<super::Counter>, super::CoreCounters) {
-    use super::{Counter, CounterId, Over};
-    let plain = |id: &str, name: &str| Counter {
-        id: id.into(),
-        name: name.into(),
-        min: 0,
-        max: None,
-        over: Over::Refuse,
-        value: 0,
-        supply: None,
-    };
-    let mut counters = vec![plain("coins", "Coins")];
-    counters.extend(materials.iter().zip(supplies).map(|(m, &supply)| Counter {
-        value: m.value,
-        supply,
-        ..plain(&m.id, &m.name)
-    }));
-    counters.push(Counter {
-        max: Some(skill_max as i64),
-        over: Over::Clip,
-        ..plain("skill", "Skill")
-    });
-    counters.push(Counter {
-        min: -crate::limits::MAX_HOLDING,
-        ..plain("prestige", "Prestige")
-    });
-    let m = materials.len() as CounterId;
-    let core = super::CoreCounters {
-        coins: 0,
-        materials: 1,
-        track: 1 + m,
-        score: 2 + m,
-    };
-    (counters, core)
+/// The materials as counters, in order: the first counters of every game (material `m`
+/// is counter `m`); the pack's `[[counters]]` follow.
+fn material_counters(materials: &[Material], supplies: &[Option<u32>]) -> Vec<super::Counter> {
+    materials
+        .iter()
+        .zip(supplies)
+        .map(|(m, &supply)| super::Counter {
+            id: m.id.clone(),
+            name: m.name.clone(),
+            min: 0,
+            max: None,
+            over: super::Over::Refuse,
+            value: m.value,
+            supply,
+        })
+        .collect()
 }
 
-/// `[score]` resolved to counter ids; Tabriz's R-END-3/4 when absent: prestige, the
-/// skill track's table and the bonus tokens, tie-broken by coins and materials, a tie
-/// shared.
+/// `[score]` resolved to counter ids. A game without one is an error showing the form.
 fn score_rules(
     ld: &mut Loader,
     gf: &str,
     raw: Option<&ScoreToml>,
     counters: &[super::Counter],
-    core: &super::CoreCounters,
+    tracks: &[super::Track],
     materials: usize,
 ) -> super::ScoreRules {
     use super::{ScorePart, ScoreRules, TieBreak};
-    let all_materials: Vec<CounterId> = (0..materials as CounterId)
-        .map(|m| core.materials + m)
-        .collect();
+    let all_materials: Vec<CounterId> = (0..materials as CounterId).collect();
     let Some(raw) = raw else {
-        let mut sum = vec![core.coins];
-        sum.extend(&all_materials);
+        ld.fail(
+            gf,
+            "",
+            "the game has no [score]: weft has no built-in scoring",
+            "declare what a player scores and how ties break, e.g.\n  [score]\n  parts = [\"prestige\", \"track:skill\", \"tokens\"]   # counters, a track's points, the end tokens\n  tiebreak = [\"coins + materials\"]",
+        );
         return ScoreRules {
-            parts: vec![
-                ScorePart::Counter(core.score),
-                ScorePart::TrackTable,
-                ScorePart::Tokens,
-            ],
-            tiebreak: vec![TieBreak::Sum(sum)],
+            parts: Vec::new(),
+            tiebreak: Vec::new(),
         };
     };
     let counter = |id: &str| {
@@ -288,15 +260,34 @@ fn score_rules(
     };
     let mut parts = Vec::new();
     for part in &raw.parts {
+        if let Some(id) = part.strip_prefix("track:") {
+            match counter(id).and_then(|k| tracks.iter().position(|t| t.counter == k)) {
+                Some(t) => parts.push(ScorePart::TrackPoints(t)),
+                None => ld.fail(
+                    gf,
+                    &format!("\"{part}\""),
+                    format!("[score] parts: `{id}` has no [tracks.{id}]"),
+                    "name a counter that has a track (its points), e.g. track:skill",
+                ),
+            }
+            continue;
+        }
         match part.as_str() {
-            "track" => parts.push(ScorePart::TrackTable),
+            "track" => ld.fail(
+                gf,
+                "\"track\"",
+                "[score] parts: `track` now names its counter",
+                "write \"track:skill\" (the points of [tracks.skill] at the player's value)",
+            ),
             "tokens" => parts.push(ScorePart::Tokens),
             id => match counter(id) {
                 Some(k) => parts.push(ScorePart::Counter(k)),
                 None => ld.fail(
                     gf,
                     &format!("\"{id}\""),
-                    format!("[score] parts: `{id}` is not a counter, `track` or `tokens`"),
+                    format!(
+                        "[score] parts: `{id}` is not a counter, `track:<counter>` or `tokens`"
+                    ),
                     &format!("counters are: {}", ids()),
                 ),
             },
@@ -354,8 +345,11 @@ fn check_setup_hands(ld: &mut Loader, gf: &str, setups: &[SetupToml], hand_limit
 /// The words `[score]` reads as its own in `parts` and `tiebreak`, with what each means
 /// there: a counter or material with one of these ids could never be scored or compared.
 const SCORE_WORDS: [(&str, &str); 5] = [
-    ("track", "`parts` reads it as the [skill] track's prestige"),
-    ("tokens", "`parts` reads it as the end bonus tokens held"),
+    (
+        "track",
+        "`parts` answers it with the form `track:<counter>`",
+    ),
+    ("tokens", "`parts` reads it as the end tokens held"),
     ("materials", "`tiebreak` reads it as every material"),
     (
         "latest_in_start_order",
@@ -447,7 +441,10 @@ fn declare_counters(
             ld.fail(
                 gf,
                 &needle,
-                format!("counter `{}` is declared twice (coins, the materials, skill and prestige are counters already)", k.id),
+                format!(
+                    "counter `{}` is declared twice (materials are counters too)",
+                    k.id
+                ),
                 "give it another id",
             );
             continue;
@@ -496,6 +493,93 @@ fn declare_counters(
             value: k.value,
             supply: k.supply,
         });
+    }
+}
+
+/// `[end]`: its tokens, and its triggers resolved to counters and tokens.
+fn end_rules(
+    ld: &mut Loader,
+    gf: &str,
+    raw: &crate::content::raw::EndToml,
+    counters: &[super::Counter],
+) -> EndRules {
+    let tokens: Vec<super::EndToken> = raw
+        .tokens
+        .iter()
+        .map(|(id, &points)| super::EndToken {
+            id: id.clone(),
+            points,
+        })
+        .collect();
+    let token_list = || {
+        tokens
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut triggers = Vec::new();
+    for (cause, t) in &raw.triggers {
+        let here = format!("[end.triggers.{cause}]");
+        let Some(counter) = counters.iter().position(|k| k.id == t.counter) else {
+            ld.fail(
+                gf,
+                &here,
+                format!("{here}: `{}` is not a counter", t.counter),
+                &format!(
+                    "counters are: {}",
+                    counters
+                        .iter()
+                        .map(|k| k.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+            continue;
+        };
+        let token = match &t.token {
+            None => None,
+            Some(id) => {
+                let found = tokens.iter().position(|k| &k.id == id);
+                if found.is_none() {
+                    ld.fail(
+                        gf,
+                        &here,
+                        format!("{here}: token `{id}` is not in [end.tokens]"),
+                        &format!(
+                            "declare it as [end.tokens] {id} = POINTS (tokens are: {})",
+                            token_list()
+                        ),
+                    );
+                }
+                found
+            }
+        };
+        if t.at_least > 0 {
+            triggers.push(super::EndTrigger {
+                cause: cause.clone(),
+                counter: counter as CounterId,
+                at_least: t.at_least as i64,
+                token,
+            });
+        }
+    }
+    if raw.max_rounds == 0 || raw.max_rounds > crate::limits::MAX_ROUNDS {
+        ld.fail(
+            gf,
+            "max_rounds",
+            format!(
+                "end.max_rounds must be between 1 and {}",
+                crate::limits::MAX_ROUNDS
+            ),
+            "",
+        );
+    }
+    EndRules {
+        max_rounds: raw.max_rounds,
+        rounds: raw.rounds,
+        tokens,
+        triggers,
     }
 }
 
@@ -553,14 +637,33 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .map(|m| m.id.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    if mat("coins").is_some() {
-        ld.fail(
-            gf,
-            "\"coins\"",
-            "`coins` is reserved and cannot be a material id",
-            "rename the material",
-        );
+    let supplies: Vec<Option<u32>> = game.materials.iter().map(|m| m.supply).collect();
+    let mut counters = material_counters(&materials, &supplies);
+    for m in &materials {
+        if let Some(meaning) = score_word(&m.id) {
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", m.id),
+                format!(
+                    "material id `{}` is a word of [score]: {meaning}, never as this material",
+                    m.id
+                ),
+                "give the material another id",
+            );
+        }
     }
+    declare_counters(ld, gf, &game.counters, &mut counters);
+    let counter_list = counters
+        .iter()
+        .map(|k| k.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let counter_id = |id: &str| {
+        counters
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| i as CounterId)
+    };
 
     let mut dice = Vec::new();
     for d in &game.dice {
@@ -590,7 +693,22 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .map(|g| Grade {
             id: g.id.clone(),
             name: g.name.clone(),
-            unlock_skill: g.unlock_skill,
+            unlock: g
+                .unlock
+                .iter()
+                .filter_map(|(k, &n)| {
+                    let id = counter_id(k);
+                    if id.is_none() {
+                        ld.fail(
+                            gf,
+                            k,
+                            format!("grade `{}` unlocks at `{k}`, which is not a counter", g.id),
+                            &format!("counters are: {counter_list}"),
+                        );
+                    }
+                    id.map(|id| (id, n as i64))
+                })
+                .collect(),
             deck: g.deck,
             declared_at: ld.locate(gf, &format!("id = \"{}\"", g.id)),
         })
@@ -610,32 +728,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .collect::<Vec<_>>()
         .join(", ");
 
-    if game.end.max_rounds == 0 || game.end.max_rounds > crate::limits::MAX_ROUNDS {
-        ld.fail(
-            gf,
-            "max_rounds",
-            format!(
-                "end.max_rounds must be between 1 and {}",
-                crate::limits::MAX_ROUNDS
-            ),
-            "",
-        );
-    }
     if game.pieces > 8 {
         ld.fail(gf, "pieces", "pieces must be between 0 and 8", "");
-    }
-    if game.skill.prestige.len() != game.skill.max as usize + 1 {
-        ld.fail(
-            gf,
-            "prestige",
-            format!(
-                "skill.prestige has {} entries; it needs one per space 0..={} ({})",
-                game.skill.prestige.len(),
-                game.skill.max,
-                game.skill.max + 1
-            ),
-            "",
-        );
     }
     let script_ref = |ld: &mut Loader, s: &ScriptToml, file: &str| -> ScriptRef {
         let module = match module_name(&s.behaviour) {
@@ -668,39 +762,81 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             declared_in: file.to_string(),
         }
     };
-    let unlocks: Vec<Unlock> = game
-        .skill
-        .unlocks
-        .iter()
-        .map(|u| Unlock {
-            level: u.level,
-            text: u.text.clone(),
-            abilities: u.abilities.clone(),
-            on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, gf)),
-            declared_at: ld.locate(gf, &format!("level = {}", u.level)),
-        })
-        .collect();
-    for u in &unlocks {
-        if u.level > game.skill.max {
-            ld.fail(
-                gf,
-                "level",
-                format!(
-                    "unlock at level {} is above skill.max {}",
-                    u.level, game.skill.max
+    let (tracks, unlocks) = {
+        let mut tracks = Vec::new();
+        let mut unlocks: Vec<Unlock> = Vec::new();
+        let mut by_counter: Vec<(CounterId, &String, &crate::content::raw::TrackToml)> = Vec::new();
+        for (id, t) in &game.tracks {
+            match counter_id(id) {
+                Some(k) => by_counter.push((k, id, t)),
+                None => ld.fail(
+                    gf,
+                    &format!("[tracks.{id}]"),
+                    format!("[tracks.{id}]: `{id}` is not a counter"),
+                    &format!(
+                        "a track is on a counter of [[counters]]; counters are: {counter_list}"
+                    ),
                 ),
-                "",
-            );
+            }
         }
-    }
+        by_counter.sort_by_key(|&(k, _, _)| k);
+        for (k, id, t) in by_counter {
+            let max = counters[k as usize].max;
+            if let Some(max) = max {
+                if t.points.len() as i64 > max + 1 {
+                    ld.fail(
+                        gf,
+                        "points",
+                        format!(
+                            "[tracks.{id}] points has {} entries, more than the values 0..={max} of `{id}`",
+                            t.points.len()
+                        ),
+                        "give one entry per value from 0 up to the counter's max",
+                    );
+                }
+            }
+            for u in &t.unlocks {
+                if max.is_some_and(|max| u.at as i64 > max) {
+                    ld.fail(
+                        gf,
+                        &format!("at = {}", u.at),
+                        format!(
+                            "[tracks.{id}] unlock at {} is above the max of `{id}` ({})",
+                            u.at,
+                            max.unwrap_or_default()
+                        ),
+                        "",
+                    );
+                }
+                unlocks.push(Unlock {
+                    counter: k,
+                    level: u.at,
+                    text: u.text.clone(),
+                    abilities: u.abilities.clone(),
+                    on_reach: u.on_reach.as_ref().map(|s| script_ref(ld, s, gf)),
+                    declared_at: ld.locate(gf, &format!("at = {}", u.at)),
+                });
+            }
+            tracks.push(super::Track {
+                counter: k,
+                points: t.points.clone(),
+            });
+        }
+        (tracks, unlocks)
+    };
     for g in &grades {
-        if g.unlock_skill > game.skill.max {
-            ld.fail(
-                gf,
-                &g.id,
-                format!("grade `{}` unlocks above skill.max", g.id),
-                "",
-            );
+        for &(k, n) in &g.unlock {
+            if counters[k as usize].max.is_some_and(|max| n > max) {
+                ld.fail(
+                    gf,
+                    &g.id,
+                    format!(
+                        "grade `{}` unlocks at {n} {}, above its max",
+                        g.id, counters[k as usize].id
+                    ),
+                    "",
+                );
+            }
         }
     }
 
@@ -715,18 +851,38 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             );
             continue;
         }
-        let mut mats = Vec::new();
-        for (m, n) in &s.materials {
-            match mat(m) {
-                Some(i) => mats.push((i, *n)),
+        let mut start = Vec::new();
+        for (k, n) in &s.start {
+            match counter_id(k) {
+                Some(i) => start.push((i, *n)),
                 None => ld.fail(
                     gf,
-                    m,
-                    format!("setup names unknown material `{m}`"),
-                    &format!("materials are: {mat_list}"),
+                    k,
+                    format!(
+                        "setup for {} players starts players with `{k}`, which is not a counter",
+                        s.players
+                    ),
+                    &format!("counters are: {counter_list}"),
                 ),
             }
         }
+        start.sort_by_key(|&(k, _)| k);
+        let mut turn_order = Vec::new();
+        for (k, by_place) in &s.turn_order {
+            match counter_id(k) {
+                Some(i) => turn_order.push((i, by_place.clone())),
+                None => ld.fail(
+                    gf,
+                    k,
+                    format!(
+                        "setup for {} players gives `{k}` by turn order, which is not a counter",
+                        s.players
+                    ),
+                    &format!("counters are: {counter_list}"),
+                ),
+            }
+        }
+        turn_order.sort_by_key(|&(k, _)| k);
         let mut hand = Vec::new();
         for (g, n) in &s.hand {
             match grade(g) {
@@ -743,9 +899,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             .insert(
                 s.players,
                 Setup {
-                    coins: s.coins,
-                    turn_order_coins: s.turn_order_coins.clone(),
-                    materials: mats,
+                    start,
+                    turn_order,
                     hand,
                 },
             )
@@ -1031,15 +1186,29 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                     ),
                 }
             }
+            let mut reward = Vec::new();
+            for (k, &n) in &c.reward {
+                match counter_id(k) {
+                    Some(i) => reward.push((i, n)),
+                    None => ld.fail(
+                        &path,
+                        k,
+                        format!(
+                            "commission `{}` rewards `{k}`, which is not a counter",
+                            c.id
+                        ),
+                        &format!("counters are: {counter_list}"),
+                    ),
+                }
+            }
+            reward.sort_by_key(|&(k, _)| k);
             let workshop = c.workshop.as_ref().map(|w| script_ref(ld, w, &path));
             commissions.push(Commission {
                 id: c.id,
                 name: c.name,
                 grade: g,
                 requires,
-                reward_coins: c.reward.coins,
-                reward_skill: c.reward.skill,
-                reward_prestige: c.reward.prestige,
+                reward,
                 workshop,
                 declared_in: path.clone(),
             });
@@ -1084,7 +1253,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             .iter()
             .map(|m| m.id.clone())
             .chain(game.counters.iter().map(|k| k.id.clone()))
-            .chain(["coins", "skill", "prestige"].map(String::from))
             .collect();
         let player_zones: Vec<String> = game
             .zones
@@ -1197,40 +1365,9 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .iter()
         .map(|p| format!("{}/game.toml", p.name))
         .collect();
-    let supplies: Vec<Option<u32>> = game.materials.iter().map(|m| m.supply).collect();
-    let (mut counters, core) = lower_counters(&materials, &supplies, game.skill.max);
-    for m in &materials {
-        if ["coins", "skill", "prestige"].contains(&m.id.as_str()) {
-            ld.fail(
-                gf,
-                &format!("id = \"{}\"", m.id),
-                format!("material `{}` has the name of a built-in counter", m.id),
-                "coins, skill and prestige are counters of every player already: give the material another id",
-            );
-        }
-        if let Some(meaning) = score_word(&m.id) {
-            ld.fail(
-                gf,
-                &format!("id = \"{}\"", m.id),
-                format!(
-                    "material id `{}` is a word of [score]: {meaning}, never as this material",
-                    m.id
-                ),
-                "give the material another id",
-            );
-        }
-    }
-    declare_counters(ld, gf, &game.counters, &mut counters);
     let errors_before_flow = ld.errors.len();
-    let program = super::flow_toml::compile(
-        ld,
-        &game,
-        &game_labels,
-        gf,
-        !areas.is_empty(),
-        &counters,
-        &core,
-    );
+    let program =
+        super::flow_toml::compile(ld, &game, &game_labels, gf, !areas.is_empty(), &counters);
 
     // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
     // no movement is asked for.
@@ -1282,12 +1419,12 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         gf,
         game.score.as_ref(),
         &counters,
-        &core,
+        &tracks,
         materials.len(),
     );
+    let end = end_rules(ld, gf, &game.end, &counters);
     Content {
         counters,
-        core,
         score,
         packs,
         digest,
@@ -1311,17 +1448,9 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             .unwrap_or_default(),
         start_slot,
         abilities: game.abilities,
-        skill_max: game.skill.max,
-        skill_prestige: game.skill.prestige,
+        tracks,
         unlocks,
-        end: EndRules {
-            commissions: game.end.commissions,
-            skill: game.end.skill,
-            bonus_prestige: game.end.bonus_prestige,
-            one_bonus_token: game.end.one_bonus_token,
-            max_rounds: game.end.max_rounds,
-            rounds: game.end.rounds,
-        },
+        end,
         setup,
         bot_params: game.bots.clone(),
         starting_grade,

@@ -12,6 +12,7 @@ mod files;
 pub(crate) mod flow_toml;
 mod layers;
 mod load;
+mod old_format;
 pub mod program;
 pub mod raw;
 pub mod zones;
@@ -63,21 +64,6 @@ pub struct Counter {
     pub value: u32,
     /// Shared supply at setup; `None` is unlimited (R-SUPPLY-1).
     pub supply: Option<u32>,
-}
-
-/// The counters the engine's own steps read, resolved once at load so no step looks a
-/// name up: the currency, the first of the materials (they follow in order), the track
-/// that unlocks abilities, and the score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CoreCounters {
-    /// Coins.
-    pub coins: CounterId,
-    /// The first material; material `m` is `materials + m`.
-    pub materials: CounterId,
-    /// The track skill unlocks read (R-SKILL).
-    pub track: CounterId,
-    /// Prestige from cards and effects (R-END-3).
-    pub score: CounterId,
 }
 
 /// Index of a worker-placement area in [`Board::areas`].
@@ -134,8 +120,8 @@ pub struct Grade {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Skill needed to draw from it.
-    pub unlock_skill: u32,
+    /// The counter values a player needs to draw from it (all of them).
+    pub unlock: Vec<(CounterId, i64)>,
     /// Whether players draw from it (R-COM-1); non-deck grades are dealt at setup only.
     pub deck: bool,
     /// Where it is declared, `pack/game.toml:line`, for messages.
@@ -155,10 +141,22 @@ pub struct ScriptRef {
     pub declared_in: String,
 }
 
-/// A skill-track unlock (R-SKILL-1..5).
+/// A track on a counter (`[tracks.<counter>]`): what its values are worth.
+#[derive(Debug, Clone)]
+pub struct Track {
+    /// The counter.
+    pub counter: CounterId,
+    /// Points printed on each value from 0 up; a player scores every entry at or below
+    /// their value (the `[score]` part `track:<counter>`).
+    pub points: Vec<i32>,
+}
+
+/// An unlock along a track (`[[tracks.<counter>.unlocks]]`).
 #[derive(Debug, Clone)]
 pub struct Unlock {
-    /// Level where it applies.
+    /// The counter whose value unlocks it.
+    pub counter: CounterId,
+    /// The value where it applies.
     pub level: u32,
     /// Text for people.
     pub text: String,
@@ -170,21 +168,40 @@ pub struct Unlock {
     pub declared_at: String,
 }
 
-/// End-of-game parameters (R-END).
+/// End-of-game parameters (`[end]`).
 #[derive(Debug, Clone)]
 pub struct EndRules {
-    /// Fulfilled commissions that trigger the end.
-    pub commissions: u32,
-    /// Skill that triggers the end.
-    pub skill: u32,
-    /// Bonus token prestige.
-    pub bonus_prestige: i32,
-    /// One bonus token in all (`true`) or one per end condition (R-END-1).
-    pub one_bonus_token: bool,
     /// Rounds after which a game is stopped as stalled.
     pub max_rounds: u32,
     /// A fixed length: the game ends after this many rounds (cause `rounds`), if set.
     pub rounds: Option<u32>,
+    /// End tokens: the first player to meet a trigger takes its token (`[end.tokens]`).
+    pub tokens: Vec<EndToken>,
+    /// End triggers (`[end.triggers.<cause>]`), by cause name.
+    pub triggers: Vec<EndTrigger>,
+}
+
+/// An end token and what it is worth (the `[score]` part `tokens`).
+#[derive(Debug, Clone)]
+pub struct EndToken {
+    /// Identifier.
+    pub id: String,
+    /// Points to its holder.
+    pub points: i64,
+}
+
+/// A counter value that ends the game after the round: the first player to reach it
+/// takes the trigger's token.
+#[derive(Debug, Clone)]
+pub struct EndTrigger {
+    /// The cause recorded in the result (the trigger's key).
+    pub cause: String,
+    /// The counter watched.
+    pub counter: CounterId,
+    /// The value that triggers.
+    pub at_least: i64,
+    /// Index in [`EndRules::tokens`] of the token taken, if any.
+    pub token: Option<usize>,
 }
 
 /// One part of a player's score (summed, R-END-3).
@@ -192,9 +209,9 @@ pub struct EndRules {
 pub enum ScorePart {
     /// A counter's value.
     Counter(CounterId),
-    /// The `[skill]` prestige table at the player's track position (R-SKILL-6).
-    TrackTable,
-    /// The end bonus tokens the player holds (R-END-1).
+    /// The points of track `i` of [`Content::tracks`] at the player's value.
+    TrackPoints(usize),
+    /// The points of the end tokens the player holds.
     Tokens,
 }
 
@@ -223,12 +240,10 @@ pub struct ScoreRules {
 /// Setup for one player count.
 #[derive(Debug, Clone)]
 pub struct Setup {
-    /// Starting coins.
-    pub coins: u32,
-    /// Extra coins by turn order.
-    pub turn_order_coins: Vec<u32>,
-    /// Starting materials.
-    pub materials: Vec<(MatId, u32)>,
+    /// What every player starts with, by counter.
+    pub start: Vec<(CounterId, u32)>,
+    /// More by turn order, by counter: one amount per place, first player first.
+    pub turn_order: Vec<(CounterId, Vec<u32>)>,
     /// Cards drawn per grade.
     pub hand: Vec<(GradeId, u32)>,
 }
@@ -383,16 +398,22 @@ pub struct Commission {
     pub grade: GradeId,
     /// Materials required.
     pub requires: Vec<(MatId, u32)>,
-    /// Coins gained.
-    pub reward_coins: u32,
-    /// Skill gained.
-    pub reward_skill: u32,
-    /// Prestige gained.
-    pub reward_prestige: u32,
+    /// The reward, gained once when it is played: amounts by counter, in counter order.
+    pub reward: Vec<(CounterId, u32)>,
     /// Workshop action (R-FUL-2, R-WS-4).
     pub workshop: Option<ScriptRef>,
     /// The file that declared it.
     pub declared_in: String,
+}
+
+impl Commission {
+    /// How much of counter `k` its reward gives (0 when none).
+    pub fn reward_of(&self, k: CounterId) -> u32 {
+        self.reward
+            .iter()
+            .find(|&&(id, _)| id == k)
+            .map_or(0, |&(_, n)| n)
+    }
 }
 
 /// `[report]` of `game.toml`: the `[[cards]]` params that hold a card's price (a table
@@ -457,11 +478,9 @@ pub struct Content {
     pub start_slot: SlotId,
     /// Default abilities.
     pub abilities: BTreeMap<String, i64>,
-    /// Highest skill.
-    pub skill_max: u32,
-    /// Prestige per skill space.
-    pub skill_prestige: Vec<i32>,
-    /// Unlocks.
+    /// Tracks on counters (`[tracks]`), in counter order.
+    pub tracks: Vec<Track>,
+    /// Every track's unlocks, in track order, then value order as declared.
     pub unlocks: Vec<Unlock>,
     /// End rules.
     pub end: EndRules,
@@ -482,11 +501,9 @@ pub struct Content {
     pub modules: BTreeMap<String, Module>,
     /// The round as a program (`[flow]`, or Tabriz's when a pack declares none).
     pub program: program::Program,
-    /// What each player holds, by [`CounterId`]: coins, then the materials in order,
-    /// then the skill track, then prestige.
+    /// What each player holds, by [`CounterId`]: the materials in order, then the
+    /// `[[counters]]` as declared.
     pub counters: Vec<Counter>,
-    /// The counters the engine's steps read.
-    pub core: CoreCounters,
     /// Scoring and the tie-break (`[score]`).
     pub score: ScoreRules,
     /// Workers per player for `place` steps (`[placement]`), if the game places any.
@@ -565,7 +582,7 @@ impl Content {
 
     /// The counter of material `m`.
     pub fn material_counter(&self, m: MatId) -> CounterId {
-        self.core.materials + m as CounterId
+        m as CounterId
     }
 
     /// Index of a grade by id.
@@ -597,22 +614,29 @@ impl Content {
         self.setup.keys().copied().collect()
     }
 
-    /// Value of an ability for a given skill: the highest value set by an unlock at or
-    /// below `skill`, else the default (R-SKILL-3..5).
-    pub fn ability(&self, name: &str, skill: i64) -> i64 {
+    /// A player's value of an ability, from their `counters` (by [`CounterId`]): the
+    /// highest value set by an unlock their counter has reached, else the default.
+    pub fn ability(&self, name: &str, counters: &[i64]) -> i64 {
         let base = self.abilities.get(name).copied().unwrap_or(0);
         self.unlocks
             .iter()
-            .filter(|u| u.level as i64 <= skill)
+            .filter(|u| u.level as i64 <= counters[u.counter as usize])
             .filter_map(|u| u.abilities.get(name).copied())
             .fold(base, i64::max)
     }
 
-    /// Prestige from the skill track: every space at or below `skill` (R-SKILL-6).
-    pub fn skill_track_prestige(&self, skill: i64) -> i32 {
-        self.skill_prestige
+    /// The points of track `t` at `value`: every entry at or below it.
+    pub fn track_points(&self, t: usize, value: i64) -> i64 {
+        self.tracks[t]
+            .points
             .iter()
-            .take(skill.max(-1).saturating_add(1) as usize)
+            .take(value.max(-1).saturating_add(1) as usize)
+            .map(|&v| v as i64)
             .sum()
+    }
+
+    /// The track on counter `id`, if it has one.
+    pub fn track_of(&self, id: CounterId) -> Option<usize> {
+        self.tracks.iter().position(|t| t.counter == id)
     }
 }

@@ -132,14 +132,14 @@ pub struct GameToml {
     /// Movement parameters (R-MOVE, R-PLAZA); needed by packs whose flow moves pieces.
     #[serde(default)]
     pub movement: Option<MovementToml>,
-    /// Default abilities, raised by skill unlocks (R-SKILL-3..5).
+    /// Default abilities, raised by the unlocks of `[tracks]`.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::signed_map")]
     pub abilities: BTreeMap<String, i64>,
-    /// The skill track (R-SKILL); absent, a track of one space worth nothing.
+    /// Tracks by counter id (`[tracks.<counter>]`): points by value and unlocks.
     #[serde(default)]
-    pub skill: SkillToml,
-    /// End conditions and bonus (R-END).
+    pub tracks: BTreeMap<String, TrackToml>,
+    /// The game's length, its end triggers and their tokens (`[end]`).
     pub end: EndToml,
     /// Tile sides (R-TILE-SIDE).
     #[serde(default)]
@@ -152,10 +152,11 @@ pub struct GameToml {
     /// Bot parameters by bot name (`[bots.greedy]`).
     #[serde(default)]
     pub bots: BTreeMap<String, BTreeMap<String, f64>>,
-    /// More counters each player holds (after coins, materials, skill and prestige).
+    /// The counters each player holds besides the materials (coins, a score, a track):
+    /// weft has none built in.
     #[serde(default)]
     pub counters: Vec<CounterToml>,
-    /// How the game is scored and won (R-END-3/4 when absent).
+    /// How the game is scored and won.
     #[serde(default)]
     pub score: Option<ScoreToml>,
     /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
@@ -354,8 +355,8 @@ pub struct MaterialToml {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreToml {
-    /// Summed: counter ids, `"track"` (the `[skill]` prestige table), `"tokens"` (end
-    /// bonus tokens).
+    /// Summed: counter ids, `"track:<counter>"` (the points of that counter's track at
+    /// the player's value), `"tokens"` (the end tokens held).
     pub parts: Vec<String>,
     /// Tie-break keys in order: counter ids joined by `+` (`"materials"` stands for every
     /// material), or `"latest_in_start_order"` / `"earliest_in_start_order"`.
@@ -449,9 +450,11 @@ pub struct GradeToml {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Skill at which a player may draw from this deck (R-COM-3, R-COM-4).
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub unlock_skill: u32,
+    /// The counter values a player needs to draw from this deck (`{ skill = 2 }`, all
+    /// of them); empty, any player may.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub unlock: BTreeMap<String, u32>,
     /// Whether players draw from it. `false` for cards that are only dealt at setup
     /// (the advanced setup's starting workshop cards).
     #[serde(default = "yes")]
@@ -482,47 +485,35 @@ pub struct MovementToml {
     pub start: String,
 }
 
-/// The skill track.
-#[derive(Debug, Clone, Deserialize)]
+/// `[tracks.<counter>]`: what a counter's values are worth and unlock.
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SkillToml {
-    /// Highest skill.
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub max: u32,
-    /// Prestige shown on each space 0..=max (R-SKILL-6).
+pub struct TrackToml {
+    /// Points printed on each value from 0 up, for the `[score]` part `track:<counter>`:
+    /// a player scores every entry at or below their value. Empty: worth nothing.
+    #[serde(default)]
     #[serde(deserialize_with = "super::bounded::signed_list")]
-    pub prestige: Vec<i32>,
-    /// Unlocks along the track.
+    pub points: Vec<i32>,
+    /// Unlocks along the track (`[[tracks.<counter>.unlocks]]`).
     #[serde(default)]
     pub unlocks: Vec<UnlockToml>,
 }
 
-impl Default for SkillToml {
-    /// A track of one space, worth nothing: games without a skill track.
-    fn default() -> Self {
-        SkillToml {
-            max: 0,
-            prestige: vec![0],
-            unlocks: Vec::new(),
-        }
-    }
-}
-
-/// One skill unlock.
+/// One unlock of a track.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnlockToml {
-    /// Skill at which it applies.
+    /// The counter's value at which it applies.
     #[serde(deserialize_with = "super::bounded::amount")]
-    pub level: u32,
+    pub at: u32,
     /// Text for people.
     #[serde(default)]
     pub text: String,
-    /// Abilities set from this level on (the highest unlocked value wins).
+    /// Abilities set from this value on (the highest unlocked value wins).
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::signed_map")]
     pub abilities: BTreeMap<String, i64>,
-    /// A one-off effect when a player first reaches the level.
+    /// A one-off effect when a player first reaches the value.
     #[serde(default)]
     pub on_reach: Option<ScriptToml>,
 }
@@ -541,27 +532,10 @@ pub struct ScriptToml {
     pub text: String,
 }
 
-/// End of game.
+/// End of game (`[end]`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndToml {
-    /// Fulfilled commissions that trigger the end (R-END-1); 0 (the default) is off.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub commissions: u32,
-    /// Skill that triggers the end (R-END-1); 0 (the default) is off.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub skill: u32,
-    /// Prestige on the bonus token (R-END-1).
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::signed")]
-    pub bonus_prestige: i32,
-    /// R-END-1 DECISION: `true` (default), one bonus token in all, for the first to meet
-    /// either condition; `false`, one per condition (the first to `commissions` and the
-    /// first to `skill` each take one).
-    #[serde(default = "yes")]
-    pub one_bonus_token: bool,
     /// Safety cap: a game still running after this many rounds ends as stalled.
     #[serde(default = "default_max_rounds")]
     #[serde(deserialize_with = "super::bounded::amount")]
@@ -570,6 +544,28 @@ pub struct EndToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amount")]
     pub rounds: Option<u32>,
+    /// End tokens and the points each is worth (`[end.tokens]`, `bonus = 2`).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::signed_map")]
+    pub tokens: BTreeMap<String, i64>,
+    /// End triggers by cause (`[end.triggers.<cause>]`): the first player whose counter
+    /// reaches `at_least` takes the trigger's token, and the game ends after the round.
+    #[serde(default)]
+    pub triggers: BTreeMap<String, TriggerToml>,
+}
+
+/// `[end.triggers.<cause>]`: a counter reaching a value ends the game after the round.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerToml {
+    /// The counter watched.
+    pub counter: String,
+    /// The value that triggers; 0 turns the trigger off.
+    #[serde(deserialize_with = "super::bounded::amount")]
+    pub at_least: u32,
+    /// The token the first player to reach it takes, if any (from `[end.tokens]`).
+    #[serde(default)]
+    pub token: Option<String>,
 }
 
 fn default_max_rounds() -> u32 {
@@ -653,17 +649,14 @@ pub struct TilesToml {
 pub struct SetupToml {
     /// Player count this applies to.
     pub players: u8,
-    /// Starting coins.
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub coins: u32,
-    /// Extra coins by turn order (first player first).
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amounts")]
-    pub turn_order_coins: Vec<u32>,
-    /// Starting materials.
+    /// What every player starts with, by counter (materials included).
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
-    pub materials: BTreeMap<String, u32>,
+    pub start: BTreeMap<String, u32>,
+    /// More by turn order, by counter: one amount per place, first player first.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amounts_map")]
+    pub turn_order: BTreeMap<String, Vec<u32>>,
     /// Starting hand: cards to draw per grade.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
@@ -816,31 +809,14 @@ pub struct CommissionToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
     pub requires: BTreeMap<String, u32>,
-    /// Reward gained once.
+    /// Reward gained once: amounts by counter id, gained in the counters' order.
     #[serde(default)]
-    pub reward: RewardToml,
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub reward: BTreeMap<String, u32>,
     /// Workshop action, if any.
     #[serde(default)]
     pub workshop: Option<ScriptToml>,
     /// In a pack that extends another: replace the earlier card with this id.
     #[serde(default)]
     pub replace: bool,
-}
-
-/// A commission's reward.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RewardToml {
-    /// Coins.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub coins: u32,
-    /// Skill steps.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub skill: u32,
-    /// Prestige.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub prestige: u32,
 }

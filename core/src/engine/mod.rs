@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use crate::content::program::HookOn;
-use crate::content::{CardIx, Content, SlotId, TieBreak};
+use crate::content::{CardIx, Content, CounterId, SlotId, TieBreak};
 use crate::decision::{Action, Answer, Choice, Decision};
 use crate::effects::{Effects, HookOutcome};
 use crate::error::{EngineError, RuleError, ScriptError};
@@ -351,8 +351,7 @@ impl Engine {
             round: 0,
             first_player,
             start_player: first_player,
-            bonus: None,
-            skill_bonus: None,
+            tokens: vec![None; c.end.tokens.len()],
             end_trigger: None,
             flow: Flow::new(),
             decision: None,
@@ -369,19 +368,25 @@ impl Engine {
         }
         for order in 0..players {
             let p = (first_player + order) % players;
-            let extra = setup.turn_order_coins.get(order).copied().unwrap_or(0);
-            ops::gain(
-                c,
-                &mut st,
-                log,
-                p,
-                c.core.coins,
-                setup.coins.saturating_add(extra),
-            )
-            .map_err(SetupError::Limit)?;
-            for &(m, n) in &setup.materials {
-                ops::gain(c, &mut st, log, p, c.material_counter(m), n)
-                    .map_err(SetupError::Limit)?;
+            // What every player starts with, plus what their place in the turn order
+            // adds, counter by counter.
+            let by_place = |k: CounterId| {
+                setup
+                    .turn_order
+                    .iter()
+                    .find(|(id, _)| *id == k)
+                    .and_then(|(_, by)| by.get(order).copied())
+            };
+            let mut given: Vec<CounterId> = Vec::new();
+            for &(k, n) in &setup.start {
+                let n = n.saturating_add(by_place(k).unwrap_or(0));
+                ops::gain(c, &mut st, log, p, k, n).map_err(SetupError::Limit)?;
+                given.push(k);
+            }
+            for &(k, _) in &setup.turn_order {
+                if let Some(n) = by_place(k).filter(|_| !given.contains(&k)) {
+                    ops::gain(c, &mut st, log, p, k, n).map_err(SetupError::Limit)?;
+                }
             }
             // The advanced setup: one starting workshop card tucked per player.
             if let Some(g) = c.starting_grade {
@@ -564,12 +569,14 @@ impl Engine {
         Ok(())
     }
 
-    /// R-FUL-1, R-FUL-2: pay, gain the reward, tuck the card; R-END-1 on the 9th.
+    /// R-FUL-1, R-FUL-2: pay, gain the reward, tuck the card, add 1 to the `count`
+    /// counter (R-END-1 rides on it).
     fn fulfil(
         &mut self,
         st: &mut GameState,
         p: usize,
         card: CardIx,
+        count: Option<CounterId>,
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
@@ -598,23 +605,15 @@ impl Engine {
             }
             .into()
         };
-        if def.reward_coins > 0 {
-            ops::gain(&c, st, log, p, c.core.coins, def.reward_coins).map_err(limit)?;
+        for &(k, n) in &def.reward {
+            if n > 0 {
+                ops::gain(&c, st, log, p, k, n).map_err(limit)?;
+            }
         }
-        if def.reward_prestige > 0 {
-            ops::add_prestige(&c, st, log, p, def.reward_prestige as i64).map_err(limit)?;
-        }
-        if def.reward_skill > 0 {
-            ops::add_skill(&c, st, log, p, def.reward_skill as i64);
+        if let Some(k) = count {
+            ops::add(&c, st, log, p, k, 1).map_err(limit)?;
         }
         st.flow.take_incoming();
-        // Starting workshop cards (a non-deck grade) are not fulfilled commissions.
-        let fulfilled = decks::tucked(&c, &st.players[p])
-            .filter(|&t| c.grades[c.commissions[t as usize].grade as usize].deck)
-            .count();
-        if c.end.commissions > 0 && fulfilled as u32 >= c.end.commissions {
-            ops::trigger_end(&c, st, log, p, "commissions");
-        }
         Ok(())
     }
 

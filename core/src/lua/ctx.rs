@@ -216,30 +216,6 @@ impl Ctx {
         self.content.counter_named(what).map_err(err)
     }
 
-    /// A counter `gain` and `pay` may change: any but the skill track and the score,
-    /// which have their own verbs (unlocks and the end trigger ride on them).
-    fn resource(&self, what: &str, verb: &str) -> mlua::Result<CounterId> {
-        let id = self.counter(what)?;
-        if self.is_resource(id) {
-            return Ok(id);
-        }
-        if id == self.content.core.track {
-            return Err(err(format!(
-                "ctx:{verb}: `{what}` moves with ctx:add_skill (its unlocks and the end trigger ride on it)"
-            )));
-        }
-        Err(err(format!(
-            "ctx:{verb}: `{what}` changes with ctx:add_prestige"
-        )))
-    }
-
-    /// Whether `gain` and `pay` may change counter `id` (any but the skill track and the
-    /// score).
-    pub(super) fn is_resource(&self, id: CounterId) -> bool {
-        let core = self.content.core;
-        id != core.track && id != core.score
-    }
-
     /// The material named `what`.
     pub(super) fn material(&self, what: &str) -> mlua::Result<MatId> {
         self.content
@@ -302,7 +278,7 @@ impl Ctx {
     /// `ctx:gain(p, what, n)`: what was gained.
     pub(super) fn gain(&mut self, p: i64, what: &str, n: i64) -> mlua::Result<u32> {
         let p = self.player_index(p)?;
-        let res = self.resource(what, "gain")?;
+        let res = self.counter(what)?;
         let n = Ctx::count_arg(n, "gain")?;
         let c = Arc::clone(&self.content);
         ops::gain(&c, &mut self.state, &mut self.log, p, res, n).map_err(err)
@@ -311,27 +287,20 @@ impl Ctx {
     /// `ctx:pay(p, what, n)`.
     pub(super) fn pay(&mut self, p: i64, what: &str, n: i64) -> mlua::Result<()> {
         let p = self.player_index(p)?;
-        let res = self.resource(what, "pay")?;
+        let res = self.counter(what)?;
         let n = Ctx::count_arg(n, "pay")?;
         let c = Arc::clone(&self.content);
         ops::pay(&c, &mut self.state, &mut self.log, p, res, n).map_err(err)
     }
 
-    /// `ctx:add_skill(p, n)`: moves along the skill track (unlocks and the end ride on it).
-    pub(super) fn add_skill(&mut self, p: i64, n: i64) -> mlua::Result<()> {
+    /// `ctx:add(p, what, n)`: a signed change of a counter, without its supply; the
+    /// change made.
+    pub(super) fn add(&mut self, p: i64, what: &str, n: i64) -> mlua::Result<i64> {
         let p = self.player_index(p)?;
-        let n = amount(n, true, "add_skill")?;
+        let k = self.counter(what)?;
+        let n = amount(n, true, "add")?;
         let c = Arc::clone(&self.content);
-        ops::add_skill(&c, &mut self.state, &mut self.log, p, n);
-        Ok(())
-    }
-
-    /// `ctx:add_prestige(p, n)`.
-    pub(super) fn add_prestige(&mut self, p: i64, n: i64) -> mlua::Result<()> {
-        let p = self.player_index(p)?;
-        let n = amount(n, true, "add_prestige")?;
-        let c = Arc::clone(&self.content);
-        ops::add_prestige(&c, &mut self.state, &mut self.log, p, n).map_err(err)
+        ops::add(&c, &mut self.state, &mut self.log, p, k, n).map_err(err)
     }
 
     /// `ctx:random(n)`: a number 1..=n from the game's generator.

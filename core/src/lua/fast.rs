@@ -17,7 +17,7 @@
 //! (Luau interns every string; see [`by_address`]): a binary search over a list made
 //! once per VM, with no copy, UTF-8 check or comparison of text.
 //!
-//! The verbs among them (`gain`, `pay`, `add_prestige`, the tile verbs `put_slot`,
+//! The verbs among them (`gain`, `pay`, `add`, the tile verbs `put_slot`,
 //! `take_slot`, `set_counter` and `reroll_dice` in [`tile`], and the zone verb
 //! `move_card` in [`zones`]) change the game only through [`with_change`], the one way a
 //! front gets the `Ctx` to change: it refuses in read-only hooks as the registration
@@ -479,31 +479,32 @@ unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, Counter
         let p = c.player_slot(whole(l, 2)?)?;
         let k = counter_arg(l, 3)?;
         let n = Ctx::count_arg(whole(l, 4)?, "gain").ok()?;
-        c.is_resource(k).then_some((p, k, n))
+        let _ = c;
+        Some((p, k, n))
     }
 }
 
-/// `ctx:add_prestige(p, n)`.
-pub(in crate::lua) unsafe extern "C-unwind" fn add_prestige(l: *mut ffi::lua_State) -> c_int {
+/// `ctx:add(p, what, n)`: returns the change made.
+pub(in crate::lua) unsafe extern "C-unwind" fn add(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let done = with_change(l, |c| {
+        let made = with_change(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            let n = super::ctx::amount(whole(l, 3)?, true, "add_prestige").ok()?;
+            let k = counter_arg(l, 3)?;
+            let n = super::ctx::amount(whole(l, 4)?, true, "add").ok()?;
             let content = std::sync::Arc::clone(&c.content);
-            // ops::add_prestige refuses before it changes anything.
-            ops::add_prestige(&content, &mut c.state, &mut c.log, p, n).ok()
+            // ops::add refuses before it changes anything.
+            ops::add(&content, &mut c.state, &mut c.log, p, k, n).ok()
         });
-        nothing(l, done)
+        number(l, made)
     }
 }
 
-/// `ctx:ability(p, name)`: player `p`'s ability at their skill.
+/// `ctx:ability(p, name)`: player `p`'s ability at their counters.
 pub(in crate::lua) unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            let skill = c.state.players[p].skill(&c.content);
-            Some(c.content.ability(text(l, 3)?, skill))
+            Some(c.content.ability(text(l, 3)?, &c.state.players[p].counters))
         });
         number(l, v)
     }
@@ -579,11 +580,10 @@ unsafe fn player_list(
 pub(in crate::lua) unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         player_list(l, |c, p| {
-            let skill = c.state.players[p].skill(&c.content);
             let grades = c.content.grades.iter().enumerate();
             Entries::collect(
                 grades
-                    .filter(|(_, g)| ops::grade_unlocked(g, skill))
+                    .filter(|(_, g)| ops::grade_unlocked(g, &c.state, p))
                     .map(|(i, _)| Some(i)),
             )
         })

@@ -638,9 +638,11 @@ fn commission_info(
         req.raw_set(content.materials[mat as usize].id.as_str(), n)?;
     }
     t.raw_set("requires", req)?;
-    t.raw_set("coins", c.reward_coins)?;
-    t.raw_set("skill", c.reward_skill)?;
-    t.raw_set("prestige", c.reward_prestige)?;
+    let reward = lua.create_table()?;
+    for &(k, n) in &c.reward {
+        reward.raw_set(content.counters[k as usize].id.as_str(), n)?;
+    }
+    t.raw_set("reward", reward)?;
     if let Some(w) = &c.workshop {
         let text = if w.text.is_empty() {
             w.module.as_str()

@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Content, ScorePart};
+use crate::content::{Content, CounterId, ScorePart};
 
 /// One component as a designer knows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,27 +157,24 @@ pub fn catalogue(content: &Content) -> Vec<Entry> {
                 .map(|&(m, n)| content.materials[m as usize].value.saturating_mul(n))
                 .fold(0u32, u32::saturating_add),
         );
-        let counter = |k: usize| content.counters[k].name.as_str();
-        let (coins, track, score) = (
-            content.core.coins as usize,
-            content.core.track as usize,
-            content.core.score as usize,
-        );
-        e.gives = words([
-            (counter(coins), c.reward_coins),
-            (counter(track), c.reward_skill),
-            (counter(score), c.reward_prestige),
-        ]);
-        let points: u32 = [
-            (coins, c.reward_coins),
-            (track, c.reward_skill),
-            (score, c.reward_prestige),
-        ]
-        .iter()
-        .filter(|&&(k, _)| scored(k))
-        .map(|&(_, n)| n)
-        .sum();
-        e.points = Some((points, content.counters[score].name.to_lowercase()));
+        let counter = |k: CounterId| content.counters[k as usize].name.as_str();
+        e.gives = words(c.reward.iter().map(|&(k, n)| (counter(k), n)));
+        let points: u32 = c
+            .reward
+            .iter()
+            .filter(|&&(k, _)| scored(k as usize))
+            .map(|&(_, n)| n)
+            .sum();
+        let score_name = content
+            .score
+            .parts
+            .iter()
+            .find_map(|p| match *p {
+                ScorePart::Counter(k) => Some(content.counters[k as usize].name.to_lowercase()),
+                _ => None,
+            })
+            .unwrap_or_else(|| "points".to_string());
+        e.points = Some((points, score_name));
         if c.workshop.is_some() {
             e.unpriced = Some("a workshop action".into());
             e.gives.push_str(if e.gives.is_empty() {

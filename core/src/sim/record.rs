@@ -818,8 +818,9 @@ impl Tracker {
         }
         for (p, pl) in st.players.iter().enumerate() {
             let counts = &mut rec.players[p];
-            counts.coins = pl.coins(content).clamp(0, u32::MAX as i64) as u32;
-            counts.skill = pl.skill(content).clamp(0, u32::MAX as i64) as u32;
+            // Tabriz's two report columns, where a game declares such counters.
+            counts.coins = pl.count_named(content, "coins").clamp(0, u32::MAX as i64) as u32;
+            counts.skill = pl.count_named(content, "skill").clamp(0, u32::MAX as i64) as u32;
             counts.fulfilled = crate::decks::tucked(content, pl).count() as u32;
             for c in crate::decks::tucked(content, pl) {
                 if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {

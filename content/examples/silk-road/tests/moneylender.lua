@@ -22,10 +22,10 @@ return {
     g:move_to("moneylender")
     g:answer("act")
     g:set(p, "coins", 7)
-    local before = g:prestige(p)
+    local before = g:count(p, "prestige")
     g:finish_round()
     t:eq(g:count(p, "coins"), 2, "7 kiran minus the 5 owed")
-    t:eq(g:prestige(p), before)
+    t:eq(g:count(p, "prestige"), before)
     t:eq(g:counter("moneylender", "debt:" .. p), 0)
   end,
 
@@ -34,10 +34,10 @@ return {
     g:move_to("moneylender")
     g:answer("act")
     g:set(p, "coins", 2)
-    local before = g:prestige(p)
+    local before = g:count(p, "prestige")
     g:finish_round()
     t:eq(g:count(p, "coins"), 0)
-    t:eq(g:prestige(p), before - 3, "1 prestige for each of the 3 kiran short")
+    t:eq(g:count(p, "prestige"), before - 3, "1 prestige for each of the 3 kiran short")
   end,
 
   ["the camel camp trades wool for camel hair"] = function(t)

@@ -33,7 +33,7 @@ return {
         end
         local short = owed - paid
         if short > 0 then
-          ctx:add_prestige(p, -short * params.penalty)
+          ctx:add(p, "prestige", -short * params.penalty)
         end
         ctx:set_counter(debt_key(p), 0)
         ctx:log("player " .. p .. " repays " .. paid .. " of " .. owed .. " kiran"

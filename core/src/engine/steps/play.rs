@@ -1,5 +1,7 @@
-//! `{ do = "play", limit = "ABILITY" }`: plays cards from hand whose cost the turn's
-//! player holds, up to the ability's limit per turn, or pass (R-FUL-1..3, R-SKILL-5).
+//! `{ do = "play", limit = "ABILITY", count = "COUNTER" }`: plays cards from hand whose
+//! cost the turn's player holds, up to the ability's limit per turn, or pass (R-FUL-1..3,
+//! R-SKILL-5); each card played adds 1 to the counter `count` names, after its reward
+//! (so an end trigger on it, R-END-1, fires after the reward's own).
 
 use std::sync::Arc;
 
@@ -22,6 +24,7 @@ use crate::engine::Engine;
 #[serde(deny_unknown_fields)]
 pub(super) struct PlayToml {
     limit: Option<String>,
+    count: Option<String>,
 }
 
 impl StepToml for PlayToml {
@@ -29,7 +32,31 @@ impl StepToml for PlayToml {
         if let Some(limit) = &self.limit {
             cx.ability("limit", limit, false);
         }
-        Some(Box::new(PlayStep { limit: self.limit }))
+        let count = match &self.count {
+            None => None,
+            Some(id) => {
+                let found = cx.counters().iter().position(|k| &k.id == id);
+                if found.is_none() {
+                    let known = cx
+                        .counters()
+                        .iter()
+                        .map(|k| k.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let what = cx.what().to_string();
+                    cx.fail(
+                        Some("count"),
+                        format!("{what}: count names `{id}`, which is not a counter"),
+                        format!("declare it in [[counters]]; counters are: {known}"),
+                    );
+                }
+                found.map(|i| i as crate::content::CounterId)
+            }
+        };
+        Some(Box::new(PlayStep {
+            limit: self.limit,
+            count,
+        }))
     }
 }
 
@@ -38,6 +65,8 @@ impl StepToml for PlayToml {
 pub struct PlayStep {
     /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
     pub limit: Option<String>,
+    /// The counter each card played adds 1 to, if any.
+    pub count: Option<crate::content::CounterId>,
 }
 
 impl StepKind for PlayStep {
@@ -70,7 +99,7 @@ impl StepKind for PlayStep {
         let c = &*c;
         let p = eng.turn_player(st, "play")?;
         let limit = match &self.limit {
-            Some(ability) => c.ability(ability, st.players[p].skill(c)).max(0),
+            Some(ability) => c.ability(ability, &st.players[p].counters).max(0),
             None => i64::MAX,
         };
         let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
@@ -114,7 +143,7 @@ impl StepKind for PlayStep {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         match choice.action {
-            Action::Fulfil { card } => eng.fulfil(st, p, card, log),
+            Action::Fulfil { card } => eng.fulfil(st, p, card, self.count, log),
             _ => {
                 next_step(st);
                 Ok(())

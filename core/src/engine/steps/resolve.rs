@@ -33,13 +33,11 @@ impl StepToml for ResolveToml {
         let mut decline = Vec::new();
         let mut text = Vec::new();
         for (name, &n) in self.decline.iter().flatten() {
-            let core = cx.core();
             let found = cx
                 .counters()
                 .iter()
                 .position(|k| &k.id == name)
                 .map(|i| i as CounterId)
-                .filter(|&i| i != core.track && i != core.score)
                 .map(|i| (i, cx.counters()[i as usize].name.to_lowercase()));
             match found {
                 Some((res, label)) => {
@@ -57,7 +55,7 @@ impl StepToml for ResolveToml {
                         .join(", ");
                     cx.fail(
                         Some("decline"),
-                        format!("{what}: decline names `{name}`, which is not a counter it can pay (skill and prestige move by their own verbs)"),
+                        format!("{what}: decline names `{name}`, which is not a counter"),
                         format!("write decline = {{ coins = 2 }}; counters are: {known}"),
                     );
                 }

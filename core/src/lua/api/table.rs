@@ -58,37 +58,19 @@ pub static CTX_API: &[CtxFn] = &[
         front: Some(Fast(fast::has, FrontList::None)),
     },
     CtxFn {
-        name: "skill",
-        call: "ctx:skill(p)",
-        text: "skill",
-        imp: Read(|m| m.add(|_, c, Whole(p): Whole| {
-            Ok(c.state.players[c.player_index(p)?].skill(&c.content))
-        })),
-        front: None,
-    },
-    CtxFn {
-        name: "prestige",
-        call: "ctx:prestige(p)",
-        text: "prestige so far",
-        imp: Read(|m| m.add(|_, c, Whole(p): Whole| {
-            Ok(c.state.players[c.player_index(p)?].prestige(&c.content))
-        })),
-        front: None,
-    },
-    CtxFn {
         name: "ability",
         call: "ctx:ability(p, name)",
-        text: "an ability from `[abilities]` and skill unlocks (`move_range`, `plaza_keep`, `fulfil_per_turn`, …)",
+        text: "an ability: its value in `[abilities]`, raised by the unlocks of `[tracks]` the player has reached (Tabriz: `move_range`, `plaza_keep`, `fulfil_per_turn`)",
         imp: Read(|m| m.add(|_, c, (Whole(p), name): (Whole, String)| {
-            let skill = c.state.players[c.player_index(p)?].skill(&c.content);
-            Ok(c.content.ability(&name, skill))
+            let p = c.player_index(p)?;
+            Ok(c.content.ability(&name, &c.state.players[p].counters))
         })),
         front: Some(Fast(fast::ability, FrontList::None)),
     },
     CtxFn {
         name: "card",
         call: "ctx:card(id)",
-        text: "a commission: `{id, name, grade, deck, discard, requires = {mat = n}, coins, skill, prestige, workshop}` (`deck` and `discard`: the zones of its grade's piles); a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`; both frozen (read-only, built once per VM)",
+        text: "a commission: `{id, name, grade, deck, discard, requires = {mat = n}, reward = {counter = n}, workshop}` (`deck` and `discard`: the zones of its grade's piles); a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`; both frozen (read-only, built once per VM)",
         imp: Read(|m| m.add(|_, c, id: String| c.card_info(&id))),
         front: Some(Fast(fast::card, FrontList::CardInfo)),
     },
@@ -176,18 +158,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: Some(Fast(fast::pay, FrontList::None)),
     },
     CtxFn {
-        name: "add_skill",
-        call: "ctx:add_skill(p, n)",
-        text: "moves along the skill track; triggers unlocks and the end",
-        imp: Change(|m| m.add(|_, c, (Whole(p), Whole(n)): (Whole, Whole)| c.add_skill(p, n))),
-        front: None,
-    },
-    CtxFn {
-        name: "add_prestige",
-        call: "ctx:add_prestige(p, n)",
-        text: "adds (or removes) prestige",
-        imp: Change(|m| m.add(|_, c, (Whole(p), Whole(n)): (Whole, Whole)| c.add_prestige(p, n))),
-        front: Some(Fast(fast::add_prestige, FrontList::None)),
+        name: "add",
+        call: "ctx:add(p, what, n)",
+        text: "adds n (negative: takes) to a counter, without its supply: a score or a track. Past its min or max a `clip` counter stops there, any other refuses (an error, changing nothing). Reaching an unlock of its track queues the unlock's `on_reach`; reaching an end trigger ends the game after the round. Returns the change made",
+        imp: Change(|m| m.add(|_, c, (Whole(p), what, Whole(n)): (Whole, LuaStr, Whole)| {
+            c.add(p, &what.to_str()?, n)
+        })),
+        front: Some(Fast(fast::add, FrontList::None)),
     },
     CtxFn {
         name: "set_slot_count",
