@@ -371,17 +371,17 @@ fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
         0 => format!(
             "tile {}: {}",
             id(content.tiles.get(i).map(|t| &t.id)),
-            hook.name()
+            content.program.hook_name(hook)
         ),
         1 => format!(
             "card {}: {}",
             id(content.commissions.get(i).map(|c| &c.id)),
-            hook.name()
+            content.program.hook_name(hook)
         ),
         2 => format!(
             "unlock at {}: {}",
             content.unlocks.get(i).map_or(0, |u| u.level),
-            hook.name()
+            content.program.hook_name(hook)
         ),
         3 => match content.program.game_hooks.get(i) {
             Some(g) if hook == Hook::Potential => {
@@ -393,7 +393,7 @@ fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
         _ => format!(
             "area {}: {}",
             id(content.board.areas.get(i).map(|a| &a.id)),
-            hook.name()
+            content.program.hook_name(hook)
         ),
     }
 }

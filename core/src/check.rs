@@ -78,7 +78,7 @@ fn run_randomly_from(
                 if call.player.is_none() {
                     return Err(format!(
                         "hook `{}` runs for no player but called ctx:choose",
-                        call.hook.name()
+                        content.program.hook_name(call.hook)
                     ));
                 }
                 let pick = rng.random_range(0..options.len());
@@ -89,7 +89,7 @@ fn run_randomly_from(
     }
     Err(format!(
         "hook `{}` asked more than {MAX_ANSWERS} questions in one call",
-        call.hook.name()
+        content.program.hook_name(call.hook)
     ))
 }
 
@@ -173,13 +173,11 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             });
             let owner = Owner::Tile { slot };
             let player = st.decision().map(|d| d.player).unwrap_or(0);
-            for hook in [
-                Hook::Setup,
-                Hook::Restock,
-                Hook::Roll,
-                Hook::CanAct,
-                Hook::Action,
-            ] {
+            // Setup, the flow's node hooks, then the action.
+            let hooks = std::iter::once(Hook::Setup)
+                .chain(content.program.named_hooks(true))
+                .chain([Hook::CanAct, Hook::Action]);
+            for hook in hooks {
                 if !host.has_hook(content, &st, owner, hook) {
                     continue;
                 }
@@ -195,7 +193,11 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                 match run_randomly(&mut host, content, &st, call, &mut rng) {
                     Ok(n) => hook_calls += n,
                     Err(e) => {
-                        problems.push(format!("tile `{}`, hook `{}`: {e}", tile.id, hook.name()));
+                        problems.push(format!(
+                            "tile `{}`, hook `{}`: {e}",
+                            tile.id,
+                            content.program.hook_name(hook)
+                        ));
                         break;
                     }
                 }
@@ -214,20 +216,26 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
     for (c, card) in content.commissions.iter().enumerate() {
         let owner = Owner::Card { card: c as CardIx };
         let Some(st) = samples.first() else { break };
-        if !host.has_hook(content, st, owner, Hook::Workshop) {
-            continue;
-        }
-        for st in &samples {
-            let call = HookCall {
-                owner,
-                hook: Hook::Workshop,
-                player: Some(0),
-            };
-            match run_randomly(&mut host, content, st, call, &mut rng) {
-                Ok(n) => hook_calls += n,
-                Err(e) => {
-                    problems.push(format!("commission `{}`, hook `workshop`: {e}", card.id));
-                    break;
+        for hook in content.program.named_hooks(false) {
+            if !host.has_hook(content, st, owner, hook) {
+                continue;
+            }
+            for st in &samples {
+                let call = HookCall {
+                    owner,
+                    hook,
+                    player: Some(0),
+                };
+                match run_randomly(&mut host, content, st, call, &mut rng) {
+                    Ok(n) => hook_calls += n,
+                    Err(e) => {
+                        problems.push(format!(
+                            "commission `{}`, hook `{}`: {e}",
+                            card.id,
+                            content.program.hook_name(hook)
+                        ));
+                        break;
+                    }
                 }
             }
         }
@@ -239,7 +247,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
         for st in &samples {
             let call = HookCall {
                 owner: Owner::Unlock { index: i as u8 },
-                hook: Hook::OnReach,
+                hook: Hook::Reached,
                 player: Some(0),
             };
             match run_randomly(&mut host, content, st, call, &mut rng) {

@@ -100,13 +100,13 @@ pub enum Action {
     Act,
     /// Decline, or finish (R-ACT-2).
     Pass,
-    /// Fulfil a commission from hand (R-FUL-1).
-    Fulfil {
+    /// Play a card from hand (a `play` step; R-FUL-1).
+    Play {
         /// The card.
         card: CardIx,
     },
-    /// Take a tucked card's workshop action (R-WS-4).
-    Workshop {
+    /// Use an owned card: run its hook (a `menu` step's use phase; R-WS-4).
+    Use {
         /// The card.
         card: CardIx,
     },

@@ -35,12 +35,12 @@ pub enum Owner {
         /// Slot.
         slot: SlotId,
     },
-    /// A commission's workshop action.
+    /// A card's behaviour (its use, R-WS-4).
     Card {
         /// Card.
         card: CardIx,
     },
-    /// A skill unlock's `on_reach`.
+    /// A threshold's behaviour (a skill unlock's `on_reach`).
     Unlock {
         /// Index in `content.unlocks`.
         index: u8,
@@ -57,7 +57,8 @@ pub enum Owner {
     },
 }
 
-/// A hook name (see docs/lua-api.md).
+/// A hook (see docs/lua-api.md): one the kernel calls by its own name, or one the pack's
+/// flow names ([`Hook::Named`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Hook {
@@ -67,14 +68,13 @@ pub enum Hook {
     Action,
     /// Read-only: may the tile's action be taken now?
     CanAct,
-    /// Workshop step 1 (R-WS-1).
-    Restock,
-    /// Workshop step 3 (R-WS-3).
-    Roll,
-    /// A tucked card's workshop action (R-WS-4).
-    Workshop,
-    /// A skill unlock reached (R-SKILL-1, R-SKILL-2).
-    OnReach,
+    /// A hook the pack's flow names: a `hook` step's `on = "nodes", hook = "NAME"`
+    /// (R-WS-1, R-WS-3 in Tabriz) or a `menu` step's card hook (R-WS-4). The index is
+    /// in [`crate::content::program::Program::hooks`], which holds its name in Lua;
+    /// the state keeps only the index, so it serialises without the content.
+    Named(u8),
+    /// A threshold reached (a skill unlock's `on_reach`, R-SKILL-1, R-SKILL-2).
+    Reached,
     /// A function the flow names (`{ do = "hook", run = "module.function" }`).
     Run,
     /// Read-only: an area's options for a worker being resolved (C-RES-1).
@@ -87,35 +87,47 @@ pub enum Hook {
 }
 
 impl Hook {
-    /// Name as written in Lua.
-    pub fn name(self) -> &'static str {
-        match self {
+    /// Name as written in Lua, for the kernel's own hooks; `None` for a
+    /// [`Hook::Named`], whose name the content holds
+    /// ([`crate::content::program::Program::hook_name`]).
+    pub fn kernel_name(self) -> Option<&'static str> {
+        Some(match self {
             Hook::Setup => "setup",
             Hook::Action => "action",
             Hook::CanAct => "can_act",
-            Hook::Restock => "restock",
-            Hook::Roll => "roll",
-            Hook::Workshop => "workshop",
-            Hook::OnReach => "on_reach",
+            Hook::Named(_) => return None,
+            Hook::Reached => "on_reach",
             Hook::Run => "run",
             Hook::Options => "options",
             Hook::Resolve => "resolve",
             Hook::Potential => "potential",
-        }
+        })
     }
 
-    /// Every hook a node, card, unlock or area may define by name (not [`Hook::Run`],
-    /// whose function the flow names).
-    pub const ALL: [Hook; 9] = [
+    /// The kernel's hooks a node, card, unlock or area may define by name (not
+    /// [`Hook::Run`] nor [`Hook::Potential`], whose function the flow names, nor the
+    /// named hooks of the flow).
+    pub const KERNEL: [Hook; 6] = [
         Hook::Setup,
         Hook::Action,
         Hook::CanAct,
-        Hook::Restock,
-        Hook::Roll,
-        Hook::Workshop,
-        Hook::OnReach,
+        Hook::Reached,
         Hook::Options,
         Hook::Resolve,
+    ];
+
+    /// Names a pack may not give a hook of its flow: the kernel's hooks, and
+    /// `describe`, which a module exports for its rules text.
+    pub const RESERVED: [&'static str; 9] = [
+        "setup",
+        "action",
+        "can_act",
+        "on_reach",
+        "run",
+        "options",
+        "resolve",
+        "potential",
+        "describe",
     ];
 
     /// Whether the hook may change the state.
@@ -131,8 +143,8 @@ pub struct HookCall {
     pub owner: Owner,
     /// Hook.
     pub hook: Hook,
-    /// The acting player; `None` for board-wide hooks (setup, restock, roll), which may
-    /// not ask questions.
+    /// The acting player; `None` for board-wide hooks (setup, a flow's node hooks),
+    /// which may not ask questions.
     pub player: Option<usize>,
 }
 
@@ -145,10 +157,13 @@ pub enum Job {
         /// The call.
         call: HookCall,
     },
-    /// A player's workshop actions (R-WS-4, or a personal phase from R-TILE-PWS).
-    Workshop {
+    /// A player uses each card they own once, by its `hook` (a `menu` step, R-WS-4, or
+    /// a phase a script queues, R-TILE-PWS).
+    UseCards {
         /// Player.
         player: usize,
+        /// The cards' hook (a [`Hook::Named`]).
+        hook: Hook,
         /// Cards already used in this phase.
         used: Vec<CardIx>,
     },

@@ -188,7 +188,7 @@ pub fn changed(
             st.flow.incoming.push(Job::Hook {
                 call: HookCall {
                     owner: Owner::Unlock { index: i as u8 },
-                    hook: Hook::OnReach,
+                    hook: Hook::Reached,
                     player: Some(p),
                 },
             });

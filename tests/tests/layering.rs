@@ -128,7 +128,12 @@ fn the_moneylender_collects_its_debt_in_the_workshop_phase() {
     host.call(
         &c,
         &mut st,
-        &call(Hook::Restock, None),
+        &call(
+            c.program
+                .named_hook("restock")
+                .expect("the flow names restock"),
+            None,
+        ),
         &[],
         &mut EventLog::default(),
     )

@@ -18,13 +18,31 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 
 use super::load::{check_id, Loader};
 use super::program::{
-    Block, BlockId, GameHook, Program, RoundGate, Step, END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
+    Block, BlockId, GameHook, NamedHook, Program, RoundGate, Step, END_BLOCK, ROUND_BLOCK,
+    SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::ContentError;
 use super::Counter;
-use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
+use crate::engine::steps::{self, StepKind, TurnCount, DEFAULT_CARD_HOOK, KINDS};
+use crate::flow::Hook;
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
+
+/// Whether `name` can be a function's name in `function M.name(...)`: a letter or `_`,
+/// then letters, digits or `_`, at most 64 bytes, and no Luau keyword.
+fn is_lua_identifier(name: &str) -> bool {
+    const KEYWORDS: [&str; 21] = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ];
+    let mut bytes = name.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && name.len() <= 64
+        && !KEYWORDS.contains(&name)
+}
 
 /// The problem of a `game.toml` with no `[flow]` (weft has no built-in round since
 /// issue 30: a pack written before `[flow]` existed played Tabriz's).
@@ -55,6 +73,8 @@ pub(super) fn compile(
         errors: Vec::new(),
         seen: HashSet::new(),
         game_hooks: Vec::new(),
+        hooks: Vec::new(),
+        use_hook: None,
     };
     c.check_end_rounds();
     let mut program = match &game.flow {
@@ -129,6 +149,10 @@ struct Compiler<'a> {
     seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
     /// The functions `run` hooks name, in the order met.
     game_hooks: Vec<GameHook>,
+    /// The hooks steps name, interned in the order met ([`Program::hooks`]).
+    hooks: Vec<NamedHook>,
+    /// The first `menu` step's card hook ([`Program::use_hook`]).
+    use_hook: Option<Hook>,
 }
 
 impl Compiler<'_> {
@@ -286,7 +310,36 @@ impl Compiler<'_> {
         if !self.errors.is_empty() {
             return None;
         }
+        // A use phase a script queues calls the first `menu` step's card hook, or the
+        // default one.
+        if self.use_hook.is_none() {
+            self.use_hook = self.intern_hook(DEFAULT_CARD_HOOK, false);
+        }
         Some(self.build(&names, drafts, gates, &lists))
+    }
+
+    /// The [`Hook::Named`] of `name`, interned (called on board nodes when `on_nodes`,
+    /// else on cards); `None` past the 256 names a hook index holds.
+    fn intern_hook(&mut self, name: &str, on_nodes: bool) -> Option<Hook> {
+        let i = match self.hooks.iter().position(|h| h.name == name) {
+            Some(i) => i,
+            None if self.hooks.len() <= u8::MAX as usize => {
+                self.hooks.push(NamedHook {
+                    name: name.to_string(),
+                    on_nodes: false,
+                    on_cards: false,
+                });
+                self.hooks.len() - 1
+            }
+            None => return None,
+        };
+        let h = &mut self.hooks[i];
+        if on_nodes {
+            h.on_nodes = true;
+        } else {
+            h.on_cards = true;
+        }
+        Some(Hook::Named(i as u8))
     }
 
     /// A block's or step's `rounds` and `skip_rounds` as a gate, each round checked.
@@ -703,6 +756,8 @@ impl Compiler<'_> {
             game_hooks: self.game_hooks.clone(),
             potential: None,
             per_player_estimate: None,
+            hooks: self.hooks.clone(),
+            use_hook: self.use_hook,
         }
     }
 
@@ -811,6 +866,45 @@ impl<'a> StepCx<'_, 'a> {
         let pos = self.c.texts.step(self.block, self.k, Some(key));
         let what = self.what.clone();
         self.c.game_hook(&what, key, run, params, pos)
+    }
+
+    /// The hook `name` (given as `key`) that the step calls on every board node
+    /// (`on_nodes`) or on the cards a player owns, interned in [`Program::hooks`]; a
+    /// problem when it is no Lua identifier or one of the kernel's ([`Hook::RESERVED`]).
+    /// The first card hook is the one a use phase a script queues calls.
+    pub(crate) fn named_hook(&mut self, key: &str, name: &str, on_nodes: bool) -> Option<Hook> {
+        let what = self.what.clone();
+        if !is_lua_identifier(name) {
+            self.fail(
+                Some(key),
+                format!("{what}: {key} = \"{}\" is not a Lua identifier", name.escape_debug()),
+                format!("a hook's name is the name of a function in the modules it is looked up in: a letter or `_`, then letters, digits or `_`, and no Lua keyword, e.g. {key} = \"harvest\""),
+            );
+            return None;
+        }
+        if Hook::RESERVED.contains(&name) {
+            self.fail(
+                Some(key),
+                format!("{what}: {key} = \"{name}\" is a hook the engine calls itself"),
+                format!(
+                    "name the hook otherwise; the engine's own are: {}",
+                    Hook::RESERVED.join(", ")
+                ),
+            );
+            return None;
+        }
+        let Some(hook) = self.c.intern_hook(name, on_nodes) else {
+            self.fail(
+                Some(key),
+                format!("{what}: the flow names more than 256 hooks"),
+                "",
+            );
+            return None;
+        };
+        if !on_nodes && self.c.use_hook.is_none() {
+            self.c.use_hook = Some(hook);
+        }
+        Some(hook)
     }
 
     /// A problem unless `board.toml` declares areas (workers are placed in them).
@@ -1864,12 +1958,76 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_tu
             &errs,
             "on = \"players\" with `hook`: a named hook runs on = \"nodes\"",
         );
-        let e = error(&errs, "`action` is not a node hook that acts for no player");
-        assert!(e.help.as_deref().unwrap().contains("setup, restock, roll"));
+        let e = error(&errs, "hook = \"action\" is a hook the engine calls itself");
+        assert!(e
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("setup, action, can_act"));
         error(&errs, "pieces = \"return\" is not a reset");
         error(&errs, "rule = \"random\" is not a first-player rule");
         error(&errs, "step 5 (`first_player`) needs `rule`");
         assert_eq!(errs.len(), 5, "{errs:#?}");
+    }
+
+    #[test]
+    fn a_flow_names_its_own_hooks_and_the_kernel_keeps_none() {
+        let flow = TURNS.replace(
+            "round = [\"turns\"]",
+            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"hook\", on = \"nodes\", hook = \"setup\" }, { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"menu\", hook = \"feed\" }, { do = \"menu\" } ]",
+        );
+        let c = load_flow(&flow).unwrap_or_else(|e| panic!("{e}"));
+        let p = &c.program;
+        let names: Vec<(&str, bool, bool)> = p
+            .hooks
+            .iter()
+            .map(|h| (h.name.as_str(), h.on_nodes, h.on_cards))
+            .collect();
+        // Interned once each, in the order the steps (blocks by name) name them.
+        assert_eq!(
+            names,
+            [
+                ("harvest", true, false),
+                ("feed", false, true),
+                ("workshop", false, true)
+            ]
+        );
+        assert_eq!(p.named_hook("harvest"), Some(Hook::Named(0)));
+        assert_eq!(p.hook_name(Hook::Named(1)), "feed");
+        assert_eq!(p.hook_name(Hook::Reached), "on_reach");
+        assert_eq!(p.use_hook, Some(Hook::Named(1)), "the first menu step's");
+        assert_eq!(
+            p.named_hooks(true).collect::<Vec<_>>(),
+            [Hook::Named(0)],
+            "setup is the kernel's"
+        );
+        assert!(p.outline().contains("every node's `harvest` hook"));
+        assert!(p.outline().contains("use each owned card once (`feed`)"));
+        // No menu step: a phase a script queues uses the default card hook.
+        let c = load_flow(TURNS).unwrap_or_else(|e| panic!("{e}"));
+        let use_hook = c.program.use_hook.expect("always set");
+        assert_eq!(c.program.hook_name(use_hook), "workshop");
+    }
+
+    #[test]
+    fn a_hook_name_is_a_lua_identifier_the_kernel_does_not_use() {
+        let flow = TURNS.replace(
+            "round = [\"turns\"]",
+            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"re-stock\" }, { do = \"hook\", on = \"nodes\", hook = \"end\" }, { do = \"hook\", on = \"nodes\", hook = \"describe\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"menu\", hook = \"on_reach\" } ]",
+        );
+        let errs = errors(&flow);
+        let e = error(&errs, "hook = \"re-stock\" is not a Lua identifier");
+        assert_eq!(e.line, Some(line_of(&flow, "re-stock")));
+        error(&errs, "hook = \"end\" is not a Lua identifier");
+        error(
+            &errs,
+            "hook = \"describe\" is a hook the engine calls itself",
+        );
+        error(
+            &errs,
+            "hook = \"on_reach\" is a hook the engine calls itself",
+        );
+        assert_eq!(errs.len(), 4, "{errs:#?}");
     }
 
     #[test]

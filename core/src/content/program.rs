@@ -13,6 +13,8 @@ pub use crate::engine::steps::{
     TurnCount, TurnOrder, TurnsStep,
 };
 
+use crate::flow::Hook;
+
 /// Index of a block in [`Program::blocks`].
 pub type BlockId = u16;
 
@@ -40,6 +42,26 @@ pub struct Program {
     /// `[score] estimate = "per_player"`, where it was declared: bots valuing one player
     /// run the `on = "players"` end hooks for that player alone.
     pub per_player_estimate: Option<String>,
+    /// The hooks the flow names, interned in the order met (a [`Hook::Named`] is an
+    /// index here): every node's `hook` of `{ do = "hook", on = "nodes" }` steps and the
+    /// card hook of `menu` steps. Any Lua identifier but the kernel's
+    /// ([`Hook::RESERVED`]).
+    pub hooks: Vec<NamedHook>,
+    /// The card hook of a use phase a script queues (`ctx:personal_workshop`,
+    /// R-TILE-PWS): the first `menu` step's, or [`crate::engine::steps::DEFAULT_CARD_HOOK`]
+    /// when no step names one. `None` only in [`Program::empty`].
+    pub use_hook: Option<Hook>,
+}
+
+/// A hook the flow names, interned in [`Program::hooks`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedHook {
+    /// Its name in Lua, e.g. `restock`.
+    pub name: String,
+    /// Whether a `hook` step calls it on every board node (for no player).
+    pub on_nodes: bool,
+    /// Whether a use phase calls it on the cards a player owns.
+    pub on_cards: bool,
 }
 
 /// A Lua function the flow calls by name (`{ do = "hook", run = "rules.income" }`): a
@@ -144,7 +166,35 @@ impl Program {
             game_hooks: Vec::new(),
             potential: None,
             per_player_estimate: None,
+            hooks: Vec::new(),
+            use_hook: None,
         }
+    }
+
+    /// A hook's name in Lua: the kernel's own, or the one the flow gave a
+    /// [`Hook::Named`].
+    pub fn hook_name(&self, hook: Hook) -> &str {
+        match hook {
+            Hook::Named(i) => self.hooks.get(i as usize).map_or("?", |h| h.name.as_str()),
+            other => other.kernel_name().unwrap_or("?"),
+        }
+    }
+
+    /// The hook the flow named `name`, if it names one.
+    pub fn named_hook(&self, name: &str) -> Option<Hook> {
+        self.hooks
+            .iter()
+            .position(|h| h.name == name)
+            .map(|i| Hook::Named(i as u8))
+    }
+
+    /// The named hooks called on `on_nodes` (board nodes) or else on cards.
+    pub fn named_hooks(&self, on_nodes: bool) -> impl Iterator<Item = Hook> + '_ {
+        self.hooks
+            .iter()
+            .enumerate()
+            .filter(move |(_, h)| if on_nodes { h.on_nodes } else { h.on_cards })
+            .map(|(i, _)| Hook::Named(i as u8))
     }
 
     /// The block a frame runs.

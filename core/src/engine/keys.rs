@@ -8,6 +8,12 @@ use std::sync::Arc;
 use crate::content::{AreaId, CardIx, Content};
 use crate::decision::{Action, Choice, Decision};
 
+/// The verb of a card played from hand ([`Action::Play`]): `fulfil:<card>`. Keys are
+/// in replays and golden files, so the words stay as they were.
+const PLAY_KEY: &str = "fulfil";
+/// The verb of an owned card used ([`Action::Use`]): `workshop:<card>`.
+const USE_KEY: &str = "workshop";
+
 /// Keys made once from the content an engine runs.
 pub(super) struct Keys {
     /// `act`: take the tile's action (R-ACT-1).
@@ -18,9 +24,9 @@ pub(super) struct Keys {
     pub done: Arc<str>,
     /// `decline`: decline a worker's action (C-RES-2).
     pub decline: Arc<str>,
-    /// `fulfil:<card>`, `workshop:<card>` and `discard:<card>`, by card.
-    fulfil: Vec<Arc<str>>,
-    workshop: Vec<Arc<str>>,
+    /// `fulfil:<card>` (play), `workshop:<card>` (use) and `discard:<card>`, by card.
+    play: Vec<Arc<str>>,
+    use_card: Vec<Arc<str>>,
     discard: Vec<Arc<str>>,
     /// `place:<area>`, by area.
     place: Vec<Arc<str>>,
@@ -42,8 +48,8 @@ impl Keys {
             pass: "pass".into(),
             done: "done".into(),
             decline: "decline".into(),
-            fulfil: per_card("fulfil"),
-            workshop: per_card("workshop"),
+            play: per_card(PLAY_KEY),
+            use_card: per_card(USE_KEY),
             discard: per_card("discard"),
             place: c
                 .board
@@ -74,14 +80,14 @@ impl Keys {
         Arc::clone(&self.act_or_pass[p])
     }
 
-    /// `fulfil:<card>` (R-FUL-1).
-    pub fn fulfil(&self, card: CardIx) -> Arc<str> {
-        Arc::clone(&self.fulfil[card as usize])
+    /// `fulfil:<card>`: play the card from hand (R-FUL-1).
+    pub fn play(&self, card: CardIx) -> Arc<str> {
+        Arc::clone(&self.play[card as usize])
     }
 
-    /// `workshop:<card>` (R-WS-4).
-    pub fn workshop(&self, card: CardIx) -> Arc<str> {
-        Arc::clone(&self.workshop[card as usize])
+    /// `workshop:<card>`: use the owned card (R-WS-4).
+    pub fn use_card(&self, card: CardIx) -> Arc<str> {
+        Arc::clone(&self.use_card[card as usize])
     }
 
     /// `discard:<card>` (R-FUL-4).
@@ -118,8 +124,8 @@ mod tests {
         for c in [tabriz, cabriole] {
             let keys = Keys::new(&c);
             for (i, def) in c.commissions.iter().enumerate() {
-                assert_eq!(&*keys.fulfil(i as CardIx), format!("fulfil:{}", def.id));
-                assert_eq!(&*keys.workshop(i as CardIx), format!("workshop:{}", def.id));
+                assert_eq!(&*keys.play(i as CardIx), format!("fulfil:{}", def.id));
+                assert_eq!(&*keys.use_card(i as CardIx), format!("workshop:{}", def.id));
                 assert_eq!(&*keys.discard(i as CardIx), format!("discard:{}", def.id));
             }
             for (i, a) in c.board.areas.iter().enumerate() {

@@ -548,9 +548,9 @@ impl Engine {
             }
             // The hand limit asked (it comes before everything else).
             Action::Discard { .. } => steps::hand_limit::answer(self, st, p, choice, log)?,
-            // The workshop job of a `menu` step asked.
-            Action::Workshop { .. } | Action::Pass
-                if matches!(st.flow.jobs.last(), Some(Job::Workshop { .. })) =>
+            // The use-cards job of a `menu` step (or a script) asked.
+            Action::Use { .. } | Action::Pass
+                if matches!(st.flow.jobs.last(), Some(Job::UseCards { .. })) =>
             {
                 steps::menu::answer_job(self, st, p, choice, log)?
             }
@@ -569,9 +569,9 @@ impl Engine {
         Ok(())
     }
 
-    /// R-FUL-1, R-FUL-2: pay, gain the reward, tuck the card, add 1 to the `count`
-    /// counter (R-END-1 rides on it).
-    fn fulfil(
+    /// Plays `card` from `p`'s hand (R-FUL-1, R-FUL-2: pay, gain the reward, tuck the
+    /// card), then adds 1 to the `count` counter (R-END-1 rides on it).
+    fn play_card(
         &mut self,
         st: &mut GameState,
         p: usize,
@@ -761,7 +761,7 @@ impl Engine {
             file: module.map(|m| m.chunk.clone()).unwrap_or_default(),
             line: None,
             owner,
-            hook: call.hook.name().into(),
+            hook: self.content.program.hook_name(call.hook).into(),
             message: message.into(),
             traceback: String::new(),
         }
@@ -802,8 +802,8 @@ impl Engine {
                         st.flow.jobs.pop();
                         self.run_hook(st, call, Vec::new(), log)?;
                     }
-                    Job::Workshop { player, used } => {
-                        match steps::menu::ask_job(self, st, *player, used) {
+                    Job::UseCards { player, hook, used } => {
+                        match steps::menu::ask_job(self, st, *player, *hook, used) {
                             Some(d) => {
                                 st.decision = Some(d);
                                 return Ok(());

@@ -7,6 +7,23 @@
 use super::api::{Access, CTX_API};
 use crate::flow::Hook;
 
+/// The rows of the hooks a pack's flow names ([`Hook::Named`]), after the tile's own:
+/// the name, who owns it, when it runs, and whether it may ask.
+const NAMED_ROWS: [(&str, &str, &str, bool); 2] = [
+    (
+        "`NAME` (node hook)",
+        "tile",
+        "a `hook` step `{ do = \"hook\", on = \"nodes\", hook = \"NAME\" }` calls it on every board node that defines it, in slot order (any Lua identifier but the engine's hooks; Tabriz's `restock`, R-WS-1, and `roll`, R-WS-3)",
+        false,
+    ),
+    (
+        "`NAME` (card hook)",
+        "card",
+        "a `menu` step `{ do = \"menu\", hook = \"NAME\" }` (default `workshop`, Tabriz's R-WS-4) offers the player each card they own that defines it, once; `ctx:personal_workshop(p)` queues the same for p with the first `menu` step's hook",
+        true,
+    ),
+];
+
 /// Who owns a hook, when it runs, and whether it may ask.
 fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
     match h {
@@ -17,10 +34,8 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
             false,
         ),
         Hook::Action => ("tile", "the tile's action (R-ACT-1)", true),
-        Hook::Restock => ("tile", "workshop step 1 (R-WS-1)", false),
-        Hook::Roll => ("tile", "workshop step 3 (R-WS-3)", false),
-        Hook::Workshop => ("commission", "its workshop action (R-WS-4)", true),
-        Hook::OnReach => ("skill unlock", "a player first reaches the level", true),
+        Hook::Named(_) => ("", "", false),
+        Hook::Reached => ("skill unlock", "a player first reaches the level", true),
         Hook::Options => (
             "area",
             "a worker on the area is resolved (`resolve` step): return its owner's options, a list like `ctx:choose`'s; the engine adds `decline`, and a decline left alone is taken without asking; read-only",
@@ -48,18 +63,22 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
 fn hooks_for(access: Access) -> String {
     match access {
         Access::Read => "all".into(),
-        Access::Change => Hook::ALL
+        Access::Change => Hook::KERNEL
             .iter()
             .chain([Hook::Run].iter())
             .filter(|h| !h.is_read_only())
-            .map(|h| format!("`{}`", h.name()))
+            .filter_map(|h| h.kernel_name())
+            .map(|n| format!("`{n}`"))
+            .chain(["node and card".to_string()])
             .collect::<Vec<_>>()
             .join(", "),
-        Access::Ask => Hook::ALL
+        Access::Ask => Hook::KERNEL
             .iter()
             .chain([Hook::Run].iter())
             .filter(|h| hook_row(**h).2)
-            .map(|h| format!("`{}`", h.name()))
+            .filter_map(|h| h.kernel_name())
+            .map(|n| format!("`{n}`"))
+            .chain(["card".to_string()])
             .collect::<Vec<_>>()
             .join(", "),
     }
@@ -139,18 +158,26 @@ pub fn markdown() -> Result<String, String> {
     md.push_str(
         "\n## Hooks\n\n| hook | owner | when | may ask (`ctx:choose`) |\n|---|---|---|---|\n",
     );
-    for h in Hook::ALL.into_iter().chain([Hook::Run, Hook::Potential]) {
+    let row = |md: &mut String, name: &str, owner: &str, when: &str, ask: bool| {
+        md.push_str(&format!(
+            "| {name} | {owner} | {when} | {} |\n",
+            if ask { "yes" } else { "no" }
+        ));
+    };
+    for h in Hook::KERNEL.into_iter().chain([Hook::Run, Hook::Potential]) {
         let (owner, when, ask) = hook_row(h);
         let name = match h {
             Hook::Run => "module.function",
             Hook::Potential => "[score] potential",
-            _ => h.name(),
+            _ => h.kernel_name().unwrap_or("?"),
         };
-        md.push_str(&format!(
-            "| `{}` | {owner} | {when} | {} |\n",
-            name,
-            if ask { "yes" } else { "no" }
-        ));
+        row(&mut md, &format!("`{name}`"), owner, when, ask);
+        // The flow's named hooks, after the tile's own.
+        if h == Hook::CanAct {
+            for (name, owner, when, ask) in NAMED_ROWS {
+                row(&mut md, name, owner, when, ask);
+            }
+        }
     }
     md.push_str(
         "\nA hook's changes are committed only when it returns; if it fails, nothing changes. A

@@ -162,7 +162,7 @@ impl Ctx {
         if self.call.hook.is_read_only() {
             return Err(err(format!(
                 "ctx:{verb} changes the game; hook `{}` may only read",
-                self.call.hook.name()
+                self.content.program.hook_name(self.call.hook)
             )));
         }
         Ok(())
@@ -311,11 +311,18 @@ impl Ctx {
         Ok(self.state.rng.random_range(1..=n))
     }
 
-    /// `ctx:personal_workshop(p)`: queues a personal workshop phase for player `p`.
-    pub(super) fn personal_workshop(&mut self, p: i64) -> mlua::Result<()> {
+    /// `ctx:personal_workshop(p)`: queues a use phase for player `p` (R-TILE-PWS), by
+    /// the flow's card hook ([`crate::content::program::Program::use_hook`]).
+    pub(super) fn queue_use_phase(&mut self, p: i64) -> mlua::Result<()> {
         let p = self.player_index(p)?;
-        self.state.flow.incoming.push(Job::Workshop {
+        let hook = self
+            .content
+            .program
+            .use_hook
+            .ok_or_else(|| err("the game's flow has no card hook to use"))?;
+        self.state.flow.incoming.push(Job::UseCards {
             player: p,
+            hook,
             used: Vec::new(),
         });
         Ok(())

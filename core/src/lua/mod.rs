@@ -40,14 +40,14 @@ use crate::text::printable;
 pub use ctx::{Ctx, CtxHandle, Names};
 use sandbox::{Shared, Signal};
 
-/// Hooks a behaviour may have: the named ones, then [`Hook::Run`].
-const HOOKS: usize = Hook::ALL.len() + 2;
+/// The kernel's hooks a behaviour may have: [`Hook::KERNEL`], then [`Hook::Run`] and
+/// [`Hook::Potential`]; the flow's named hooks come after them (see [`hook_index`]).
+const KERNEL_HOOKS: usize = Hook::KERNEL.len() + 2;
 
 /// Hooks of one behaviour: its functions by hook, and its frozen params table.
 struct Bound {
     params: Table,
-    /// The hooks (by [`hook_index`]: the named hooks, then [`Hook::Run`]) and params as
-    /// the calls push them (see [`resume`]).
+    /// The hooks (by [`hook_index`]) and params as the calls push them (see [`resume`]).
     refs: Refs,
     module: Rc<str>,
     /// Rules text from the module's `describe(params)`, if it has one.
@@ -99,37 +99,47 @@ pub struct LuaHost {
 
 /// A behaviour's hooks and params kept in the registry, where a call pushes them from.
 struct Refs {
-    /// By [`hook_index`], as [`Bound::hooks`].
-    hooks: [Option<resume::Registered>; HOOKS],
+    /// By [`hook_index`]: the kernel's hooks, then the flow's named ones.
+    hooks: Box<[Option<resume::Registered>]>,
     params: resume::Registered,
 }
 
 impl Refs {
-    fn new(lua: &Lua, hooks: &[Option<Function>; HOOKS], params: &Table) -> mlua::Result<Refs> {
-        let mut refs: [Option<resume::Registered>; HOOKS] = std::array::from_fn(|_| None);
-        for (r, f) in refs.iter_mut().zip(hooks) {
-            if let Some(f) = f {
-                *r = Some(resume::Registered::new(lua, f.clone())?);
-            }
-        }
+    fn new(lua: &Lua, hooks: &[Option<Function>], params: &Table) -> mlua::Result<Refs> {
+        let hooks = hooks
+            .iter()
+            .map(|f| {
+                f.as_ref()
+                    .map(|f| resume::Registered::new(lua, f.clone()))
+                    .transpose()
+            })
+            .collect::<mlua::Result<_>>()?;
         Ok(Refs {
-            hooks: refs,
+            hooks,
             params: resume::Registered::new(lua, params.clone())?,
         })
     }
+
+    /// The function of `hook`, if the behaviour has one.
+    fn hook(&self, hook: Hook) -> Option<&resume::Registered> {
+        self.hooks.get(hook_index(hook))?.as_ref()
+    }
 }
 
+/// Where a behaviour keeps `h`'s function: [`Hook::KERNEL`] in order, [`Hook::Run`],
+/// [`Hook::Potential`], then the flow's named hooks by their index.
 fn hook_index(h: Hook) -> usize {
-    if h == Hook::Run {
-        return Hook::ALL.len();
+    match h {
+        Hook::Setup => 0,
+        Hook::Action => 1,
+        Hook::CanAct => 2,
+        Hook::Reached => 3,
+        Hook::Options => 4,
+        Hook::Resolve => 5,
+        Hook::Run => 6,
+        Hook::Potential => 7,
+        Hook::Named(i) => KERNEL_HOOKS + i as usize,
     }
-    if h == Hook::Potential {
-        return Hook::ALL.len() + 1;
-    }
-    Hook::ALL
-        .iter()
-        .position(|&x| x == h)
-        .expect("every hook is listed")
 }
 
 /// Converts TOML parameters to a Lua table.
@@ -185,6 +195,12 @@ impl LuaHost {
             .collect();
         // A module of the content that is not among the loaded ones failed, and said so.
         let failed = |module: &str| content.modules.contains_key(module);
+        // The hooks a module defines by name: the kernel's, then the flow's.
+        let hook_count = KERNEL_HOOKS + content.program.hooks.len();
+        let named: Vec<Hook> = Hook::KERNEL
+            .into_iter()
+            .chain((0..content.program.hooks.len()).map(|i| Hook::Named(i as u8)))
+            .collect();
         let mut bind = |script: &ScriptRef, owner: &str| -> Option<Bound> {
             let Some(module) = modules.get(&script.module) else {
                 if !failed(&script.module) {
@@ -195,18 +211,15 @@ impl LuaHost {
                 }
                 return None;
             };
-            let mut hooks: [Option<Function>; HOOKS] = Default::default();
-            for (i, h) in Hook::ALL.iter().enumerate() {
-                match module.raw_get::<Value>(h.name()) {
-                    Ok(Value::Function(f)) => hooks[i] = Some(f),
+            let mut hooks: Vec<Option<Function>> = vec![None; hook_count];
+            for h in named.iter().copied() {
+                let name = content.program.hook_name(h);
+                match module.raw_get::<Value>(name) {
+                    Ok(Value::Function(f)) => hooks[hook_index(h)] = Some(f),
                     Ok(Value::Nil) => {}
                     Ok(other) => errors.push(ContentError::new(
                         content.modules[&script.module].chunk.clone(),
-                        format!(
-                            "`{}` must be a function, not a {}",
-                            h.name(),
-                            other.type_name()
-                        ),
+                        format!("`{name}` must be a function, not a {}", other.type_name()),
                     )),
                     Err(e) => {
                         errors.push(ContentError::new(script.declared_in.clone(), e.to_string()))
@@ -325,7 +338,7 @@ impl LuaHost {
             let (Some(bound), Some(script)) = (bound, &a.script) else {
                 continue;
             };
-            let has = |h: Hook| bound.refs.hooks[hook_index(h)].is_some();
+            let has = |h: Hook| bound.refs.hook(h).is_some();
             if has(Hook::Options) != has(Hook::Resolve) {
                 let (with, without) = if has(Hook::Options) {
                     ("options", "resolve")
@@ -383,7 +396,7 @@ impl LuaHost {
             if let Err(e) = freeze::freeze_table(&lua, &params) {
                 errors.push(ContentError::new(h.declared_at.clone(), e.to_string()));
             }
-            let mut hooks: [Option<Function>; HOOKS] = Default::default();
+            let mut hooks: Vec<Option<Function>> = vec![None; KERNEL_HOOKS];
             // A flow function runs as a step (`run`) or, for `[score] potential`, read-only.
             hooks[hook_index(Hook::Potential)] = func.clone();
             hooks[hook_index(Hook::Run)] = func;
@@ -551,7 +564,7 @@ impl LuaHost {
             file: file_module.map(|x| x.chunk.clone()).unwrap_or_default(),
             line,
             owner,
-            hook: call.hook.name().into(),
+            hook: self.content.program.hook_name(call.hook).into(),
             message: printable(&sandbox::cap(&message, 1000)).into_owned(),
             traceback: printable(&sandbox::cap(
                 &sandbox::one_host_frame_per_run(&traceback),
@@ -806,7 +819,7 @@ impl Effects for LuaHost {
 
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
         self.bound(st, owner)
-            .is_some_and(|b| b.refs.hooks[hook_index(hook)].is_some())
+            .is_some_and(|b| b.refs.hook(hook).is_some())
     }
 
     /// For an area's `resolve` hook, `answers[0]` is the key of the option chosen; it
@@ -842,7 +855,7 @@ impl Effects for LuaHost {
         state: &GameState,
         call: &HookCall,
     ) -> Result<Vec<(String, String)>, Box<ScriptError>> {
-        let hook = call.hook.name();
+        let hook = self.content.program.hook_name(call.hook).to_string();
         let names = Rc::clone(&self.names);
         let labels = self.shared.labels.get();
         self.read_only(
@@ -954,7 +967,7 @@ impl LuaHost {
         let Some(bound) = self.bound(state, call.owner) else {
             return Ok(Invoked::Done(Value::Nil));
         };
-        let Some(func) = bound.refs.hooks[hook_index(call.hook)].as_ref() else {
+        let Some(func) = bound.refs.hook(call.hook) else {
             return Ok(Invoked::Done(Value::Nil));
         };
         let func = func.index();

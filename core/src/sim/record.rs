@@ -731,7 +731,7 @@ impl Tracker {
                         .extend_from_slice(st.players[player].materials(content));
                 }
             }
-            Action::Workshop { .. } => rec.players[player].workshop += 1,
+            Action::Use { .. } => rec.players[player].workshop += 1,
             Action::Place { area } => {
                 let seats = rec.players.len();
                 if let Some(n) = self.area_placed.get_mut(area as usize * seats + player) {

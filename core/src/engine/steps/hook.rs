@@ -1,5 +1,6 @@
-//! `{ do = "hook", on = "nodes", hook = "restock" }` calls one hook of every board node
-//! that defines it, in slot order, for no player; `{ do = "hook", run =
+//! `{ do = "hook", on = "nodes", hook = "NAME" }` calls one hook of every board node
+//! that defines it, in slot order, for no player: `setup`, or any hook the pack names
+//! (Tabriz's `restock` and `roll`, R-WS-1, R-WS-3); `{ do = "hook", run =
 //! "module.function", on = "game" | "players" | "player" }` calls a function of the
 //! pack (a game hook).
 
@@ -17,9 +18,6 @@ use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
 
-/// The hooks a `hook` step may call on every node: the ones that act for no player.
-const NODE_HOOKS: [Hook; 3] = [Hook::Setup, Hook::Restock, Hook::Roll];
-
 /// The fields of a `hook` step.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,7 +28,7 @@ pub(super) struct HookToml {
     params: Option<toml::Table>,
 }
 
-const EXAMPLE: &str = "{ do = \"hook\", on = \"nodes\", hook = \"restock\" } or { do = \"hook\", run = \"rules.income\" }";
+const EXAMPLE: &str = "{ do = \"hook\", on = \"nodes\", hook = \"harvest\" } or { do = \"hook\", run = \"rules.income\" }";
 
 impl StepToml for HookToml {
     fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
@@ -76,22 +74,11 @@ impl StepToml for HookToml {
             );
         }
         let hook = hook?;
-        match NODE_HOOKS.iter().find(|h| h.name() == hook) {
-            Some(h) => Some(Box::new(NodeHooksStep { hook: *h })),
-            None => {
-                let names = NODE_HOOKS
-                    .iter()
-                    .map(|h| h.name())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                cx.fail(
-                    Some("hook"),
-                    format!("{what}: `{hook}` is not a node hook that acts for no player"),
-                    format!("node hooks are: {names}"),
-                );
-                None
-            }
-        }
+        let hook = match hook.as_str() {
+            "setup" => Hook::Setup,
+            name => cx.named_hook("hook", name, true)?,
+        };
+        Some(Box::new(NodeHooksStep { hook }))
     }
 }
 
@@ -99,7 +86,7 @@ impl StepToml for HookToml {
 /// for no player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NodeHooksStep {
-    /// Which hook.
+    /// Which hook: [`Hook::Setup`] or a [`Hook::Named`].
     pub hook: Hook,
 }
 
@@ -108,8 +95,8 @@ impl StepKind for NodeHooksStep {
         "hook"
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
-        format!("every node's `{}` hook{gate}", self.hook.name())
+    fn outline(&self, prog: &Program, gate: &str) -> String {
+        format!("every node's `{}` hook{gate}", prog.hook_name(self.hook))
     }
 
     fn run(

@@ -40,7 +40,7 @@ pub use act::ActStep;
 pub use block::BlockStep;
 pub use first_player::{FirstPlayerRule, FirstPlayerStep};
 pub use hook::{GameHookStep, NodeHooksStep};
-pub use menu::MenuStep;
+pub use menu::{MenuStep, DEFAULT_CARD_HOOK};
 pub use movement::MoveStep;
 pub use place::PlaceStep;
 pub use play::PlayStep;

@@ -108,9 +108,9 @@ impl StepKind for PlayStep {
                 .map(|card| {
                     let def = &c.commissions[card as usize];
                     eng.choice(
-                        eng.keys.fulfil(card),
+                        eng.keys.play(card),
                         || format!("Fulfil {}", def.name),
-                        Action::Fulfil { card },
+                        Action::Play { card },
                     )
                 })
                 .collect()
@@ -143,7 +143,7 @@ impl StepKind for PlayStep {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         match choice.action {
-            Action::Fulfil { card } => eng.fulfil(st, p, card, self.count, log),
+            Action::Play { card } => eng.play_card(st, p, card, self.count, log),
             _ => {
                 next_step(st);
                 Ok(())

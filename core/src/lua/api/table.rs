@@ -235,7 +235,7 @@ pub static CTX_API: &[CtxFn] = &[
         name: "personal_workshop",
         call: "ctx:personal_workshop(p)",
         text: "queues a personal workshop phase for p (R-TILE-PWS)",
-        imp: Change(|m| m.add(|_, c, Whole(p): Whole| c.personal_workshop(p))),
+        imp: Change(|m| m.add(|_, c, Whole(p): Whole| c.queue_use_phase(p))),
         front: None,
     },
     CtxFn {
