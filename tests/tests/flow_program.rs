@@ -372,3 +372,47 @@ steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
         .count();
     assert_eq!(idle, 4);
 }
+
+/// A node hook is any name the pack chooses (issue 30: `restock` and `roll` are no words
+/// of the kernel): `{ do = "hook", on = "nodes", hook = "harvest" }` calls the `harvest`
+/// function of every node whose behaviour has one, for no player, where the flow says.
+#[test]
+fn a_node_hook_is_any_name_the_pack_gives_it() {
+    let flow = format!(
+        r#"[flow]
+setup = ["tiles_setup"]
+round = ["harvest", "turns"]
+[flow.blocks.tiles_setup]
+steps = [ {{ do = "hook", on = "nodes", hook = "setup" }} ]
+[flow.blocks.harvest]
+steps = [ {{ do = "hook", on = "nodes", hook = "harvest" }} ]
+[flow.blocks.turns]
+steps = [ {{ do = "turns", until = "once", body = "turn" }} ]
+{TURN}"#
+    );
+    let courtyard = r#"
+return {
+  harvest = function(ctx) ctx:log("harvest for " .. tostring(ctx:player())) end,
+  action = function(ctx) end,
+}
+"#;
+    let c = content_with_files(|files| {
+        with_flow(files, &flow, "rounds = 2", RULES);
+        weft_tests::with_courtyard_script(files, courtyard);
+    });
+    let harvest = c.program.named_hook("harvest").expect("interned");
+    assert_eq!(c.program.hook_name(harvest), "harvest");
+    let mut engine = Engine::with_lua(Arc::clone(&c)).unwrap_or_else(|e| panic!("{e}"));
+    let mut log = EventLog::recording();
+    let mut st = engine.new_game_logged(2, 5, &mut log).expect("setup");
+    play_out(&mut engine, &mut st, &mut log);
+    let harvests: Vec<(u32, String)> = logged(&log)
+        .into_iter()
+        .filter(|(_, t)| t.starts_with("harvest"))
+        .collect();
+    assert_eq!(
+        harvests,
+        [(1, "harvest for nil".into()), (2, "harvest for nil".into())],
+        "once a round, for no player"
+    );
+}

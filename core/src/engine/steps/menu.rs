@@ -142,7 +142,7 @@ pub(crate) fn answer_job(
     match choice.action {
         Action::Use { card } => {
             let Some(Job::UseCards { hook, used, .. }) = st.flow.jobs.last_mut() else {
-                return Err(crate::engine::steps::flow_error(
+                return Err(super::flow_error(
                     eng,
                     "menu",
                     format!("the answer `{}` came with no use phase running", choice.key),
