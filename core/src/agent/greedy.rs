@@ -50,6 +50,10 @@ pub struct NamedCounters {
     /// The counters the score sums (`[score]` parts): a card's reward in them is worth
     /// its points.
     pub scored: Vec<crate::content::CounterId>,
+    /// Per commission, what its reward is worth under these weights (points, plus the
+    /// `skill` and `coins` weights times those parts): worked out once, read for every
+    /// card in hand of every state a bot weighs.
+    pub card_reward: Vec<f64>,
 }
 
 impl GreedyWeights {
@@ -84,6 +88,7 @@ impl GreedyWeights {
                         _ => None,
                     })
                     .collect(),
+                card_reward: Vec::new(),
             },
         };
         let tables = std::iter::once("greedy".to_string())
@@ -124,6 +129,23 @@ impl GreedyWeights {
                 }
             }
         }
+        w.named.card_reward = content
+            .commissions
+            .iter()
+            .map(|card| {
+                let (mut points, mut skill, mut coins) = (0u32, 0u32, 0u32);
+                for &(k, n) in &card.reward {
+                    if w.named.scored.contains(&k) {
+                        points += n;
+                    } else if Some(k) == w.named.skill {
+                        skill += n;
+                    } else if Some(k) == w.named.coins {
+                        coins += n;
+                    }
+                }
+                points as f64 + w.skill * skill as f64 + w.coins * coins as f64
+            })
+            .collect();
         w
     }
 
@@ -213,17 +235,7 @@ fn evaluate_scored(
     let mut cards = 0.0;
     for c in crate::decks::hand(content, pl) {
         let card = &content.commissions[c as usize];
-        let (mut points, mut skill, mut coins) = (0u32, 0u32, 0u32);
-        for &(k, n) in &card.reward {
-            if w.named.scored.contains(&k) {
-                points += n;
-            } else if Some(k) == w.named.skill {
-                skill += n;
-            } else if Some(k) == w.named.coins {
-                coins += n;
-            }
-        }
-        let reward = points as f64 + w.skill * skill as f64 + w.coins * coins as f64;
+        let reward = w.named.card_reward[c as usize];
         let need: i64 = card
             .requires
             .iter()
