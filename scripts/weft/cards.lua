@@ -140,7 +140,7 @@ end
 -- the rest stay discarded (R-PLAZA-3, R-SKILL-1/2).
 function M.keep(ctx, p, drawn, keep)
   -- `table.clone`, `find` and `remove` would each be a library call charged to the
-  -- budget (lua/library.rs); these few cards are copied and searched here.
+  -- budget (lua/sandbox/library.rs); these few cards are copied and searched here.
   local left = { table.unpack(drawn) }
   for _ = 1, math.min(keep, #left) do
     local asking = ctx:asking()

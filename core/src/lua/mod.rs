@@ -19,7 +19,6 @@ mod ctx_zones;
 mod fast;
 mod freeze;
 mod held;
-mod library;
 mod resume;
 pub(crate) mod sandbox;
 

@@ -9,6 +9,10 @@ use mlua::{ffi, ChunkMode, Function, Lua, LuaOptions, MultiValue, StdLib, Table,
 
 use crate::content::Content;
 
+/// The library functions whose work the budget charges before they run: part of the
+/// sandbox, which installs them in every VM.
+mod library;
+
 /// Why the host stopped a script, recorded outside Lua so a script cannot hide it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
@@ -279,7 +283,7 @@ pub fn new_vm(content: &Content, shared: &Rc<Shared>) -> mlua::Result<Lua> {
         Ok(VmState::Continue)
     });
     batch::install(&lua)?;
-    super::library::bound_costs(&lua, shared)?;
+    library::bound_costs(&lua, shared)?;
     Ok(lua)
 }
 

@@ -32,7 +32,7 @@ use std::rc::Rc;
 
 use mlua::{ffi, Function, LightUserData, Lua, Table, Value};
 
-use super::sandbox::{script_message, Shared, Signal, MEMORY_MESSAGE};
+use super::{script_message, Shared, Signal, MEMORY_MESSAGE};
 
 /// Table elements (or loop steps) one budget unit pays for.
 const ELEMENTS_PER_UNIT: u64 = 8;
