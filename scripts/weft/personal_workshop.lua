@@ -17,6 +17,6 @@ return {
     return has_workshop_cards(ctx, ctx:player())
   end,
   action = function(ctx)
-    ctx:personal_workshop(ctx:player())
+    ctx:use_cards(ctx:player())
   end,
 }

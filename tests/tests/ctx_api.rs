@@ -33,7 +33,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("random", "6"),
     ("add_die", "'black'"),
     ("reroll_dice", ""),
-    ("personal_workshop", "p"),
+    ("use_cards", "p"),
     ("add_marks", "'hand', 1, 1, p"),
     ("move_card", "'common_deck', -1, 'hand', p"),
     ("shuffle", "'common_deck'"),

@@ -299,7 +299,7 @@ fn lua_syntax_errors_are_reported_at_load() {
 #[test]
 fn can_act_cannot_change_the_game() {
     let trying = at_courtyard(content_with_courtyard(
-        "local function refused(f)\n  local ok, e = pcall(f)\n  return not ok and string.find(tostring(e), 'may only read', 1, true) ~= nil\nend\nreturn {\n  can_act = function(ctx)\n    local p = ctx:player()\n    return refused(function() ctx:gain(p, 'coins', 1) end)\n      and refused(function() ctx:random(6) end)\n      and refused(function() ctx:move_card('common_deck', -1, 'hand', p) end)\n      and refused(function() ctx:set_counter('x', 1) end)\n      and refused(function() ctx:take_slot(1) end)\n      and refused(function() ctx:personal_workshop(p) end)\n  end,\n  action = function(ctx) end,\n}\n",
+        "local function refused(f)\n  local ok, e = pcall(f)\n  return not ok and string.find(tostring(e), 'may only read', 1, true) ~= nil\nend\nreturn {\n  can_act = function(ctx)\n    local p = ctx:player()\n    return refused(function() ctx:gain(p, 'coins', 1) end)\n      and refused(function() ctx:random(6) end)\n      and refused(function() ctx:move_card('common_deck', -1, 'hand', p) end)\n      and refused(function() ctx:set_counter('x', 1) end)\n      and refused(function() ctx:take_slot(1) end)\n      and refused(function() ctx:use_cards(p) end)\n  end,\n  action = function(ctx) end,\n}\n",
     ));
     let plain = at_courtyard(content_with_courtyard(
         "return {\n  can_act = function(ctx) return true end,\n  action = function(ctx) end,\n}\n",

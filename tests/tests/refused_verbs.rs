@@ -65,7 +65,7 @@ fn refused_counter_verbs_change_nothing() {
         "ctx:pay(p, 'coins', -1)",
         "ctx:add(p, 'prestige', 1000001)",
         "ctx:add(p, 'skill', 1000001)",
-        "ctx:personal_workshop(99)",
+        "ctx:use_cards(99)",
     ] {
         assert_refused_changes_nothing("", refused);
     }

@@ -19,7 +19,7 @@ const NAMED_ROWS: [(&str, &str, &str, bool); 2] = [
     (
         "`NAME` (card hook)",
         "card",
-        "a `menu` step `{ do = \"menu\", hook = \"NAME\" }` (default `workshop`, Tabriz's R-WS-4) offers the player each card they own that defines it, once; `ctx:personal_workshop(p)` queues the same for p with the first `menu` step's hook",
+        "a `menu` step `{ do = \"menu\", hook = \"NAME\" }` (default `workshop`, Tabriz's R-WS-4) offers the player each card they own that defines it, once; `ctx:use_cards(p)` queues the same for p with the first `menu` step's hook",
         true,
     ),
 ];

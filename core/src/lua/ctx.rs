@@ -311,7 +311,7 @@ impl Ctx {
         Ok(self.state.rng.random_range(1..=n))
     }
 
-    /// `ctx:personal_workshop(p)`: queues a use phase for player `p` (R-TILE-PWS), by
+    /// `ctx:use_cards(p)`: queues a use phase for player `p` (R-TILE-PWS), by
     /// the flow's card hook ([`crate::content::program::Program::use_hook`]).
     pub(super) fn queue_use_phase(&mut self, p: i64) -> mlua::Result<()> {
         let p = self.player_index(p)?;

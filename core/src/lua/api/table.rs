@@ -232,9 +232,9 @@ pub static CTX_API: &[CtxFn] = &[
         front: Some(Fast(tile::reroll_dice, FrontList::Materials)),
     },
     CtxFn {
-        name: "personal_workshop",
-        call: "ctx:personal_workshop(p)",
-        text: "queues a personal workshop phase for p (R-TILE-PWS)",
+        name: "use_cards",
+        call: "ctx:use_cards(p)",
+        text: "queues a phase in which p uses each card they own once, with the hook of the first `menu` step (Tabriz's personal workshop, R-TILE-PWS)",
         imp: Change(|m| m.add(|_, c, Whole(p): Whole| c.queue_use_phase(p))),
         front: None,
     },
