@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use super::load::Loader;
+use super::diagnostics::Loader;
 use super::raw::*;
 use super::{Module, PackFiles, PackInfo};
 

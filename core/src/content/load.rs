@@ -3,131 +3,11 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
+use super::diagnostics::Loader;
 use super::raw::*;
 use super::*;
-
-/// Collects errors while loading, so every broken file is reported in one go. Files
-/// are named by label, `pack/relative/path`.
-#[derive(Default)]
-pub(super) struct Loader {
-    sources: BTreeMap<String, String>,
-    errors: Vec<ContentError>,
-}
-
-impl Loader {
-    /// Makes a file's text available under `label` (for parsing and for positions).
-    pub fn add_source(&mut self, label: &str, text: Option<&String>) {
-        if let Some(t) = text {
-            self.sources.insert(label.to_string(), t.clone());
-        }
-    }
-
-    /// The text of the file `label`, if it was added.
-    pub fn source(&self, label: &str) -> Option<&str> {
-        self.sources.get(label).map(String::as_str)
-    }
-
-    /// Records an error.
-    pub fn push(&mut self, e: ContentError) {
-        self.errors.push(e);
-    }
-
-    /// Parses one TOML file into `T`, recording a positioned error on failure.
-    pub fn parse<T: DeserializeOwned>(&mut self, label: &str) -> Option<T> {
-        let Some(source) = self.sources.get(label) else {
-            let file = label.rsplit('/').next().unwrap_or(label);
-            let e = ContentError::new(label, "file is missing").help(format!(
-                "every base pack needs {file}; see docs/content-format.md"
-            ));
-            self.errors.push(e);
-            return None;
-        };
-        if let Ok(table) = toml::from_str::<toml::Table>(source) {
-            if let Some(key) = unsafe_text(&table) {
-                let e = ContentError::new(
-                    label,
-                    format!("the text of `{key}` holds a control character"),
-                )
-                .near(source, &key)
-                .help("text in a pack may not hold escape or control characters (they could act on a terminal); use plain text");
-                self.errors.push(e);
-            }
-        }
-        match toml::from_str::<T>(source) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                let mut err = ContentError::new(label, e.message().trim().to_string());
-                if let Some(span) = e.span() {
-                    err = err.at_offset(source, span.start);
-                }
-                self.errors.push(err);
-                None
-            }
-        }
-    }
-
-    /// `file:line` of the first line that starts with `needle` (spaces ignored, and not
-    /// followed by more of a name or number) in the file `label`, else in a file of the
-    /// same name in another pack of the chain; the bare `label` when none has it.
-    pub fn locate(&self, label: &str, needle: &str) -> String {
-        let squeeze = |t: &str| t.chars().filter(|c| *c != ' ').collect::<String>();
-        let needle = squeeze(needle);
-        let name = format!("/{}", label.rsplit('/').next().unwrap_or(label));
-        let others = self
-            .sources
-            .keys()
-            .filter(|k| k.ends_with(&name) && k.as_str() != label);
-        for l in std::iter::once(label).chain(others.map(String::as_str)) {
-            let Some(source) = self.sources.get(l) else {
-                continue;
-            };
-            for (i, line) in source.lines().enumerate() {
-                let line = squeeze(line);
-                if let Some(rest) = line.strip_prefix(&needle) {
-                    if !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-') {
-                        return format!("{l}:{}", i + 1);
-                    }
-                }
-            }
-        }
-        label.to_string()
-    }
-
-    /// Records an error pointing at `needle` in the file `label`.
-    pub fn fail(&mut self, label: &str, needle: &str, message: impl Into<String>, help: &str) {
-        let source = self.sources.get(label).cloned().unwrap_or_default();
-        let mut e = ContentError::new(label, message).near(&source, needle);
-        if !help.is_empty() {
-            e = e.help(help);
-        }
-        self.errors.push(e);
-    }
-}
-
-/// The key of the first string (key or value, at any depth) holding a character that
-/// could act on a terminal (see [`crate::text::is_unsafe`]).
-fn unsafe_text(table: &toml::Table) -> Option<String> {
-    fn walk(key: &str, v: &toml::Value) -> Option<String> {
-        match v {
-            toml::Value::String(s) if s.chars().any(crate::text::is_unsafe) => {
-                Some(key.to_string())
-            }
-            toml::Value::Array(items) => items.iter().find_map(|x| walk(key, x)),
-            toml::Value::Table(t) => t.iter().find_map(|(k, x)| {
-                if k.chars().any(crate::text::is_unsafe) {
-                    Some(crate::text::printable_line(k))
-                } else {
-                    walk(k, x)
-                }
-            }),
-            _ => None,
-        }
-    }
-    walk("", &toml::Value::Table(table.clone()))
-}
 
 /// Whether `id` may name a material, die, grade, slot, tile or card: `Err` says why not.
 pub(crate) fn check_id(id: &str) -> Result<(), &'static str> {
@@ -158,14 +38,14 @@ pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content,
     }
     let mut ld = Loader::default();
     let Some(merged) = super::layers::merge(&mut ld, packs, library) else {
-        return Err(ContentErrors(ld.errors));
+        return Err(ContentErrors(ld.into_errors()));
     };
     let mut content = resolve(&mut ld, merged);
     content.apply_limits(&crate::limits::ScriptLimits::default());
-    if ld.errors.is_empty() {
+    if ld.errors().is_empty() {
         Ok(content)
     } else {
-        Err(ContentErrors(ld.errors))
+        Err(ContentErrors(ld.into_errors()))
     }
 }
 
@@ -367,28 +247,6 @@ fn score_word(id: &str) -> Option<&'static str> {
         .iter()
         .find(|(word, _)| *word == id)
         .map(|&(_, meaning)| meaning)
-}
-
-/// Records an error at the key `name` of the table `[bots.BOT]` (or `[bots."BOT"]`) in
-/// `file`, else at the first `name` in it.
-fn fail_in_bots_table(
-    ld: &mut Loader,
-    file: &str,
-    bot: &str,
-    name: &str,
-    message: String,
-    help: &str,
-) {
-    let source = ld.source(file).unwrap_or_default().to_string();
-    let table = [format!("[bots.{bot}]"), format!("[bots.\"{bot}\"]")]
-        .iter()
-        .find_map(|h| source.find(h.as_str()));
-    let at = table.and_then(|t| source[t..].find(name).map(|i| t + i));
-    let e = match at {
-        Some(offset) => ContentError::new(file, message).at_offset(&source, offset),
-        None => ContentError::new(file, message).near(&source, name),
-    };
-    ld.push(e.help(help));
 }
 
 /// Whether the `[bots.greedy]` key `name` is a fixed weight of the bot that a counter of
@@ -1121,7 +979,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     // A tile file that failed to load is missing from the count: its error above is the
     // cause, so the board (maybe another pack's file) is not blamed as well.
     let tile_failed = ld
-        .errors
+        .errors()
         .iter()
         .any(|e| e.file.contains("/tiles/") && e.file.ends_with(".toml"));
     for (kind, (need, have)) in &kinds {
@@ -1271,8 +1129,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             }
             let greedy = bot == "greedy" || bot.starts_with("greedy:");
             if greedy && shadows_a_counter(&counter_ids, name) {
-                fail_in_bots_table(
-                    ld,
+                ld.fail_in_bots_table(
                     gf,
                     bot,
                     name,
@@ -1365,13 +1222,13 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .iter()
         .map(|p| format!("{}/game.toml", p.name))
         .collect();
-    let errors_before_flow = ld.errors.len();
+    let errors_before_flow = ld.errors().len();
     let program =
         super::flow_toml::compile(ld, &game, &game_labels, gf, !areas.is_empty(), &counters);
 
     // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
     // no movement is asked for.
-    let flow_failed = ld.errors.len() > errors_before_flow;
+    let flow_failed = ld.errors().len() > errors_before_flow;
     if game.movement.is_none()
         && !flow_failed
         && program
@@ -1526,49 +1383,6 @@ const MAX_AREAS: usize = 1000;
 /// The most workers a player may place.
 const MAX_WORKERS: u32 = 64;
 
-/// Byte offset of the `k`-th (from 0) line that starts with `header` in `source`.
-fn nth_header(source: &str, header: &str, k: usize) -> Option<usize> {
-    let mut offset = 0;
-    let mut seen = 0;
-    for line in source.split_inclusive('\n') {
-        let indent = line.len() - line.trim_start().len();
-        if line.trim_start().starts_with(header) {
-            if seen == k {
-                return Some(offset + indent);
-            }
-            seen += 1;
-        }
-        offset += line.len();
-    }
-    None
-}
-
-/// Records an error about the `k`-th `[[areas]]` of `file`, pointing at `needle` within
-/// it when given (else at its header).
-fn area_fail(
-    ld: &mut Loader,
-    file: &str,
-    k: usize,
-    needle: Option<&str>,
-    message: String,
-    help: &str,
-) {
-    let source = ld.source(file).unwrap_or_default().to_string();
-    let mut e = ContentError::new(file, message);
-    if let Some(start) = nth_header(&source, "[[areas]]", k) {
-        let at = needle
-            .and_then(|n| source[start..].find(n).map(|i| start + i))
-            .unwrap_or(start);
-        e = e.at_offset(&source, at);
-    } else if let Some(n) = needle {
-        e = e.near(&source, n);
-    }
-    if !help.is_empty() {
-        e = e.help(help);
-    }
-    ld.push(e);
-}
-
 /// `[[areas]]` of `board.toml` (C-QUEUE-1..3): ids, spaces and their player counts,
 /// behaviour. Every problem is recorded with its file and line.
 fn resolve_areas(
@@ -1604,8 +1418,7 @@ fn resolve_areas(
         };
         let id_needle = "id";
         if let Err(problem) = check_id(&a.id) {
-            area_fail(
-                ld,
+            ld.fail_in_area(
                 &file,
                 k,
                 Some(id_needle),
@@ -1614,8 +1427,7 @@ fn resolve_areas(
             );
         }
         if areas.iter().any(|x| x.id == a.id) {
-            area_fail(
-                ld,
+            ld.fail_in_area(
                 &file,
                 k,
                 Some(id_needle),
@@ -1624,8 +1436,7 @@ fn resolve_areas(
             );
         }
         if a.spaces.is_empty() {
-            area_fail(
-                ld,
+            ld.fail_in_area(
                 &file,
                 k,
                 Some("spaces"),
@@ -1637,8 +1448,7 @@ fn resolve_areas(
             );
         }
         if a.spaces.len() > MAX_SPACES {
-            area_fail(
-                ld,
+            ld.fail_in_area(
                 &file,
                 k,
                 Some("spaces"),
@@ -1652,8 +1462,7 @@ fn resolve_areas(
         }
         let mut spaces = Vec::new();
         if a.min_players.is_some_and(|m| !(1..=8).contains(&m)) {
-            area_fail(
-                ld,
+            ld.fail_in_area(
                 &file,
                 k,
                 Some("min_players"),
@@ -1665,8 +1474,7 @@ fn resolve_areas(
             let min = sp.min_players.unwrap_or(1);
             let what = format!("area `{}`, space {}", a.id, i + 1);
             let mut bad = |key: &str, message: String| {
-                area_fail(
-                    ld,
+                ld.fail_in_area(
                     &file,
                     k,
                     Some(key),
@@ -1712,8 +1520,7 @@ fn resolve_areas(
             )),
             None => {
                 if !a.params.is_empty() {
-                    area_fail(
-                        ld,
+                    ld.fail_in_area(
                         &file,
                         k,
                         Some("params"),
@@ -1724,13 +1531,7 @@ fn resolve_areas(
                 None
             }
         };
-        let declared_at = match ld
-            .source(&file)
-            .and_then(|src| nth_header(src, "[[areas]]", k).map(|o| line_column(src, o).0))
-        {
-            Some(line) => format!("{file}:{line}"),
-            None => ld.locate(&file, &format!("id = \"{}\"", a.id)),
-        };
+        let declared_at = ld.locate_area(&file, k, &a.id);
         areas.push(Area {
             id: a.id.clone(),
             name: a.name.clone().unwrap_or_else(|| a.id.clone()),

@@ -7,6 +7,7 @@
 pub mod bounded;
 mod chain;
 pub mod decks;
+mod diagnostics;
 mod error;
 mod files;
 pub(crate) mod flow_toml;

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use super::diagnostics::Loader;
 use super::layers::Placed;
-use super::load::Loader;
 use super::raw::{CardToml, PerPlayers, ZoneToml};
 
 /// Index of a zone in [`super::Content::zones`].
