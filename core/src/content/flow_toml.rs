@@ -18,12 +18,12 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 
 use super::diagnostics::flow_text::{Pos, Texts};
 use super::diagnostics::Loader;
-use super::load::check_id;
 use super::program::{
     Block, BlockId, GameHook, NamedHook, Program, RoundGate, Step, END_BLOCK, ROUND_BLOCK,
     SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
+use super::resolve::check_id;
 use super::ContentError;
 use super::Counter;
 use crate::engine::steps::{self, StepKind, TurnCount, DEFAULT_CARD_HOOK, KINDS};
@@ -424,7 +424,7 @@ impl Compiler<'_> {
     ) -> Option<u16> {
         let Some((module, function)) = run
             .rsplit_once('.')
-            .filter(|(m, f)| !m.is_empty() && !f.is_empty() && super::load::check_id(f).is_ok())
+            .filter(|(m, f)| !m.is_empty() && !f.is_empty() && super::resolve::check_id(f).is_ok())
         else {
             self.fail(
                 pos,

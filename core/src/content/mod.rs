@@ -16,6 +16,7 @@ mod load;
 mod old_format;
 pub mod program;
 pub mod raw;
+mod resolve;
 pub mod zones;
 
 use std::collections::BTreeMap;
