@@ -68,6 +68,12 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         packs,
     } = merged;
     let (gf, bf) = (game_label.as_str(), board_label.as_str());
+    // The chain's game.toml files, base first (the library, last, has none).
+    let game_labels: Vec<String> = packs[..packs.len().saturating_sub(1)]
+        .iter()
+        .map(|p| format!("{}/game.toml", p.name))
+        .collect();
+    ld.index_entries(&game_labels);
     let scripts = Scripts { modules: &modules };
     let materials = resolve::game::materials(ld, gf, &game);
     let counters = resolve::counters::resolve(ld, gf, &game, &materials);
@@ -115,7 +121,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
                 .map(|c| (c.declared_in.as_str(), "commission", c.id.as_str())),
         );
     resolve::game::check_ids(ld, ids);
-    let program = round(ld, &game, &packs, gf, &board_parts, &counters);
+    let program = round(ld, &game, &game_labels, gf, &board_parts, &counters);
     let player_counts: Vec<u8> = setup.keys().copied().collect();
     let mut zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
     let module_of = |b: &str| {
@@ -215,25 +221,14 @@ const BOTS: resolve::bots::Catalog = resolve::bots::Catalog {
 fn round(
     ld: &mut Loader,
     game: &GameToml,
-    packs: &[PackInfo],
+    game_labels: &[String],
     gf: &str,
     board: &Board,
     counters: &[Counter],
 ) -> Program {
-    // The chain's game.toml files, base first (the library, last, has none).
-    let game_labels: Vec<String> = packs[..packs.len().saturating_sub(1)]
-        .iter()
-        .map(|p| format!("{}/game.toml", p.name))
-        .collect();
     let errors_before_flow = ld.errors().len();
-    let program = super::flow_toml::compile(
-        ld,
-        game,
-        &game_labels,
-        gf,
-        !board.areas.is_empty(),
-        counters,
-    );
+    let program =
+        super::flow_toml::compile(ld, game, game_labels, gf, !board.areas.is_empty(), counters);
 
     // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
     // no movement is asked for.

@@ -5,6 +5,7 @@
 //! label and, where found, its line and column.
 
 pub(super) mod flow_text;
+pub(super) mod spans;
 
 use std::collections::BTreeMap;
 
@@ -18,6 +19,21 @@ use super::{line_column, ContentError};
 pub(crate) struct Loader {
     sources: BTreeMap<String, String>,
     errors: Vec<ContentError>,
+    /// The arrays of tables of the chain's `game.toml` files, the latest first.
+    entries: Vec<spans::FileEntries>,
+}
+
+/// A place in an array of tables of `game.toml`: the array's key, the entry's index
+/// in the merged array, and a key of the entry (dotted, `start.coins`), else the
+/// entry itself.
+#[derive(Clone, Copy)]
+pub(crate) struct EntryKey<'a> {
+    /// The array's top-level key, such as `setup`.
+    pub array: &'a str,
+    /// The entry's index, from 0.
+    pub k: usize,
+    /// A key of the entry, as a dotted path; `None` for the entry itself.
+    pub key: Option<&'a str>,
 }
 
 impl Loader {
@@ -79,6 +95,64 @@ impl Loader {
                 self.errors.push(err);
                 None
             }
+        }
+    }
+
+    /// Indexes the entries of the arrays of tables of the chain's `game.toml` files
+    /// (`labels`, base first) by the parser's spans, for [`Loader::fail_entry`] and
+    /// [`Loader::locate_entry`].
+    pub fn index_entries(&mut self, labels: &[String]) {
+        self.entries = labels
+            .iter()
+            .rev()
+            .filter_map(|l| self.sources.get(l).map(|t| spans::FileEntries::new(l, t)))
+            .collect();
+    }
+
+    /// The file and byte offset of `at`: in the latest `game.toml` that writes the
+    /// array (a later layer's array replaces the earlier one's whole).
+    fn entry_place(&self, at: EntryKey) -> Option<(String, usize)> {
+        let file = self
+            .entries
+            .iter()
+            .find(|f| f.arrays.contains_key(at.array))?;
+        let entry = file.arrays[at.array].get(at.k)?;
+        let offset = match at.key {
+            Some(key) => *entry.keys.get(key)?,
+            None => entry.start,
+        };
+        Some((file.label.clone(), offset))
+    }
+
+    /// Records an error at `at` (see [`EntryKey`]), else, when the parser did not place
+    /// it, at `needle` in the file `label` (see [`Loader::fail`]).
+    pub fn fail_entry(
+        &mut self,
+        at: EntryKey,
+        (label, needle): (&str, &str),
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let Some((file, offset)) = self.entry_place(at) else {
+            return self.fail(label, needle, message, help);
+        };
+        let source = self.sources.get(&file).cloned().unwrap_or_default();
+        let mut e = ContentError::new(file, message).at_offset(&source, offset);
+        if !help.is_empty() {
+            e = e.help(help);
+        }
+        self.errors.push(e);
+    }
+
+    /// `file:line` of `at` (see [`EntryKey`]), else of the line [`Loader::locate`]
+    /// finds for `needle` in `label`.
+    pub fn locate_entry(&self, at: EntryKey, (label, needle): (&str, &str)) -> String {
+        match self.entry_place(at) {
+            Some((file, offset)) => {
+                let source = self.sources.get(&file).map_or("", String::as_str);
+                format!("{file}:{}", line_column(source, offset).0)
+            }
+            None => self.locate(label, needle),
         }
     }
 

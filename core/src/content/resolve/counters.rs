@@ -2,7 +2,7 @@
 //! `[[counters]]`, each checked.
 
 use super::check_id;
-use crate::content::diagnostics::Loader;
+use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::{CounterToml, GameToml};
 use crate::content::{Counter, CounterId, Material, Over};
 
@@ -16,11 +16,16 @@ pub(in crate::content) fn resolve(
 ) -> Vec<Counter> {
     let supplies: Vec<Option<u32>> = game.materials.iter().map(|m| m.supply).collect();
     let mut counters = material_counters(materials, &supplies);
-    for m in materials {
+    for (i, m) in materials.iter().enumerate() {
         if let Some(meaning) = score_word(&m.id) {
-            ld.fail(
-                gf,
-                &format!("id = \"{}\"", m.id),
+            let at = EntryKey {
+                array: "materials",
+                k: i,
+                key: Some("id"),
+            };
+            ld.fail_entry(
+                at,
+                (gf, &format!("id = \"{}\"", m.id)),
                 format!(
                     "material id `{}` is a word of [score]: {meaning}, never as this material",
                     m.id
@@ -117,15 +122,25 @@ fn declare_counters(
     declared: &[CounterToml],
     counters: &mut Vec<Counter>,
 ) {
-    for k in declared {
+    for (i, k) in declared.iter().enumerate() {
         let needle = format!("id = \"{}\"", k.id);
+        let at = EntryKey {
+            array: "counters",
+            k: i,
+            key: Some("id"),
+        };
         if let Err(why) = check_id(&k.id) {
-            ld.fail(gf, &needle, format!("counter id `{}`: {why}", k.id), "");
+            ld.fail_entry(
+                at,
+                (gf, &needle),
+                format!("counter id `{}`: {why}", k.id),
+                "",
+            );
         }
         if let Some(meaning) = score_word(&k.id) {
-            ld.fail(
-                gf,
-                &needle,
+            ld.fail_entry(
+                at,
+                (gf, &needle),
                 format!(
                     "counter id `{}` is a word of [score]: {meaning}, never as this counter",
                     k.id
@@ -134,9 +149,9 @@ fn declare_counters(
             );
         }
         if counters.iter().any(|c| c.id == k.id) {
-            ld.fail(
-                gf,
-                &needle,
+            ld.fail_entry(
+                at,
+                (gf, &needle),
                 format!(
                     "counter `{}` is declared twice (materials are counters too)",
                     k.id
@@ -146,16 +161,16 @@ fn declare_counters(
             continue;
         }
         if k.max.is_some_and(|max| max < k.min) {
-            ld.fail(
-                gf,
-                &needle,
+            ld.fail_entry(
+                at,
+                (gf, &needle),
                 format!("counter `{}`: max is below min", k.id),
                 "",
             );
         } else if let Some((problem, help)) = start_outside_range(k) {
-            ld.fail(
-                gf,
-                &needle,
+            ld.fail_entry(
+                at,
+                (gf, &needle),
                 format!("counter `{}` starts at 0, {problem}", k.id),
                 help,
             );
@@ -164,9 +179,9 @@ fn declare_counters(
             None | Some("refuse") => Over::Refuse,
             Some("clip") => Over::Clip,
             Some(other) => {
-                ld.fail(
-                    gf,
-                    &needle,
+                ld.fail_entry(
+                    at,
+                    (gf, &needle),
                     format!(
                         "counter `{}`: over = \"{other}\" is not refuse or clip",
                         k.id
@@ -177,7 +192,7 @@ fn declare_counters(
             }
         };
         if counters.len() >= 256 {
-            ld.fail(gf, &needle, "a game has at most 256 counters", "");
+            ld.fail_entry(at, (gf, &needle), "a game has at most 256 counters", "");
             return;
         }
         counters.push(Counter {

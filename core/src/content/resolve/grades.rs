@@ -1,7 +1,7 @@
 //! `[[grades]]`: the grades commissions are sorted into, what unlocks each, and the
 //! starting workshop's grade.
 
-use crate::content::diagnostics::Loader;
+use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::GameToml;
 use crate::content::{Counter, Grade, GradeId};
 
@@ -19,7 +19,8 @@ pub(in crate::content) fn resolve(
     let grades: Vec<Grade> = game
         .grades
         .iter()
-        .map(|g| Grade {
+        .enumerate()
+        .map(|(i, g)| Grade {
             id: g.id.clone(),
             name: g.name.clone(),
             unlock: g
@@ -28,9 +29,15 @@ pub(in crate::content) fn resolve(
                 .filter_map(|(k, &n)| {
                     let id = counter_id(counters, k);
                     if id.is_none() {
-                        ld.fail(
-                            gf,
-                            k,
+                        let path = format!("unlock.{k}");
+                        let at = EntryKey {
+                            array: "grades",
+                            k: i,
+                            key: Some(&path),
+                        };
+                        ld.fail_entry(
+                            at,
+                            (gf, k),
                             format!("grade `{}` unlocks at `{k}`, which is not a counter", g.id),
                             &format!("counters are: {}", counter_list(counters)),
                         );
@@ -39,7 +46,14 @@ pub(in crate::content) fn resolve(
                 })
                 .collect(),
             deck: g.deck,
-            declared_at: ld.locate(gf, &format!("id = \"{}\"", g.id)),
+            declared_at: ld.locate_entry(
+                EntryKey {
+                    array: "grades",
+                    k: i,
+                    key: Some("id"),
+                },
+                (gf, &format!("id = \"{}\"", g.id)),
+            ),
         })
         .collect();
     if grades.is_empty() && has_commissions {

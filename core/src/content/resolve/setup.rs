@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::content::diagnostics::Loader;
+use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::{GameToml, SetupToml};
 use crate::content::{Counter, Grade, Setup};
 
@@ -19,11 +19,11 @@ pub(in crate::content) fn resolve(
     grades: &[Grade],
 ) -> BTreeMap<u8, Setup> {
     let mut setup = BTreeMap::new();
-    for s in &game.setup {
+    for (i, s) in game.setup.iter().enumerate() {
         if !(1..=8).contains(&s.players) {
-            ld.fail(
-                gf,
-                "players",
+            ld.fail_entry(
+                at(i, "players"),
+                (gf, "players"),
                 format!("setup for {} players: player counts are 1 to 8", s.players),
                 "",
             );
@@ -32,10 +32,10 @@ pub(in crate::content) fn resolve(
         let mut start = Vec::new();
         for (k, n) in &s.start {
             match counter_id(counters, k) {
-                Some(i) => start.push((i, *n)),
-                None => ld.fail(
-                    gf,
-                    k,
+                Some(c) => start.push((c, *n)),
+                None => ld.fail_entry(
+                    at(i, &format!("start.{k}")),
+                    (gf, k),
                     format!(
                         "setup for {} players starts players with `{k}`, which is not a counter",
                         s.players
@@ -48,10 +48,10 @@ pub(in crate::content) fn resolve(
         let mut turn_order = Vec::new();
         for (k, by_place) in &s.turn_order {
             match counter_id(counters, k) {
-                Some(i) => turn_order.push((i, by_place.clone())),
-                None => ld.fail(
-                    gf,
-                    k,
+                Some(c) => turn_order.push((c, by_place.clone())),
+                None => ld.fail_entry(
+                    at(i, &format!("turn_order.{k}")),
+                    (gf, k),
                     format!(
                         "setup for {} players gives `{k}` by turn order, which is not a counter",
                         s.players
@@ -64,10 +64,10 @@ pub(in crate::content) fn resolve(
         let mut hand = Vec::new();
         for (g, n) in &s.hand {
             match grade_id(grades, g) {
-                Some(i) => hand.push((i, *n)),
-                None => ld.fail(
-                    gf,
-                    g,
+                Some(c) => hand.push((c, *n)),
+                None => ld.fail_entry(
+                    at(i, &format!("hand.{g}")),
+                    (gf, g),
                     format!("setup names unknown grade `{g}`"),
                     &format!("grades are: {}", grade_list(grades)),
                 ),
@@ -84,9 +84,9 @@ pub(in crate::content) fn resolve(
             )
             .is_some()
         {
-            ld.fail(
-                gf,
-                "players",
+            ld.fail_entry(
+                at(i, "players"),
+                (gf, "players"),
                 format!("two setups for {} players", s.players),
                 "",
             );
@@ -122,5 +122,14 @@ fn check_setup_hands(ld: &mut Loader, gf: &str, setups: &[SetupToml], hand_limit
             ),
             &format!("deal at most {hand_limit} (hand = {{ ... }} in [[setup]]), or raise hand_limit"),
         );
+    }
+}
+
+/// The key `key` (a dotted path) of the `k`-th `[[setup]]`.
+fn at(k: usize, key: &str) -> EntryKey<'_> {
+    EntryKey {
+        array: "setup",
+        k,
+        key: Some(key),
     }
 }
