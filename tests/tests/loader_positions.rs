@@ -151,3 +151,42 @@ fn a_setup_a_later_layer_leaves_alone_is_named_in_the_file_that_wrote_it() {
         "{e}"
     );
 }
+
+/// Two tracks, each with a point list and an unlock at the same value: `gems`'s after
+/// `coins`'s, so a scan of the text for `at = …` or `points` found `coins`'s.
+fn two_tracks(gem_points: &str, gem_at: u32) -> String {
+    format!(
+        "\n[tracks.coins]\npoints = [0, 1]\n\n[[tracks.coins.unlocks]]\nat = {gem_at}\ntext = \"Rich.\"\n\n[tracks.gems]\npoints = {gem_points}\n\n[[tracks.gems.unlocks]]\nat = {gem_at}\ntext = \"Shiny.\"\n"
+    )
+}
+
+#[test]
+fn a_track_unlock_is_declared_and_checked_at_its_own_line() {
+    let extra = two_tracks("[0, 1]", 3);
+    let files = cards_game(|g| format!("{g}{extra}"));
+    let text = files.files["game.toml"].clone();
+    let content = load_content(&[files], &library()).unwrap_or_else(|e| panic!("{e}"));
+    let gems = content.counter("gems").expect("gems");
+    let unlock = content
+        .unlocks
+        .iter()
+        .find(|u| u.counter == gems)
+        .expect("the gems unlock");
+    assert_eq!(
+        unlock.declared_at,
+        format!("cards/game.toml:{}", line_of(&text, "at = 3", 1))
+    );
+
+    let extra = two_tracks("[0, 1, 2, 3, 4, 5, 6]", 6);
+    let files = cards_game(|g| format!("{g}{extra}"));
+    let text = files.files["game.toml"].clone();
+    let errors = load_content(&[files], &library()).unwrap_err();
+    let e = error_with(&errors, "[tracks.gems] unlock at 6 is above the max");
+    assert_eq!(e.line, Some(line_of(&text, "at = 6", 1)), "{e}");
+    let e = error_with(&errors, "[tracks.gems] points has 7 entries");
+    assert_eq!(
+        e.line,
+        Some(line_of(&text, "points = [0, 1, 2, 3, 4, 5, 6]", 0)),
+        "{e}"
+    );
+}

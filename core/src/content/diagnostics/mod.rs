@@ -23,12 +23,12 @@ pub(crate) struct Loader {
     entries: Vec<spans::FileEntries>,
 }
 
-/// A place in an array of tables of `game.toml`: the array's key, the entry's index
+/// A place in an array of tables of `game.toml`: the array's dotted path, the entry's index
 /// in the merged array, and a key of the entry (dotted, `start.coins`), else the
 /// entry itself.
 #[derive(Clone, Copy)]
 pub(crate) struct EntryKey<'a> {
-    /// The array's top-level key, such as `setup`.
+    /// The array's dotted path, such as `setup` or `tracks.skill.unlocks`.
     pub array: &'a str,
     /// The entry's index, from 0.
     pub k: usize,
@@ -124,6 +124,47 @@ impl Loader {
         Some((file.label.clone(), offset))
     }
 
+    /// The file and byte offset of the key `path` (dotted, outside arrays): in the
+    /// latest `game.toml` that writes it.
+    fn key_place(&self, path: &str) -> Option<(String, usize)> {
+        self.entries
+            .iter()
+            .find_map(|f| f.keys.get(path).map(|&o| (f.label.clone(), o)))
+    }
+
+    /// Records an error at the key `path` of `game.toml` (dotted, such as
+    /// `tracks.skill.points`), else, when the parser did not place it, at `needle` in
+    /// the file `label` (see [`Loader::fail`]).
+    pub fn fail_key(
+        &mut self,
+        path: &str,
+        (label, needle): (&str, &str),
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let place = self.key_place(path);
+        self.fail_placed(place, (label, needle), message, help);
+    }
+
+    /// Records an error at `place`, else at `needle` in the file `label`.
+    fn fail_placed(
+        &mut self,
+        place: Option<(String, usize)>,
+        (label, needle): (&str, &str),
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let Some((file, offset)) = place else {
+            return self.fail(label, needle, message, help);
+        };
+        let source = self.sources.get(&file).cloned().unwrap_or_default();
+        let mut e = ContentError::new(file, message).at_offset(&source, offset);
+        if !help.is_empty() {
+            e = e.help(help);
+        }
+        self.errors.push(e);
+    }
+
     /// Records an error at `at` (see [`EntryKey`]), else, when the parser did not place
     /// it, at `needle` in the file `label` (see [`Loader::fail`]).
     pub fn fail_entry(
@@ -133,15 +174,8 @@ impl Loader {
         message: impl Into<String>,
         help: &str,
     ) {
-        let Some((file, offset)) = self.entry_place(at) else {
-            return self.fail(label, needle, message, help);
-        };
-        let source = self.sources.get(&file).cloned().unwrap_or_default();
-        let mut e = ContentError::new(file, message).at_offset(&source, offset);
-        if !help.is_empty() {
-            e = e.help(help);
-        }
-        self.errors.push(e);
+        let place = self.entry_place(at);
+        self.fail_placed(place, (label, needle), message, help);
     }
 
     /// `file:line` of `at` (see [`EntryKey`]), else of the line [`Loader::locate`]

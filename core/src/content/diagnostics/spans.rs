@@ -1,9 +1,10 @@
 //! Positions from the TOML parser's spans: each `game.toml` of the chain parsed once
-//! more with [`toml::de::DeTable`], and the entries of its top-level arrays of tables
-//! (`[[counters]]`, `[[grades]]`, `[[setup]]`, …) indexed with the byte offset of each
-//! entry and of every key within it. A problem of the `k`-th entry is placed there, in
-//! the file that wrote the array (a later layer's array replaces an earlier one's
-//! whole), where a scan of the text would find the first line that looks alike.
+//! more with [`toml::de::DeTable`], its keys indexed by dotted path and the entries of
+//! its arrays of tables (`[[counters]]`, `[[grades]]`, `[[setup]]`,
+//! `[[tracks.X.unlocks]]`, …) with the byte offset of each entry and of every key
+//! within it. A problem of the `k`-th entry is placed there, in the file that wrote the
+//! array (a later layer's array replaces an earlier one's whole), where a scan of the
+//! text would find the first line that looks alike.
 
 use std::collections::BTreeMap;
 
@@ -18,43 +19,56 @@ pub(crate) struct Entry {
     pub keys: BTreeMap<String, usize>,
 }
 
-/// The arrays of tables of one file, by top-level key.
+/// The arrays of tables and the keys of one file.
 #[derive(Debug, Default)]
 pub(crate) struct FileEntries {
     /// The file's label.
     pub label: String,
-    /// The entries of each top-level array of tables.
+    /// The entries of each array of tables, by its dotted path (`setup`,
+    /// `tracks.skill.unlocks`); arrays within arrays are not indexed.
     pub arrays: BTreeMap<String, Vec<Entry>>,
+    /// Byte offset of each key outside arrays, by dotted path (`end.max_rounds`).
+    pub keys: BTreeMap<String, usize>,
 }
 
 impl FileEntries {
     /// Indexes `source`, the file `label`; a file that does not parse has no entries.
     pub fn new(label: &str, source: &str) -> FileEntries {
-        let mut arrays = BTreeMap::new();
-        if let Ok(doc) = DeTable::parse(source) {
-            for (key, value) in doc.get_ref().iter() {
-                let DeValue::Array(items) = value.get_ref() else {
-                    continue;
-                };
-                let entries: Vec<Entry> = items
-                    .iter()
-                    .map(|item| {
-                        let mut e = Entry {
-                            start: entry_start(source, item.span().start),
-                            keys: BTreeMap::new(),
-                        };
-                        if let DeValue::Table(t) = item.get_ref() {
-                            keys_of(t, "", &mut e.keys);
-                        }
-                        e
-                    })
-                    .collect();
-                arrays.insert(key.get_ref().to_string(), entries);
-            }
-        }
-        FileEntries {
+        let mut f = FileEntries {
             label: label.to_string(),
-            arrays,
+            ..FileEntries::default()
+        };
+        if let Ok(doc) = DeTable::parse(source) {
+            f.walk(source, doc.get_ref(), "");
+        }
+        f
+    }
+
+    /// Indexes the keys and arrays of tables of `t`, whose path is `prefix`.
+    fn walk(&mut self, source: &str, t: &DeTable, prefix: &str) {
+        for (key, value) in t.iter() {
+            let path = format!("{prefix}{}", key.get_ref());
+            self.keys.insert(path.clone(), key.span().start);
+            match value.get_ref() {
+                DeValue::Table(inner) => self.walk(source, inner, &format!("{path}.")),
+                DeValue::Array(items) => {
+                    let entries: Vec<Entry> = items
+                        .iter()
+                        .map(|item| {
+                            let mut e = Entry {
+                                start: entry_start(source, item.span().start),
+                                keys: BTreeMap::new(),
+                            };
+                            if let DeValue::Table(t) = item.get_ref() {
+                                keys_of(t, "", &mut e.keys);
+                            }
+                            e
+                        })
+                        .collect();
+                    self.arrays.insert(path, entries);
+                }
+                _ => {}
+            }
         }
     }
 }
@@ -100,6 +114,18 @@ mod tests {
         assert_eq!(at(setup[1].keys["players"]), (8, 1));
         assert_eq!(at(setup[0].keys["start.coins"]), (5, 11));
         assert_eq!(at(setup[1].keys["start.coins"]), (10, 1));
+        assert_eq!(at(f.keys["title"]), (1, 1));
+        let nested = "[tracks.gems]\npoints = [0, 1]\n\n[[tracks.gems.unlocks]]\nat = 1\n\n[[tracks.gems.unlocks]]\nat = 2\n";
+        let t = FileEntries::new("p/game.toml", nested);
+        let unlocks = &t.arrays["tracks.gems.unlocks"];
+        assert_eq!(
+            crate::content::line_column(nested, unlocks[1].keys["at"]),
+            (8, 1)
+        );
+        assert_eq!(
+            crate::content::line_column(nested, t.keys["tracks.gems.points"]),
+            (2, 1)
+        );
         let inline = "grades = [ { id = \"a\" }, { id = \"b\" } ]\n";
         let g = FileEntries::new("p/game.toml", inline);
         assert_eq!(g.arrays["grades"][1].keys["id"], 27);

@@ -1,6 +1,6 @@
 //! `[tracks.<counter>]`: points by value, and the unlocks along each track.
 
-use crate::content::diagnostics::Loader;
+use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::{GameToml, TrackToml};
 use crate::content::{Counter, CounterId, Track, Unlock};
 
@@ -37,9 +37,9 @@ pub(in crate::content) fn resolve(
         let max = counters[k as usize].max;
         if let Some(max) = max {
             if t.points.len() as i64 > max + 1 {
-                ld.fail(
-                    gf,
-                    "points",
+                ld.fail_key(
+                    &format!("tracks.{id}.points"),
+                    (gf, "points"),
                     format!(
                         "[tracks.{id}] points has {} entries, more than the values 0..={max} of `{id}`",
                         t.points.len()
@@ -48,11 +48,17 @@ pub(in crate::content) fn resolve(
                 );
             }
         }
-        for u in &t.unlocks {
+        let array = format!("tracks.{id}.unlocks");
+        for (j, u) in t.unlocks.iter().enumerate() {
+            let at = EntryKey {
+                array: &array,
+                k: j,
+                key: Some("at"),
+            };
             if max.is_some_and(|max| u.at as i64 > max) {
-                ld.fail(
-                    gf,
-                    &format!("at = {}", u.at),
+                ld.fail_entry(
+                    at,
+                    (gf, &format!("at = {}", u.at)),
                     format!(
                         "[tracks.{id}] unlock at {} is above the max of `{id}` ({})",
                         u.at,
@@ -67,7 +73,7 @@ pub(in crate::content) fn resolve(
                 text: u.text.clone(),
                 abilities: u.abilities.clone(),
                 on_reach: u.on_reach.as_ref().map(|s| scripts.script_ref(ld, s, gf)),
-                declared_at: ld.locate(gf, &format!("at = {}", u.at)),
+                declared_at: ld.locate_entry(at, (gf, &format!("at = {}", u.at))),
             });
         }
         tracks.push(Track {
