@@ -190,3 +190,16 @@ fn a_track_unlock_is_declared_and_checked_at_its_own_line() {
         "{e}"
     );
 }
+
+#[test]
+fn a_grade_unlock_above_the_counters_max_is_named_at_its_key() {
+    // `high` is also in the name of the grade a line above, which a scan found.
+    let files = cards_game(|g| {
+        let g = g.replace("id = \"hand\"", "id = \"held\"");
+        format!("grades = [\n  {{ id = \"low\", name = \"Below high\" }},\n  {{ id = \"high\", name = \"High\", unlock = {{ gems = 9 }} }},\n]\n{g}")
+    });
+    let errors = load_content(&[files], &library()).unwrap_err();
+    let e = error_with(&errors, "grade `high` unlocks at 9 gems, above its max");
+    let column = "  { id = \"high\", name = \"High\", unlock = { ".len() + 1;
+    assert_eq!((e.line, e.column), (Some(3), Some(column)), "{e}");
+}

@@ -88,12 +88,18 @@ pub(in crate::content) fn check_unlocks(
     grades: &[Grade],
     counters: &[Counter],
 ) {
-    for g in grades {
+    for (i, g) in grades.iter().enumerate() {
         for &(k, n) in &g.unlock {
             if counters[k as usize].max.is_some_and(|max| n > max) {
-                ld.fail(
-                    gf,
-                    &g.id,
+                let path = format!("unlock.{}", counters[k as usize].id);
+                let at = EntryKey {
+                    array: "grades",
+                    k: i,
+                    key: Some(&path),
+                };
+                ld.fail_entry(
+                    at,
+                    (gf, &g.id),
                     format!(
                         "grade `{}` unlocks at {n} {}, above its max",
                         g.id, counters[k as usize].id
