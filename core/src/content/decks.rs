@@ -12,7 +12,7 @@
 //! [`super::Content::commissions`] is the side table of their requirements and rewards,
 //! indexed by the same [`CardIx`].
 
-use super::load::Loader;
+use super::diagnostics::Loader;
 use super::zones::{Card, CardIx, Visibility, Zone, ZoneId, ZoneKind, ZoneOwner};
 use super::{Commission, Grade};
 

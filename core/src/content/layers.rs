@@ -16,24 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use super::load::Loader;
+use super::diagnostics::Loader;
 use super::raw::*;
 use super::{Module, PackFiles, PackInfo};
-
-/// One definition and where it came from.
-#[derive(Debug, Clone)]
-pub(super) struct Placed<T> {
-    /// `pack/path`, for messages.
-    pub label: String,
-    /// Path inside its pack, e.g. `tiles/x.toml`.
-    pub path: String,
-    /// Pack that defined it.
-    pub pack: String,
-    /// Pack that replaced it last, if any.
-    pub replaced_by: Option<String>,
-    /// The definition.
-    pub item: T,
-}
 
 /// The chain, merged.
 pub(super) struct Merged {
@@ -82,7 +67,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             continue;
         };
         // The name labels every file of the pack (`name/path`) and every message about it.
-        if let Err(problem) = super::load::check_id(&pt.name) {
+        if let Err(problem) = super::resolve::check_id(&pt.name) {
             ld.fail(
                 &origin_label,
                 "name",

@@ -7,6 +7,7 @@
 pub mod bounded;
 mod chain;
 pub mod decks;
+mod diagnostics;
 mod error;
 mod files;
 pub(crate) mod flow_toml;
@@ -15,6 +16,7 @@ mod load;
 mod old_format;
 pub mod program;
 pub mod raw;
+mod resolve;
 pub mod zones;
 
 use std::collections::BTreeMap;

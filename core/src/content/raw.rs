@@ -820,3 +820,18 @@ pub struct CommissionToml {
     #[serde(default)]
     pub replace: bool,
 }
+
+/// One definition and where it came from.
+#[derive(Debug, Clone)]
+pub(crate) struct Placed<T> {
+    /// `pack/path`, for messages.
+    pub label: String,
+    /// Path inside its pack, e.g. `tiles/x.toml`.
+    pub path: String,
+    /// Pack that defined it.
+    pub pack: String,
+    /// Pack that replaced it last, if any.
+    pub replaced_by: Option<String>,
+    /// The definition.
+    pub item: T,
+}

@@ -4,9 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::layers::Placed;
-use super::load::Loader;
-use super::raw::{CardToml, PerPlayers, ZoneToml};
+use super::diagnostics::Loader;
+use super::raw::{CardToml, PerPlayers, Placed, ZoneToml};
 
 /// Index of a zone in [`super::Content::zones`].
 pub type ZoneId = u16;
@@ -228,7 +227,7 @@ pub(super) fn resolve_zones(
     let (mut shared, mut per_player) = (0, 0);
     for z in raw.iter().take(MAX_ZONES) {
         let at = format!("id = \"{}\"", z.id);
-        if let Err(problem) = super::load::check_id(&z.id) {
+        if let Err(problem) = super::resolve::check_id(&z.id) {
             ld.fail(
                 gf,
                 &at,
@@ -368,7 +367,7 @@ pub(super) fn resolve_cards(
     for placed in raw {
         let (file, t) = (placed.label, placed.item);
         let at = format!("id = \"{}\"", t.id);
-        if let Err(problem) = super::load::check_id(&t.id) {
+        if let Err(problem) = super::resolve::check_id(&t.id) {
             ld.fail(
                 &file,
                 &at,

@@ -1,0 +1,104 @@
+//! `[score]`: what a player scores (counters, a track's points, the end tokens) and how
+//! ties break.
+
+use crate::content::diagnostics::Loader;
+use crate::content::raw::ScoreToml;
+use crate::content::{Counter, CounterId, ScorePart, ScoreRules, TieBreak, Track};
+
+/// `[score]` resolved to counter ids. A game without one is an error showing the form.
+pub(in crate::content) fn resolve(
+    ld: &mut Loader,
+    gf: &str,
+    raw: Option<&ScoreToml>,
+    counters: &[Counter],
+    tracks: &[Track],
+    materials: usize,
+) -> ScoreRules {
+    let all_materials: Vec<CounterId> = (0..materials as CounterId).collect();
+    let Some(raw) = raw else {
+        ld.fail(
+            gf,
+            "",
+            "the game has no [score]: weft has no built-in scoring",
+            "declare what a player scores and how ties break, e.g.\n  [score]\n  parts = [\"prestige\", \"track:skill\", \"tokens\"]   # counters, a track's points, the end tokens\n  tiebreak = [\"coins + materials\"]",
+        );
+        return ScoreRules {
+            parts: Vec::new(),
+            tiebreak: Vec::new(),
+        };
+    };
+    let counter = |id: &str| {
+        counters
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| i as CounterId)
+    };
+    let ids = || {
+        counters
+            .iter()
+            .map(|k| k.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    for part in &raw.parts {
+        if let Some(id) = part.strip_prefix("track:") {
+            match counter(id).and_then(|k| tracks.iter().position(|t| t.counter == k)) {
+                Some(t) => parts.push(ScorePart::TrackPoints(t)),
+                None => ld.fail(
+                    gf,
+                    &format!("\"{part}\""),
+                    format!("[score] parts: `{id}` has no [tracks.{id}]"),
+                    "name a counter that has a track (its points), e.g. track:skill",
+                ),
+            }
+            continue;
+        }
+        match part.as_str() {
+            "track" => ld.fail(
+                gf,
+                "\"track\"",
+                "[score] parts: `track` now names its counter",
+                "write \"track:skill\" (the points of [tracks.skill] at the player's value)",
+            ),
+            "tokens" => parts.push(ScorePart::Tokens),
+            id => match counter(id) {
+                Some(k) => parts.push(ScorePart::Counter(k)),
+                None => ld.fail(
+                    gf,
+                    &format!("\"{id}\""),
+                    format!(
+                        "[score] parts: `{id}` is not a counter, `track:<counter>` or `tokens`"
+                    ),
+                    &format!("counters are: {}", ids()),
+                ),
+            },
+        }
+    }
+    let mut tiebreak = Vec::new();
+    for key in &raw.tiebreak {
+        match key.as_str() {
+            "latest_in_start_order" => tiebreak.push(TieBreak::LatestInStartOrder),
+            "earliest_in_start_order" => tiebreak.push(TieBreak::EarliestInStartOrder),
+            sum => {
+                let mut ids_in = Vec::new();
+                for id in sum.split('+').map(str::trim) {
+                    if id == "materials" {
+                        ids_in.extend(&all_materials);
+                    } else if let Some(k) = counter(id) {
+                        ids_in.push(k);
+                    } else {
+                        ld.fail(
+                            gf,
+                            &format!("\"{sum}\""),
+                            format!("[score] tiebreak: `{id}` is not a counter or `materials`"),
+                            &format!("a key is counters joined by + (counters are: {}), or latest_in_start_order / earliest_in_start_order", ids()),
+                        );
+                    }
+                }
+                tiebreak.push(TieBreak::Sum(ids_in));
+            }
+        }
+    }
+    ScoreRules { parts, tiebreak }
+}
