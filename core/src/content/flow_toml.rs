@@ -917,6 +917,33 @@ impl<'a> StepCx<'_, 'a> {
         self.c.counters
     }
 
+    /// The counter the step's `key` names as `id`; when there is none, an error at the
+    /// key saying so, with the counters there are and `example` of the key written right.
+    pub(crate) fn counter(
+        &mut self,
+        key: &'static str,
+        id: &str,
+        example: &str,
+    ) -> Option<crate::content::CounterId> {
+        let found = self.c.counters.iter().position(|k| k.id == id);
+        if found.is_none() {
+            let known = self
+                .c
+                .counters
+                .iter()
+                .map(|k| k.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let what = self.what().to_string();
+            self.fail(
+                Some(key),
+                format!("{what}: {key} names `{id}`, which is not a counter"),
+                format!("{example}; counters are: {known}"),
+            );
+        }
+        found.map(|i| i as crate::content::CounterId)
+    }
+
     /// The step's fields read into the kind's struct `T`: each key `T` does not take is
     /// a problem of its own, naming the keys it takes, and a value of the wrong type a
     /// problem at its key. The step is still made from the keys that were right (so a

@@ -32,27 +32,10 @@ impl StepToml for PlayToml {
         if let Some(limit) = &self.limit {
             cx.ability("limit", limit, false);
         }
-        let count = match &self.count {
-            None => None,
-            Some(id) => {
-                let found = cx.counters().iter().position(|k| &k.id == id);
-                if found.is_none() {
-                    let known = cx
-                        .counters()
-                        .iter()
-                        .map(|k| k.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    let what = cx.what().to_string();
-                    cx.fail(
-                        Some("count"),
-                        format!("{what}: count names `{id}`, which is not a counter"),
-                        format!("declare it in [[counters]]; counters are: {known}"),
-                    );
-                }
-                found.map(|i| i as crate::content::CounterId)
-            }
-        };
+        let count = self
+            .count
+            .as_deref()
+            .and_then(|id| cx.counter("count", id, "declare it in [[counters]]"));
         Some(Box::new(PlayStep {
             limit: self.limit,
             count,

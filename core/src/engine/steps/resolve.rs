@@ -28,36 +28,15 @@ pub(super) struct ResolveToml {
 
 impl StepToml for ResolveToml {
     fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
-        let what = cx.what().to_string();
         cx.needs_areas();
         let mut decline = Vec::new();
         let mut text = Vec::new();
         for (name, &n) in self.decline.iter().flatten() {
-            let found = cx
-                .counters()
-                .iter()
-                .position(|k| &k.id == name)
-                .map(|i| i as CounterId)
-                .map(|i| (i, cx.counters()[i as usize].name.to_lowercase()));
-            match found {
-                Some((res, label)) => {
-                    if n > 0 {
-                        decline.push((res, n));
-                        text.push(format!("{n} {label}"));
-                    }
-                }
-                None => {
-                    let known = cx
-                        .counters()
-                        .iter()
-                        .map(|k| k.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    cx.fail(
-                        Some("decline"),
-                        format!("{what}: decline names `{name}`, which is not a counter"),
-                        format!("write decline = {{ coins = 2 }}; counters are: {known}"),
-                    );
+            if let Some(res) = cx.counter("decline", name, "write decline = { coins = 2 }") {
+                if n > 0 {
+                    decline.push((res, n));
+                    let label = cx.counters()[res as usize].name.to_lowercase();
+                    text.push(format!("{n} {label}"));
                 }
             }
         }
