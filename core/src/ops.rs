@@ -127,7 +127,7 @@ pub fn add(
     let def = &content.counters[id as usize];
     let before = count(st, p, id);
     let wanted = before.saturating_add(n);
-    if def.over == Over::Refuse && wanted.abs() > MAX_HOLDING {
+    if def.over == Over::Refuse && wanted.unsigned_abs() > MAX_HOLDING as u64 {
         return Err(format!(
             "player {}'s {} would be {wanted}, past the limit of ±{MAX_HOLDING}",
             p + 1,
@@ -147,7 +147,7 @@ pub fn add(
             def.id
         ));
     };
-    if after.abs() > MAX_HOLDING {
+    if after.unsigned_abs() > MAX_HOLDING as u64 {
         return Err(format!(
             "player {}'s {} would be {after}, past the limit of ±{MAX_HOLDING}",
             p + 1,

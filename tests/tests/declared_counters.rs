@@ -240,3 +240,29 @@ coins = 5
         "no serde error besides them: {e}"
     );
 }
+
+/// `ops::add` takes any whole number from Rust: the largest and smallest ones are refused
+/// (or, for a `clip` counter, stopped at its range), never a panic or a wrapped value.
+#[test]
+fn the_signed_verb_takes_extreme_numbers_without_wrapping() {
+    let c = Arc::new(cards_with(GEM_TRACK).unwrap_or_else(|e| panic!("{e}")));
+    let (gems, prestige) = (c.counter("gems").unwrap(), c.counter("prestige").unwrap());
+    let mut st = Game::with(Arc::clone(&c), 2, 3).st.clone();
+    let mut log = EventLog::default();
+    for n in [i64::MIN, i64::MAX] {
+        let before = st.clone();
+        assert!(
+            ops::add(&c, &mut st, &mut log, 0, prestige, n).is_err(),
+            "{n}"
+        );
+        assert_eq!(st, before, "a refused change changes nothing");
+    }
+    assert_eq!(
+        ops::add(&c, &mut st, &mut log, 0, gems, i64::MAX).unwrap(),
+        5
+    );
+    assert_eq!(
+        ops::add(&c, &mut st, &mut log, 0, gems, i64::MIN).unwrap(),
+        -5
+    );
+}
