@@ -329,13 +329,13 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         infos.push(PackInfo {
             name: name.clone(),
             version: pt.version.clone(),
-            digest: super::load::digest_files(&name, files),
+            digest: super::digest::digest_files(&name, files),
         });
     }
     infos.push(PackInfo {
         name: "scripts".into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        digest: super::load::digest_files("scripts", library),
+        digest: super::digest::digest_files("scripts", library),
     });
     let (table, labels) = game?;
     let (board, board_label) = board?;

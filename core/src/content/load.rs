@@ -3,6 +3,8 @@
 
 use sha2::{Digest, Sha256};
 
+use super::digest::hex;
+
 use super::diagnostics::Loader;
 use super::program::Program;
 use super::raw::GameToml;
@@ -30,24 +32,6 @@ pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content,
     } else {
         Err(ContentErrors(ld.into_errors()))
     }
-}
-
-/// Digest of one pack's files.
-pub(super) fn digest_files(name: &str, files: &PackFiles) -> String {
-    let mut h = Sha256::new();
-    h.update(name.as_bytes());
-    for (path, text) in &files.files {
-        h.update((path.len() as u64).to_le_bytes());
-        h.update(path.as_bytes());
-        h.update((text.len() as u64).to_le_bytes());
-        h.update(text.as_bytes());
-    }
-    hex(&h.finalize()[..16])
-}
-
-/// Lower-case hex of bytes.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The merged chain as [`Content`]: each section of the pack resolved in turn (see

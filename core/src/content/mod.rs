@@ -8,6 +8,7 @@ pub mod bounded;
 mod chain;
 pub mod decks;
 mod diagnostics;
+mod digest;
 mod error;
 mod files;
 pub(crate) mod flow_toml;
@@ -23,9 +24,9 @@ use std::collections::BTreeMap;
 
 pub use chain::{pack_header, pack_named, packs_on_path, resolve_chain, PackHeader};
 pub use decks::DeckZones;
+pub(crate) use digest::hex as hex_digest;
 pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
-pub(crate) use load::hex as hex_digest;
 pub use load::load_content;
 pub use zones::{Card, CardIx, Visibility, Zone, ZoneId, ZoneKind, ZoneOwner};
 
