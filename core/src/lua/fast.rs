@@ -470,7 +470,7 @@ pub(in crate::lua) unsafe extern "C-unwind" fn pay(l: *mut ffi::lua_State) -> c_
 }
 
 /// The arguments of `gain` and `pay`, `(p, what, n)`, when they are well formed: a
-/// player, a counter they may change, an amount from 0 to `MAX_AMOUNT`.
+/// player, a counter of the game, an amount from 0 to `MAX_AMOUNT`.
 ///
 /// # Safety
 /// `l` is a front's state, with the arguments at 2..=4.
@@ -479,7 +479,6 @@ unsafe fn change_args(l: *mut ffi::lua_State, c: &Ctx) -> Option<(usize, Counter
         let p = c.player_slot(whole(l, 2)?)?;
         let k = counter_arg(l, 3)?;
         let n = Ctx::count_arg(whole(l, 4)?, "gain").ok()?;
-        let _ = c;
         Some((p, k, n))
     }
 }
