@@ -8,7 +8,7 @@ use crate::content::PackFiles;
 /// What to take out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Component {
-    /// A card, by id: a commission, or a `[[cards]]` template (every copy).
+    /// A card, by id: a `[[cards]]` template (every copy).
     Card(String),
     /// A tile, by id.
     Tile(String),
@@ -45,16 +45,12 @@ fn parse(pack: &PackFiles, path: &str, text: &str) -> Result<toml::Table, String
         .map_err(|e| format!("{}/{path}: {e}", pack.origin))
 }
 
-/// Removes `[[commission]] id = ID` from the pack's commission files, or the template
-/// `[[cards]] id = ID` (all its copies) from its `cards/*.toml` files.
+/// Removes the template `[[cards]] id = ID` (all its copies) from the pack's
+/// `cards/*.toml` files.
 fn remove_card(pack: &mut PackFiles, id: &str) -> Result<bool, String> {
     let paths: Vec<(String, &str)> = pack
-        .under("commissions", ".toml")
-        .map(|(p, _)| (p.clone(), "commission"))
-        .chain(
-            pack.under("cards", ".toml")
-                .map(|(p, _)| (p.clone(), "cards")),
-        )
+        .under("cards", ".toml")
+        .map(|(p, _)| (p.clone(), "cards"))
         .collect();
     for (path, key) in paths {
         let mut table = parse(pack, &path, &pack.files[&path])?;

@@ -375,7 +375,7 @@ fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
         ),
         1 => format!(
             "card {}: {}",
-            id(content.commissions.get(i).map(|c| &c.id)),
+            id(content.cards.get(i).map(|c| &c.id)),
             content.program.hook_name(hook)
         ),
         2 => format!(
@@ -626,7 +626,7 @@ mod tests {
                         })
                     };
                     (named("tile ", content.tiles.iter().map(|t| &t.id).collect())
-                        || named("card ", content.commissions.iter().map(|c| &c.id).collect())
+                        || named("card ", content.cards.iter().map(|c| &c.id).collect())
                         || h.hook.starts_with("unlock at "))
                         && h.calls > 0
                         && h.mean_us > 0.0

@@ -25,9 +25,7 @@ pub struct CheckReport {
     pub ok: bool,
     /// Tiles checked.
     pub tiles: usize,
-    /// Commissions checked.
-    pub commissions: usize,
-    /// What the pack has, each kind with how many (tiles, commissions, card templates,
+    /// What the pack has, each kind with how many (tiles, cards, card templates, decks,
     /// card zones, areas, flow hooks), the kinds it has none of left out.
     pub components: Vec<(String, usize)>,
     /// Hook calls made.
@@ -108,7 +106,6 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             return CheckReport {
                 ok: false,
                 tiles: content.tiles.len(),
-                commissions: content.commissions.len(),
                 components: components(content),
                 hook_calls: 0,
                 games: 0,
@@ -213,7 +210,10 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             }
         }
     }
-    for (c, card) in content.commissions.iter().enumerate() {
+    for (c, card) in content.cards.iter().enumerate() {
+        if card.behaviour.is_none() {
+            continue;
+        }
         let owner = Owner::Card { card: c as CardIx };
         let Some(st) = samples.first() else { break };
         for hook in content.program.named_hooks(false) {
@@ -230,7 +230,7 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
                     Ok(n) => hook_calls += n,
                     Err(e) => {
                         problems.push(format!(
-                            "commission `{}`, hook `{}`: {e}",
+                            "card `{}`, hook `{}`: {e}",
                             card.id,
                             content.program.hook_name(hook)
                         ));
@@ -452,7 +452,6 @@ fn report(
     CheckReport {
         ok: problems.is_empty(),
         tiles: content.tiles.len(),
-        commissions: content.commissions.len(),
         components: components(content),
         hook_calls,
         games,
@@ -465,15 +464,17 @@ fn report(
 fn components(content: &Content) -> Vec<(String, usize)> {
     [
         ("tile", content.tiles.len()),
-        ("commission", content.commissions.len()),
-        // Commissions are cards too (the first of `cards`): not counted twice.
+        ("card", content.cards.len()),
         (
             "card template",
             content
                 .cards
-                .len()
-                .saturating_sub(content.commissions.len()),
+                .iter()
+                .map(|c| c.template.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
         ),
+        ("deck", content.decks.len()),
         ("card zone", content.zones.len()),
         ("area", content.board.areas.len()),
         ("flow hook", content.program.game_hooks.len()),

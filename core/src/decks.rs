@@ -1,12 +1,10 @@
-//! The commissions' built-in zones in play ([`crate::content::decks`]): a player's hand
-//! and tucked cards, and each grade's draw and discard piles. The rules read and move
-//! commission cards through these functions; they are plain zones, so scripts, bots and
-//! tools also reach them by id (`hand`, `tucked`, `<grade>_deck`, `<grade>_discard`).
-//!
-//! In a pack without grades every list here is empty and every move is refused by the
-//! loader before play (no commission exists to move).
+//! Decks and player piles in play: drawing from a deck (its discards reshuffled when the
+//! draw pile runs out), discarding a card to its deck, and the player zones the flow's
+//! `play` and `use_cards` steps name (where tools and bots find a player's hand and the
+//! cards they have played). Every pile here is a plain zone, so scripts reach the same
+//! cards by zone id.
 
-use crate::content::{CardIx, Content, GradeId};
+use crate::content::{CardIx, Content, DeckId, ZoneId};
 use crate::state::{GameState, Player, ZoneState};
 
 /// The cards of a pile, bottom first.
@@ -15,115 +13,146 @@ fn pile(zs: Option<&ZoneState>) -> impl Iterator<Item = CardIx> + '_ {
         .flat_map(|z| z.cards.iter().flatten().copied())
 }
 
-/// The commissions in a player's hand, in the order they came in.
+/// The cards in a player's zone `zone` (a player zone's [`ZoneId`]), bottom first.
+pub fn player_pile<'a>(c: &Content, pl: &'a Player, zone: ZoneId) -> impl Iterator<Item = CardIx> + 'a {
+    pile(Some(&pl.zones[c.zones[zone as usize].index]))
+}
+
+/// The cards a player may play: those in the first `play` step's `from` zone, in the
+/// order they came in (none without a `play` step).
 pub fn hand<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(c.decks.hand.map(|i| &pl.zones[i]))
+    pile(c.program.play.map(|z| &pl.zones[c.zones[z.from as usize].index]))
 }
 
-/// How many commissions a player holds in hand.
+/// How many cards a player may play ([`hand`]).
 pub fn hand_len(c: &Content, pl: &Player) -> usize {
-    c.decks.hand.map_or(0, |i| pl.zones[i].cards.len())
+    c.program
+        .play
+        .map_or(0, |z| pl.zones[c.zones[z.from as usize].index].cards.len())
 }
 
-/// The commissions a player has tucked (fulfilled, and starting workshop cards), in
-/// the order they were tucked.
-pub fn tucked<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(c.decks.tucked.map(|i| &pl.zones[i]))
+/// The cards a player has played: those in the first `play` step's `to` zone, in the
+/// order they came in (none without a `play` step).
+pub fn played<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
+    pile(c.program.play.map(|z| &pl.zones[c.zones[z.to as usize].index]))
 }
 
-/// Grade `g`'s draw pile (the top is the end).
-pub fn draw_pile<'a>(c: &Content, st: &'a GameState, g: GradeId) -> &'a ZoneState {
-    &st.zones[c.decks.draw[g as usize]]
+/// The cards a player may use: those in the first `use_cards` step's zone (none
+/// without one).
+pub fn usable<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
+    pile(
+        c.program
+            .use_phase
+            .map(|u| &pl.zones[c.zones[u.zone as usize].index]),
+    )
 }
 
-/// Grade `g`'s discard pile (the top is the end).
-pub fn discard_pile<'a>(c: &Content, st: &'a GameState, g: GradeId) -> &'a ZoneState {
-    &st.zones[c.decks.discard[g as usize]]
+/// Deck `d`'s draw pile (the top is the end).
+pub fn draw_pile<'a>(c: &Content, st: &'a GameState, d: DeckId) -> &'a ZoneState {
+    &st.zones[c.zones[c.decks[d as usize].draw as usize].index]
 }
 
-fn hand_zone<'a>(c: &Content, st: &'a mut GameState, p: usize) -> &'a mut ZoneState {
-    &mut st.player_mut(p).zones[c
-        .decks
-        .hand
-        .expect("a pack with commissions has a hand zone")]
+/// Deck `d`'s discard pile (the top is the end).
+pub fn discard_pile<'a>(c: &Content, st: &'a GameState, d: DeckId) -> &'a ZoneState {
+    &st.zones[c.zones[c.decks[d as usize].discard as usize].index]
 }
 
-/// Whether zone `zone` may take card `card`: the built-in zones take commissions only,
-/// and a grade's piles only that grade's (the rules read every card there as one).
-/// Any other zone takes any card.
-pub fn accepts(c: &Content, zone: crate::content::ZoneId, card: CardIx) -> Result<(), String> {
-    let Some(&(_, grade)) = c.decks.zones.iter().find(|(z, _)| *z == zone) else {
+/// Whether zone `zone` may take card `card`: a deck's two piles take only its own
+/// cards (the rules read every card there as one of the deck's); any other zone takes
+/// any card.
+pub fn accepts(c: &Content, zone: ZoneId, card: CardIx) -> Result<(), String> {
+    let Some(deck) = c.decks.iter().find(|d| d.draw == zone || d.discard == zone) else {
         return Ok(());
     };
+    let def = &c.cards[card as usize];
+    let own = def.deck.map(|d| &c.decks[d as usize]);
+    if own.is_some_and(|o| o.id == deck.id) {
+        return Ok(());
+    }
     let id = &c.zones[zone as usize].id;
-    if !c.is_commission(card) {
-        return Err(format!(
-            "`{}` is not a commission: zone `{id}` holds commissions only",
-            c.cards[card as usize].id
-        ));
-    }
-    let own = c.commissions[card as usize].grade;
-    match grade {
-        Some(g) if g != own => Err(format!(
-            "`{}` is a {} commission: zone `{id}` holds {} commissions only",
-            c.commissions[card as usize].id, c.grades[own as usize].id, c.grades[g as usize].id
-        )),
-        _ => Ok(()),
-    }
+    Err(match own {
+        Some(o) => format!(
+            "`{}` is a card of deck `{}`: zone `{id}` holds deck `{}`'s cards only",
+            def.id, o.id, deck.id
+        ),
+        None => format!(
+            "`{}` is in no deck: zone `{id}` holds deck `{}`'s cards only",
+            def.id, deck.id
+        ),
+    })
 }
 
-/// Puts a card on top of player `p`'s hand.
-pub fn to_hand(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
-    hand_zone(c, st, p).cards.push(Some(card));
-}
-
-/// Takes a card out of player `p`'s hand; `false` (nothing changed) when it is not there.
-pub fn take_from_hand(c: &Content, st: &mut GameState, p: usize, card: CardIx) -> bool {
-    let hand = &mut hand_zone(c, st, p).cards;
-    match hand.iter().position(|&x| x == Some(card)) {
-        Some(i) => {
-            hand.remove(i);
-            true
-        }
-        None => false,
-    }
-}
-
-/// Tucks a card under player `p`'s mat (R-FUL-2).
-pub fn tuck(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
-    let i = c
-        .decks
-        .tucked
-        .expect("a pack with commissions has a tucked zone");
+/// Puts a card on top of player `p`'s zone `zone` (a player zone's [`ZoneId`]).
+pub fn push_to_player(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, card: CardIx) {
+    let i = c.zones[zone as usize].index;
     st.player_mut(p).zones[i].cards.push(Some(card));
 }
 
-/// Puts a commission on top of its grade's discard pile.
-pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
-    let g = c.commissions[card as usize].grade as usize;
-    st.zones_mut()[c.decks.discard[g]].cards.push(Some(card));
+/// Takes a card out of player `p`'s zone `zone`; `false` (nothing changed) when it is
+/// not there.
+pub fn take_from_player(
+    c: &Content,
+    st: &mut GameState,
+    p: usize,
+    zone: ZoneId,
+    card: CardIx,
+) -> bool {
+    let i = c.zones[zone as usize].index;
+    if !st.players[p].zones[i].cards.contains(&Some(card)) {
+        return false;
+    }
+    let cards = &mut st.player_mut(p).zones[i].cards;
+    let at = cards
+        .iter()
+        .position(|&x| x == Some(card))
+        .expect("checked above");
+    cards.remove(at);
+    true
 }
 
-/// Draws the top card of grade `g`'s pile; when it is empty, the discards are first
+/// Puts a card on top of its deck's discard pile, or, for a card of no deck, of the
+/// shared zone it started in.
+pub fn discard(c: &Content, st: &mut GameState, card: CardIx) {
+    let def = &c.cards[card as usize];
+    let zone = def.deck.map_or(def.zone, |d| c.decks[d as usize].discard);
+    st.zones_mut()[c.zones[zone as usize].index]
+        .cards
+        .push(Some(card));
+}
+
+/// Draws the top card of deck `d`'s draw pile; when it is empty, the discards are first
 /// shuffled into a new draw pile with the game's RNG (`reshuffled` is then `true`).
 /// `None` when both are empty.
-pub fn draw(c: &Content, st: &mut GameState, g: GradeId) -> (Option<CardIx>, bool) {
-    let (d, x) = (c.decks.draw[g as usize], c.decks.discard[g as usize]);
-    let reshuffle = st.zones[d].cards.is_empty() && !st.zones[x].cards.is_empty();
-    if !reshuffle && st.zones[d].cards.is_empty() {
+pub fn draw(c: &Content, st: &mut GameState, d: DeckId) -> (Option<CardIx>, bool) {
+    let deck = &c.decks[d as usize];
+    let (dz, xz) = (
+        c.zones[deck.draw as usize].index,
+        c.zones[deck.discard as usize].index,
+    );
+    let reshuffle = st.zones[dz].cards.is_empty() && !st.zones[xz].cards.is_empty();
+    if !reshuffle && st.zones[dz].cards.is_empty() {
         return (None, false); // both piles empty: nothing changes, nothing is copied
     }
     let zones = std::sync::Arc::make_mut(&mut st.zones);
     if reshuffle {
-        zones.swap(d, x);
-        crate::ops::shuffle(&mut zones[d].cards, &mut st.rng);
+        zones.swap(dz, xz);
+        crate::ops::shuffle(&mut zones[dz].cards, &mut st.rng);
     }
-    (zones[d].cards.pop().flatten(), reshuffle)
+    (zones[dz].cards.pop().flatten(), reshuffle)
 }
 
-/// Cards of grade `g` left to draw: the draw pile and the discards.
-pub fn deck_size(c: &Content, st: &GameState, g: GradeId) -> usize {
-    draw_pile(c, st, g).cards.len() + discard_pile(c, st, g).cards.len()
+/// Takes the top card of shared pile `zone`; `None` when it is empty.
+pub fn take_top(c: &Content, st: &mut GameState, zone: ZoneId) -> Option<CardIx> {
+    let i = c.zones[zone as usize].index;
+    if st.zones[i].cards.is_empty() {
+        return None;
+    }
+    st.zones_mut()[i].cards.pop().flatten()
+}
+
+/// Cards of deck `d` left to draw: the draw pile and the discards.
+pub fn deck_size(c: &Content, st: &GameState, d: DeckId) -> usize {
+    draw_pile(c, st, d).cards.len() + discard_pile(c, st, d).cards.len()
 }
 
 /// Takes a card out of wherever it is (see [`crate::zones::take_at`]).
@@ -133,42 +162,23 @@ fn take_out(c: &Content, st: &mut GameState, card: CardIx) {
     }
 }
 
-/// Takes a commission out of wherever it is (a pile, a hand, the tucked cards) and
-/// puts it on top of player `p`'s hand: for tools and tests that build a position.
-pub fn give(c: &Content, st: &mut GameState, p: usize, card: CardIx) {
+/// Takes a card out of wherever it is (a pile, a hand, a player's played cards) and puts
+/// it on top of player `p`'s zone `zone`: for tools and tests that build a position.
+pub fn give(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, card: CardIx) {
     take_out(c, st, card);
-    to_hand(c, st, p, card);
+    push_to_player(c, st, p, zone, card);
 }
 
-/// Sets player `p`'s hand to exactly `cards` (tools and tests): each is taken from
-/// wherever it is; the cards the hand held before and does not keep go back to the
-/// bottom of their grade's draw pile, so the next draws are unchanged.
-pub fn set_hand(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
-    let i = c
-        .decks
-        .hand
-        .expect("a pack with commissions has a hand zone");
-    set_player_pile(c, st, p, i, cards);
-}
-
-/// Sets player `p`'s tucked cards to exactly `cards` (tools and tests), as
-/// [`set_hand`] does the hand.
-pub fn set_tucked(c: &Content, st: &mut GameState, p: usize, cards: &[CardIx]) {
-    let i = c
-        .decks
-        .tucked
-        .expect("a pack with commissions has a tucked zone");
-    set_player_pile(c, st, p, i, cards);
-}
-
-/// Sets player `p`'s zone `i` (an index into `Player.zones`) to exactly `cards`, each
-/// taken from wherever it is; the ones it held and does not keep go to the bottom of
-/// their grade's draw pile.
-fn set_player_pile(c: &Content, st: &mut GameState, p: usize, i: usize, cards: &[CardIx]) {
+/// Sets player `p`'s zone `zone` to exactly `cards` (tools and tests): each is taken
+/// from wherever it is; the cards the zone held before and does not keep go back to the
+/// bottom of the shared zone they started in (a deck's draw pile), so the next draws
+/// are unchanged.
+pub fn set_player_pile(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, cards: &[CardIx]) {
+    let i = c.zones[zone as usize].index;
     let old = std::mem::take(&mut st.player_mut(p).zones[i].cards);
     for card in old.into_iter().flatten().filter(|k| !cards.contains(k)) {
-        let g = c.commissions[card as usize].grade as usize;
-        st.zones_mut()[c.decks.draw[g]].cards.insert(0, Some(card));
+        let home = c.zones[c.cards[card as usize].zone as usize].index;
+        st.zones_mut()[home].cards.insert(0, Some(card));
     }
     for &card in cards {
         take_out(c, st, card);

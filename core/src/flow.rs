@@ -157,13 +157,17 @@ pub enum Job {
         /// The call.
         call: HookCall,
     },
-    /// A player uses each card they own once, by its `hook` (a `menu` step, R-WS-4, or
-    /// a phase a script queues, R-TILE-PWS).
+    /// A player uses each card in one of their zones once, by its `hook` (a `use_cards`
+    /// step, or a phase a script queues with `ctx:use_cards`).
     UseCards {
         /// Player.
         player: usize,
         /// The cards' hook (a [`Hook::Named`]).
         hook: Hook,
+        /// The player zone whose cards are offered.
+        zone: crate::content::ZoneId,
+        /// Whether cards played earlier this round are offered too.
+        played_this_round: bool,
         /// Cards already used in this phase.
         used: Vec<CardIx>,
     },

@@ -1,32 +1,41 @@
 //! Warnings of `weft check`: things that load and run but are probably mistakes. Unlike
 //! problems they do not fail the check.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use crate::content::{Content, ScriptRef};
 use crate::sim::GameRecord;
 
 /// Every script reference of the content with what it belongs to.
-pub fn script_refs(content: &Content) -> Vec<(String, &ScriptRef)> {
-    let mut out: Vec<(String, &ScriptRef)> = content
+pub fn script_refs(content: &Content) -> Vec<(String, Cow<'_, ScriptRef>)> {
+    let mut out: Vec<(String, Cow<'_, ScriptRef>)> = content
         .tiles
         .iter()
-        .map(|t| (format!("tile `{}`", t.id), &t.script))
+        .map(|t| (format!("tile `{}`", t.id), Cow::Borrowed(&t.script)))
         .collect();
-    for c in &content.commissions {
-        if let Some(w) = &c.workshop {
-            out.push((format!("commission `{}`", c.id), w));
+    let mut templates = BTreeSet::new();
+    for c in &content.cards {
+        let Some(module) = &c.behaviour else { continue };
+        if templates.insert(c.template.as_str()) {
+            let script = ScriptRef {
+                module: module.clone(),
+                params: c.params.clone(),
+                text: c.text.clone(),
+                declared_in: c.declared_in.clone(),
+            };
+            out.push((format!("card `{}`", c.template), Cow::Owned(script)));
         }
     }
     for u in &content.unlocks {
         if let Some(s) = &u.on_reach {
             let k = &content.counters[u.counter as usize].id;
-            out.push((format!("unlock of `{k}` at {}", u.level), s));
+            out.push((format!("unlock of `{k}` at {}", u.level), Cow::Borrowed(s)));
         }
     }
     for a in &content.board.areas {
         if let Some(s) = &a.script {
-            out.push((format!("area `{}`", a.id), s));
+            out.push((format!("area `{}`", a.id), Cow::Borrowed(s)));
         }
     }
     out
@@ -262,16 +271,16 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     }
 
     // Cards no one can draw.
-    for (g, grade) in content.grades.iter().enumerate() {
+    for (g, deck) in content.decks.iter().enumerate() {
         let cards = content
-            .commissions
+            .cards
             .iter()
-            .filter(|c| c.grade as usize == g)
+            .filter(|c| c.deck == Some(g as crate::content::DeckId))
             .count();
         if cards == 0 {
             continue;
         }
-        for &(k, n) in grade.unlock.iter().filter(|_| grade.deck) {
+        for &(k, n) in &deck.unlock {
             if let Some(t) = content
                 .end
                 .triggers
@@ -280,8 +289,8 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
             {
                 let id = &content.counters[k as usize].id;
                 w.push(format!(
-                    "grade `{}` unlocks at {id} {n}, after the game ends at {id} {}: its {cards} cards are unreachable",
-                    grade.id, t.at_least
+                    "deck `{}` unlocks at {id} {n}, after the game ends at {id} {}: its {cards} cards are unreachable",
+                    deck.id, t.at_least
                 ));
             }
         }
@@ -481,24 +490,24 @@ fn unreached_blocks(content: &Content) -> Vec<String> {
 fn unlock_mismatches(content: &Content) -> Vec<String> {
     let mut w = Vec::new();
     for u in &content.unlocks {
-        let Some(grade_id) = u
+        let Some(deck_id) = u
             .on_reach
             .as_ref()
-            .and_then(|s| s.params.get("grade"))
+            .and_then(|s| s.params.get("deck"))
             .and_then(|g| g.as_str())
         else {
             continue;
         };
-        let Some(g) = content.grade(grade_id).map(|g| &content.grades[g as usize]) else {
+        let Some(g) = content.deck(deck_id).map(|g| &content.decks[g as usize]) else {
             continue;
         };
         let Some(&(_, at)) = g.unlock.iter().find(|&&(k, _)| k == u.counter) else {
             continue;
         };
-        if g.deck && at != u.level as i64 {
+        if at != u.level as i64 {
             let k = &content.counters[u.counter as usize].id;
             w.push(format!(
-                "{}: the unlock at {k} {} draws `{grade_id}` commissions, but grade `{grade_id}` unlocks at {k} {at} ({}): set the unlock's `at` and the grade's `unlock` to the same value",
+                "{}: the unlock at {k} {} draws from deck `{deck_id}`, but deck `{deck_id}` unlocks at {k} {at} ({}): set the unlock's `at` and the deck's `unlock` to the same value",
                 u.declared_at, u.level, g.declared_at
             ));
         }

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use crate::content::{CardIx, Content, CounterId, GradeId, Over, ScorePart};
+use crate::content::{CardIx, Content, CounterId, DeckId, Over, ScorePart};
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::limits::MAX_HOLDING;
@@ -228,17 +228,16 @@ pub fn trigger_end(content: &Content, st: &mut GameState, log: &mut EventLog, p:
     }
 }
 
-/// Grades player `p` may draw from (R-COM-2..4).
-pub fn unlocked_grades(content: &Content, st: &GameState, p: usize) -> Vec<GradeId> {
-    (0..content.grades.len() as GradeId)
-        .filter(|&g| grade_unlocked(&content.grades[g as usize], st, p))
+/// The decks player `p` may draw from: those whose unlock their counters reach.
+pub fn unlocked_decks(content: &Content, st: &GameState, p: usize) -> Vec<DeckId> {
+    (0..content.decks.len() as DeckId)
+        .filter(|&d| deck_unlocked(&content.decks[d as usize], st, p))
         .collect()
 }
 
-/// Whether player `p` may draw from grade `g`: it has a deck and the player's counters
-/// reach its unlock.
-pub fn grade_unlocked(g: &crate::content::Grade, st: &GameState, p: usize) -> bool {
-    g.deck && g.unlock.iter().all(|&(k, n)| st.players[p].count(k) >= n)
+/// Whether player `p`'s counters reach deck `d`'s unlock.
+pub fn deck_unlocked(d: &crate::content::Deck, st: &GameState, p: usize) -> bool {
+    d.unlock.iter().all(|&(k, n)| st.players[p].count(k) >= n)
 }
 
 #[cfg(feature = "test-hooks")]
@@ -247,23 +246,23 @@ thread_local! {
     pub static DRAW_ATTEMPTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Takes the top card of a grade's deck, reshuffling its discards when the pile is
+/// Takes the top card of deck `deck`, reshuffling its discards when the draw pile is
 /// empty. `None` when both are empty.
 pub fn draw_card(
     content: &Content,
     st: &mut GameState,
     log: &mut EventLog,
-    grade: GradeId,
+    deck: DeckId,
 ) -> Option<CardIx> {
     #[cfg(feature = "test-hooks")]
     DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
-    let (card, reshuffled) = crate::decks::draw(content, st, grade);
+    let (card, reshuffled) = crate::decks::draw(content, st, deck);
     if reshuffled {
         let round = st.round;
         log.push(round, None, "reshuffle", || {
             format!(
-                "the {} discards are shuffled into a new deck",
-                content.grades[grade as usize].id
+                "the {} discards are shuffled into a new draw pile",
+                content.decks[deck as usize].id
             )
         });
     }
@@ -278,12 +277,12 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
     }
 }
 
-/// Whether player `p` holds every material a card requires (R-FUL-1).
-pub fn can_fulfil(content: &Content, st: &GameState, p: usize, card: CardIx) -> bool {
-    content.commissions[card as usize]
-        .requires
+/// Whether player `p` holds a card's whole `cost` (R-FUL-1).
+pub fn can_pay_cost(content: &Content, st: &GameState, p: usize, card: CardIx) -> bool {
+    content.cards[card as usize]
+        .cost
         .iter()
-        .all(|&(m, n)| count(st, p, content.material_counter(m)) >= n as i64)
+        .all(|&(k, n)| count(st, p, k) >= n as i64)
 }
 
 /// Player `p`'s score if the game ended now: the sum of the `[score]` parts (R-END-3:

@@ -208,13 +208,13 @@ impl UserData for Game {
         m.add_method("hand", |_, g, p: i64| {
             let p = g.player(p)?;
             Ok(crate::decks::hand(&g.content, &g.state.players[p])
-                .map(|c| g.content.commissions[c as usize].id.clone())
+                .map(|c| g.content.cards[c as usize].id.clone())
                 .collect::<Vec<_>>())
         });
-        m.add_method("tucked", |_, g, p: i64| {
+        m.add_method("played", |_, g, p: i64| {
             let p = g.player(p)?;
-            Ok(crate::decks::tucked(&g.content, &g.state.players[p])
-                .map(|c| g.content.commissions[c as usize].id.clone())
+            Ok(crate::decks::played(&g.content, &g.state.players[p])
+                .map(|c| g.content.cards[c as usize].id.clone())
                 .collect::<Vec<_>>())
         });
         m.add_method("counter", |_, g, (tile, name): (String, String)| {
@@ -243,12 +243,12 @@ impl UserData for Game {
             let p = g.player(p)?;
             let card = g
                 .content
-                .commissions
-                .iter()
-                .position(|c| c.id == id)
-                .ok_or_else(|| mlua::Error::runtime(format!("no card `{id}`")))?
-                as u16;
-            crate::decks::give(&g.content, &mut g.state, p, card);
+                .card(&id)
+                .ok_or_else(|| mlua::Error::runtime(format!("no card `{id}`")))?;
+            let zones = g.content.program.play.ok_or_else(|| {
+                mlua::Error::runtime("g:give_card puts a card where a `play` step plays from, and the flow has none; use g:move_card")
+            })?;
+            crate::decks::give(&g.content, &mut g.state, p, zones.from, card);
             g.refresh()
         });
         m.add_method("cards", |lua, g, (zone, p): (String, Option<i64>)| {
@@ -270,7 +270,7 @@ impl UserData for Game {
             None => Err(mlua::Error::runtime("g:winners: the game is not over yet")),
         });
         m.add_method("card", |lua, g, id: String| {
-            let Some(ix) = g.content.pack_card(&id) else {
+            let Some(ix) = g.content.card(&id) else {
                 return Err(mlua::Error::runtime(format!(
                     "g:card: `{id}` is not a card of [[cards]]"
                 )));
@@ -310,7 +310,7 @@ impl UserData for Game {
             "put_card",
             |_, g, (card, zone, pos, p): (String, String, Option<i64>, Option<i64>)| {
                 let c = Arc::clone(&g.content);
-                let ix = c.pack_card(&card).ok_or_else(|| {
+                let ix = c.card(&card).ok_or_else(|| {
                     mlua::Error::runtime(format!("g:put_card: `{card}` is not a card of [[cards]]"))
                 })?;
                 let Some((from, i)) = crate::zones::locate(&c, &g.state, ix) else {

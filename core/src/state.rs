@@ -26,7 +26,7 @@ pub fn rng_from_seed(seed: u64) -> GameRng {
 /// its `format` key. It goes up whenever a key changes meaning or goes, so a tool can
 /// refuse a shape it does not know. 1 was the shape before the key existed; 2 is the
 /// first with it (issue 30).
-pub const STATE_JSON_FORMAT: u32 = 3;
+pub const STATE_JSON_FORMAT: u32 = 4;
 
 /// One apprentice (a generic player piece: owner is the player holding it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,8 +46,7 @@ pub struct Player {
     /// Apprentices.
     pub pieces: Vec<Piece>,
     /// The player's card zones, indexed by [`crate::content::Zone::index`] of the
-    /// zones with `owner = "player"` (none in games without them); with commissions,
-    /// the built-in `hand` and `tucked` ([`crate::decks`]).
+    /// zones with `owner = "player"` (none in games without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<ZoneState>,
 }
@@ -176,8 +175,7 @@ pub struct GameState {
     #[serde(default, skip_serializing_if = "no_areas")]
     pub areas: std::sync::Arc<Vec<AreaState>>,
     /// Shared card zones, indexed by [`crate::content::Zone::index`] of the zones with
-    /// `owner = "shared"` (none in games without them); with commissions, each grade's
-    /// built-in draw and discard piles ([`crate::decks`]). Shared between copies of the
+    /// `owner = "shared"` (none in games without them). Shared between copies of the
     /// state as a whole until one of them changes a zone ([`GameState::zones_mut`]): most
     /// moves change none.
     #[serde(default, skip_serializing_if = "no_zones")]

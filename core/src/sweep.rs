@@ -2,10 +2,10 @@
 //! so a designer sees where a card becomes fair.
 //!
 //! A setting is written `FILE:PATH=VALUES`:
-//! - `FILE` is a file of the pack, as in the pack folder (`commissions/common.toml`);
+//! - `FILE` is a file of the pack, as in the pack folder (`cards/common.toml`);
 //! - `PATH` is dotted keys from the top of that file (`end.commissions`), or starts with
 //!   the `id` of an element of an array of tables (`c22.reward.prestige`: the
-//!   `[[commission]]` whose `id` is `c22`, then its `reward`, then `prestige`);
+//!   `[[cards]]` entry whose `id` is `c22`, then its `reward`, then `prestige`);
 //! - `VALUES` is an inclusive integer range `0..3` or a comma list `1,2,4` or `0.5,1.5`.
 //!
 //! Each value is a variant of the pack with that one number changed (in the last pack
@@ -66,7 +66,7 @@ pub struct Setting {
     pub values: Vec<Value>,
 }
 
-const SYNTAX: &str = "write it as FILE:PATH=VALUES, e.g. commissions/common.toml:c22.reward.prestige=0..3 or game.toml:end.commissions=7,9,11";
+const SYNTAX: &str = "write it as FILE:PATH=VALUES, e.g. cards/common.toml:c22.reward.prestige=0..3 or game.toml:end.commissions=7,9,11";
 
 fn number(text: &str) -> Result<Value, String> {
     let t = text.trim();
@@ -629,10 +629,10 @@ mod tests {
 
     #[test]
     fn settings_parse_and_bad_ones_say_how_to_write_them() {
-        let s: Setting = "commissions/common.toml:c22.reward.prestige=0..3"
+        let s: Setting = "cards/common.toml:c22.reward.prestige=0..3"
             .parse()
             .unwrap();
-        assert_eq!(s.file, "commissions/common.toml");
+        assert_eq!(s.file, "cards/common.toml");
         assert_eq!(s.path, ["c22", "reward", "prestige"]);
         assert_eq!(s.values, (0..=3).map(Value::Int).collect::<Vec<_>>());
         let s: Setting = "game.toml:end.commissions=7, 9,11".parse().unwrap();

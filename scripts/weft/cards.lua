@@ -1,12 +1,12 @@
--- weft.cards: commissions as cards in zones, written over the zone functions of `ctx`
--- (docs/lua-api.md). A pack with [[grades]] has these zones built in: per player a
--- `hand` (seen by its owner) and `tucked` (fulfilled cards, public), and per grade G a
--- face-down draw pile `G_deck` and a discard pile `G_discard` (docs/content-format.md);
--- `ctx:grades(p)` and `ctx:card(id)` name a grade's and a commission's two as `deck` and
--- `discard`. A pile's top is its last card.
+-- weft.cards: drawing, keeping and discarding the cards of decks, written over the zone
+-- functions of `ctx` (docs/lua-api.md). It reads a player's zones `hand` (seen by its
+-- owner) and `tucked` (played cards, public), and each deck ([[decks]] in game.toml) as
+-- a face-down draw pile and a discard pile: `ctx:deck(id)`, `ctx:decks(p)` and
+-- `ctx:card(id)` name a deck's two zones `draw` and `discard`. A pile's top is its last
+-- card.
 --
 -- Cards drawn to choose from ("draw 4, keep 1, discard the rest") are drawn face up onto
--- their grade's discard pile, where the rest end, and `keep` takes the kept ones from
+-- their deck's discard pile, where the rest end, and `keep` takes the kept ones from
 -- there into the hand: the discards end in the order drawn, the hand gets the kept cards
 -- in the order kept.
 local M = {}
@@ -21,68 +21,69 @@ function M.tucked(ctx, p)
   return ctx:cards("tucked", p)
 end
 
--- Cards of `grade` left to draw: its draw pile and its discards.
-function M.deck_size(ctx, grade)
-  return ctx:zone_size(grade .. "_deck") + ctx:zone_size(grade .. "_discard")
+-- Cards of deck `deck` (its id) left to draw: its draw pile and its discards.
+function M.deck_size(ctx, deck)
+  local d = ctx:deck(deck)
+  return ctx:zone_size(d.draw) + ctx:zone_size(d.discard)
 end
 
--- The decks of `grades` (grade tables of `ctx:grades`) as one run of draws sees them:
--- for the grade at place i of `grades` (of n), `counts[i]` is the cards left in its draw
+-- The decks of `decks` (deck tables of `ctx:decks`) as one run of draws sees them:
+-- for the deck at place i of `decks` (of n), `counts[i]` is the cards left in its draw
 -- pile and `counts[n + i]` the cards the run has drawn face up onto its discards, which
 -- it does not draw again. Only the run's draws change the piles, so their sizes are read
--- once. The list is made with six places (three grades): a table grown one entry at a
+-- once. The list is made with six places (three decks): a table grown one entry at a
 -- time is made again at each size, and a run is made for every question bots weigh.
-local function piles(ctx, grades)
+local function piles(ctx, decks)
   local counts = { 0, 0, 0, 0, 0, 0 }
-  local n = #grades
-  for i, g in grades do
-    counts[i], counts[n + i] = ctx:zone_size(g.deck), 0
+  local n = #decks
+  for i, g in decks do
+    counts[i], counts[n + i] = ctx:zone_size(g.draw), 0
   end
   return counts
 end
 
--- Whether a run (see `piles`) can draw a card of grade i: its draw pile holds one, or
+-- Whether a run (see `piles`) can draw a card of deck i: its draw pile holds one, or
 -- the discards the run found do.
-local function can_draw(ctx, grades, counts, i)
-  return counts[i] > 0 or ctx:zone_size(grades[i].discard) - counts[#grades + i] > 0
+local function can_draw(ctx, decks, counts, i)
+  return counts[i] > 0 or ctx:zone_size(decks[i].discard) - counts[#decks + i] > 0
 end
 
--- Draws the top card of grade i's draw pile onto player p's hand, or with `aside` face
+-- Draws the top card of deck i's draw pile onto player p's hand, or with `aside` face
 -- up onto its discard pile; returns its id. An empty draw pile is first made again from
 -- the discards the run found, shuffled with the game's random generator (as the rules'
 -- own draws do; the event log shows each card moved back).
-local function draw_at(ctx, p, grades, counts, i, aside)
-  local g, set = grades[i], #grades + i
+local function draw_at(ctx, p, decks, counts, i, aside)
+  local g, set = decks[i], #decks + i
   if counts[i] == 0 then
     -- Bottom first, so the new deck holds the discards in their order before the
     -- shuffle, and the cards this run drew face up stay on the discards.
     local found = ctx:zone_size(g.discard) - counts[set]
     for _ = 1, found do
-      ctx:move_card(g.discard, 1, g.deck)
+      ctx:move_card(g.discard, 1, g.draw)
     end
-    ctx:shuffle(g.deck)
+    ctx:shuffle(g.draw)
     counts[i] = found
   end
   counts[i] -= 1
   if aside then
     counts[set] += 1
-    return ctx:move_card(g.deck, -1, g.discard)
+    return ctx:move_card(g.draw, -1, g.discard)
   end
-  return ctx:move_card(g.deck, -1, "hand", p)
+  return ctx:move_card(g.draw, -1, "hand", p)
 end
 
--- Draws up to n cards of `grade` (a grade id) onto player p's hand, or with `aside`
--- face up onto its discard pile (for `keep`); stops when the deck and its discards are
--- empty. Returns the ids drawn.
-function M.draw(ctx, p, grade, n, aside)
-  local grades = { { id = grade, deck = grade .. "_deck", discard = grade .. "_discard" } }
-  local counts = piles(ctx, grades)
+-- Draws up to n cards of deck `deck` (its id) onto player p's hand, or with `aside`
+-- face up onto its discard pile (for `keep`); stops when the draw pile and its discards
+-- are empty. Returns the ids drawn.
+function M.draw(ctx, p, deck, n, aside)
+  local decks = { ctx:deck(deck) }
+  local counts = piles(ctx, decks)
   local drawn = {}
   for _ = 1, n do
-    if not can_draw(ctx, grades, counts, 1) then
+    if not can_draw(ctx, decks, counts, 1) then
       break
     end
-    table.insert(drawn, draw_at(ctx, p, grades, counts, 1, aside))
+    table.insert(drawn, draw_at(ctx, p, decks, counts, 1, aside))
   end
   return drawn
 end
@@ -94,24 +95,24 @@ end
 -- Draws up to n cards, each from a deck player p chooses among the unlocked ones that
 -- hold a card (its draw pile or its discards); with `once`, from the deck chosen first
 -- while it holds a card, choosing again only when it runs out. Each goes onto p's hand,
--- or with `aside` face up onto its grade's discard pile (for `keep`). Stops when no deck
+-- or with `aside` face up onto its deck's discard pile (for `keep`). Stops when no deck
 -- holds a card. Returns the ids drawn.
 function M.draw_chosen(ctx, p, n, once, aside)
   if n <= 0 then
     return {}
   end
-  local grades = ctx:grades(p)
-  local counts = piles(ctx, grades)
+  local decks = ctx:decks(p)
+  local counts = piles(ctx, decks)
   local drawn = {}
   local i = nil
   for _ = 1, n do
-    if not (once and i and can_draw(ctx, grades, counts, i)) then
+    if not (once and i and can_draw(ctx, decks, counts, i)) then
       local asking = ctx:asking()
       local options = {}
-      for k, g in grades do
+      for k, g in decks do
         -- (`can_draw`, first for a draw pile with cards, the common case: this loop
         -- runs for every question bots weigh.)
-        if counts[k] > 0 or can_draw(ctx, grades, counts, k) then
+        if counts[k] > 0 or can_draw(ctx, decks, counts, k) then
           table.insert(options, { key = g.id, label = asking and ("Draw from the " .. g.id .. " deck") or nil })
         end
       end
@@ -119,18 +120,18 @@ function M.draw_chosen(ctx, p, n, once, aside)
         break
       end
       local chosen = ctx:choose({ prompt = "Draw from which deck?", options = options }).key
-      for k, g in grades do
+      for k, g in decks do
         if g.id == chosen then
           i = k
         end
       end
     end
-    table.insert(drawn, draw_at(ctx, p, grades, counts, i, aside))
+    table.insert(drawn, draw_at(ctx, p, decks, counts, i, aside))
   end
   return drawn
 end
 
--- Puts card `id` from player p's hand onto its grade's discard pile.
+-- Puts card `id` from player p's hand onto its deck's discard pile.
 function M.discard(ctx, p, id)
   ctx:move_card("hand", id, ctx:card(id).discard, p)
 end
@@ -149,7 +150,7 @@ function M.keep(ctx, p, drawn, keep)
       local label = nil
       if asking then
         local c = ctx:card(id)
-        label = c.name .. " (" .. c.grade .. ")"
+        label = c.name .. " (" .. c.deck .. ")"
       end
       table.insert(options, { key = id, label = label })
     end

@@ -96,7 +96,7 @@ function effects.convert(ctx, p, params)
   local card = ctx:card(id)
   cards.discard(ctx, p, id)
   for _, m in ctx:materials() do
-    if card.requires[m] then
+    if card.cost[m] then
       ctx:gain(p, m, 1)
     end
   end

@@ -329,19 +329,21 @@ impl Game {
     pub fn set_hand(&mut self, p: usize, cards: &[&str]) {
         let ids: Vec<CardIx> = cards.iter().map(|c| self.card(c)).collect();
         let content = self.content();
-        weft_core::decks::set_hand(&content, &mut self.st, p, &ids);
+        let zones = content.program.play.expect("the flow has a play step");
+        weft_core::decks::set_player_pile(&content, &mut self.st, p, zones.from, &ids);
     }
 
     /// Sets a player's tucked cards to exactly these.
     /// The `commissions` counter (R-END-1, counted by the `play` step) is set to the
-    /// cards of deck grades among them, as if the player had fulfilled them.
+    /// cards of decks among them, as if the player had fulfilled them.
     pub fn set_tucked(&mut self, p: usize, cards: Vec<CardIx>) {
         let content = self.content();
-        weft_core::decks::set_tucked(&content, &mut self.st, p, &cards);
+        let zones = content.program.play.expect("the flow has a play step");
+        weft_core::decks::set_player_pile(&content, &mut self.st, p, zones.to, &cards);
         if let Some(k) = content.counter("commissions") {
             let fulfilled = cards
                 .iter()
-                .filter(|&&c| content.grades[content.commissions[c as usize].grade as usize].deck)
+                .filter(|&&c| content.cards[c as usize].deck.is_some())
                 .count();
             self.st.player_mut(p).set(k, fulfilled as i64);
         }
@@ -354,7 +356,7 @@ impl Game {
 
     /// A player's tucked cards, in the order they were tucked.
     pub fn tucked(&self, p: usize) -> Vec<CardIx> {
-        weft_core::decks::tucked(&self.content(), &self.st.players[p]).collect()
+        weft_core::decks::played(&self.content(), &self.st.players[p]).collect()
     }
 
     /// Cards in grade `g`'s draw pile.

@@ -81,7 +81,7 @@ fn copies_are_numbered_and_extra_copies_join_from_their_player_count() {
             ("ruby-5", 3)
         ]
     );
-    assert!(c.pack_card("crown").is_some(), "a single copy keeps its id");
+    assert!(c.card("crown").is_some(), "a single copy keeps its id");
     for (players, in_play) in [(2, 8), (3, 10), (4, 10)] {
         let g = Game::with(c.clone(), players, 3);
         let deck = ids(&g, shared(&g, "deck"));

@@ -79,20 +79,6 @@ impl Game {
             })
     }
 
-    /// When a grade's deck may be drawn from, for messages: `from skill 2`, or
-    /// `from the start`.
-    pub fn unlock_text(&self, g: &weft_core::content::Grade) -> String {
-        if g.unlock.is_empty() {
-            return "from the start".to_string();
-        }
-        let parts: Vec<String> = g
-            .unlock
-            .iter()
-            .map(|&(k, n)| format!("{} {n}", self.content.counters[k as usize].id))
-            .collect();
-        format!("from {}", parts.join(" and "))
-    }
-
     /// The slot a new tile's slot is joined to by a path: the start slot when the game
     /// has `[movement]`, else the first slot; `None` when the board has no slots.
     pub fn anchor_slot(&self) -> Option<&Slot> {
@@ -132,16 +118,9 @@ impl Game {
         self.content.placement.is_some() && self.has_step("place") && self.has_step("resolve")
     }
 
-    /// The zones a `[[cards]]` card may start in: the declared shared piles (not the
-    /// built-in commission zones; a grid is filled from a pile by a refill step).
+    /// The zones a `[[cards]]` card may start in: the shared piles, but a deck's
+    /// discard pile (a grid is filled from a pile by a refill step).
     pub fn card_zones(&self) -> Vec<&Zone> {
-        let builtin: Vec<usize> = self
-            .content
-            .decks
-            .zones
-            .iter()
-            .map(|(z, _)| *z as usize)
-            .collect();
         self.content
             .zones
             .iter()
@@ -149,7 +128,7 @@ impl Game {
             .filter(|(i, z)| {
                 z.owner == ZoneOwner::Shared
                     && matches!(z.kind, ZoneKind::Pile)
-                    && !builtin.contains(i)
+                    && !self.content.decks.iter().any(|d| d.discard as usize == *i)
             })
             .map(|(_, z)| z)
             .collect()
@@ -160,23 +139,6 @@ impl Game {
         self.card_zones()
             .iter()
             .map(|z| z.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// The grades as a list for messages: `common (drawn from skill 0), …, starting
-    /// (not drawn: dealt at setup)`.
-    pub fn grade_list(&self) -> String {
-        self.content
-            .grades
-            .iter()
-            .map(|g| {
-                if g.deck {
-                    format!("{} (drawn {})", g.id, self.unlock_text(g))
-                } else {
-                    format!("{} (not drawn: dealt at setup)", g.id)
-                }
-            })
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -193,13 +155,10 @@ impl Game {
         Some(format!("a board slot `{id}` ({})", s.declared_at))
     }
 
-    /// The commission, card template or card copy that already has `id`, with where it
-    /// is declared.
+    /// The card template or card copy that already has `id`, with where it is
+    /// declared.
     pub fn card(&self, id: &str) -> Option<String> {
         let c = &self.content;
-        if let Some(k) = c.commissions.iter().find(|k| k.id == id) {
-            return Some(format!("a card `{id}` ({})", k.declared_in));
-        }
         if let Some(k) = c.cards.iter().find(|k| k.template == id) {
             return Some(format!("a card `{id}` ({})", k.declared_in));
         }

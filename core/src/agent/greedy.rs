@@ -130,7 +130,7 @@ impl GreedyWeights {
             }
         }
         w.named.card_reward = content
-            .commissions
+            .cards
             .iter()
             .map(|card| {
                 let (mut points, mut skill, mut coins) = (0u32, 0u32, 0u32);
@@ -234,19 +234,14 @@ fn evaluate_scored(
         .sum();
     let mut cards = 0.0;
     for c in crate::decks::hand(content, pl) {
-        let card = &content.commissions[c as usize];
+        let card = &content.cards[c as usize];
         let reward = w.named.card_reward[c as usize];
-        let need: i64 = card
-            .requires
-            .iter()
-            .map(|&(m, n)| content.materials[m as usize].value as i64 * n as i64)
-            .sum();
+        let value = |k: crate::content::CounterId| content.counters[k as usize].value as i64;
+        let need: i64 = card.cost.iter().map(|&(k, n)| value(k) * n as i64).sum();
         let have: i64 = card
-            .requires
+            .cost
             .iter()
-            .map(|&(m, n)| {
-                content.materials[m as usize].value as i64 * (n as i64).min(held[m as usize])
-            })
+            .map(|&(k, n)| value(k) * (n as i64).min(pl.count(k).max(0)))
             .sum();
         let frac = if need == 0 {
             1.0
@@ -255,8 +250,8 @@ fn evaluate_scored(
         };
         cards += reward * (w.hand + w.progress * frac * frac);
     }
-    let workshop = crate::decks::tucked(content, pl)
-        .filter(|&c| content.commissions[c as usize].workshop.is_some())
+    let workshop = crate::decks::usable(content, pl)
+        .filter(|&c| content.cards[c as usize].behaviour.is_some())
         .count() as f64;
     let declared: f64 = w
         .counters

@@ -130,19 +130,20 @@ impl fmt::Display for Metric {
 }
 
 /// Whether records keep the uses of component `kind id` (see
-/// [`crate::sim::GameRecord::uses`]): a `card` that is a deck commission or a
-/// `[[cards]]` template, a `tile`, an `area` the pack defines. A commission of a grade
-/// that is never drawn is not recorded.
+/// [`crate::sim::GameRecord::uses`]): a `card` (a card of a deck, by id, in a game
+/// whose flow plays cards; a template otherwise), a `tile`, an `area` the pack defines.
+/// A card a `play` step could play but that is in no deck is not recorded.
 pub fn recorded(content: &crate::content::Content, kind: &str, id: &str) -> bool {
     match kind {
         "card" => {
-            content
-                .commissions
-                .iter()
-                .any(|k| k.id == id && content.grades[k.grade as usize].deck)
-                || content.cards[content.commissions.len()..]
+            if content.program.play.is_some() {
+                content
+                    .cards
                     .iter()
-                    .any(|k| k.template == id)
+                    .any(|k| k.id == id && k.deck.is_some())
+            } else {
+                content.cards.iter().any(|k| k.template == id)
+            }
         }
         "tile" => content.tiles.iter().any(|t| t.id == id),
         "area" => content.board.areas.iter().any(|a| a.id == id),

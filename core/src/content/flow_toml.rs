@@ -19,14 +19,14 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 use super::diagnostics::flow_text::{Pos, Texts};
 use super::diagnostics::Loader;
 use super::program::{
-    Block, BlockId, GameHook, NamedHook, Program, RoundGate, Step, END_BLOCK, ROUND_BLOCK,
-    SETUP_BLOCK,
+    Block, BlockId, GameHook, NamedHook, PlayZones, Program, RoundGate, Step, UsePhase,
+    END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::resolve::check_id;
 use super::ContentError;
-use super::Counter;
-use crate::engine::steps::{self, StepKind, TurnCount, DEFAULT_CARD_HOOK, KINDS};
+use super::{Counter, Zone, ZoneId, ZoneKind, ZoneOwner};
+use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
 use crate::flow::Hook;
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
 
@@ -51,7 +51,7 @@ fn is_lua_identifier(name: &str) -> bool {
 const NO_FLOW: &str = "game.toml declares no [flow]: weft has no built-in round, so every game declares its own (packs written before [flow] existed played Tabriz's round)";
 
 /// The new form, for [`NO_FLOW`].
-const NO_FLOW_HELP: &str = "declare the round in game.toml, e.g. Tabriz's turns:\n  [flow]\n  round = [\"turns\"]\n  [flow.blocks.turns]\n  steps = [ { do = \"turns\", until = \"each:pieces\", body = \"turn\" } ]\n  [flow.blocks.turn]\n  steps = [ { do = \"move\" }, { do = \"act\" }, { do = \"play\", limit = \"fulfil_per_turn\" } ]\nTabriz's whole round, with its workshop phase, is the [flow] of content/tabriz/game.toml (`weft doc --pack tabriz` prints it); docs/content-format.md, \"The round\", lists the step kinds";
+const NO_FLOW_HELP: &str = "declare the round in game.toml, e.g. Tabriz's turns:\n  [flow]\n  round = [\"turns\"]\n  [flow.blocks.turns]\n  steps = [ { do = \"turns\", until = \"each:pieces\", body = \"turn\" } ]\n  [flow.blocks.turn]\n  steps = [ { do = \"move\" }, { do = \"act\" }, { do = \"play\", from = \"hand\", to = \"tucked\", limit = \"fulfil_per_turn\" } ]\nTabriz's whole round, with its workshop phase, is the [flow] of content/tabriz/game.toml (`weft doc --pack tabriz` prints it); docs/content-format.md, \"The round\", lists the step kinds";
 
 /// Checks `[end] rounds` and compiles `game.flow` into the program. `labels` are the
 /// chain's `game.toml` labels, base first; `game_label` is the one errors without a
@@ -63,7 +63,7 @@ pub(super) fn compile(
     labels: &[String],
     game_label: &str,
     has_areas: bool,
-    counters: &[Counter],
+    (counters, zones): (&[Counter], &[Zone]),
 ) -> Program {
     let texts = Texts::new(ld, labels);
     let mut c = Compiler {
@@ -71,12 +71,14 @@ pub(super) fn compile(
         game,
         has_areas,
         counters,
+        zones,
         game_label: game_label.to_string(),
         errors: Vec::new(),
         seen: HashSet::new(),
         game_hooks: Vec::new(),
         hooks: Vec::new(),
-        use_hook: None,
+        use_phase: None,
+        play: None,
     };
     c.check_end_rounds();
     let mut program = match &game.flow {
@@ -132,6 +134,8 @@ struct Compiler<'a> {
     has_areas: bool,
     /// The counters (a `resolve` step's `decline` pays some).
     counters: &'a [Counter],
+    /// The zones (`play` and `use_cards` steps name player zones).
+    zones: &'a [Zone],
     game_label: String,
     errors: Vec<ContentError>,
     seen: HashSet<(String, Option<usize>, Option<usize>, String)>,
@@ -139,8 +143,10 @@ struct Compiler<'a> {
     game_hooks: Vec<GameHook>,
     /// The hooks steps name, interned in the order met ([`Program::hooks`]).
     hooks: Vec<NamedHook>,
-    /// The first `menu` step's card hook ([`Program::use_hook`]).
-    use_hook: Option<Hook>,
+    /// The first `use_cards` step's ([`Program::use_phase`]).
+    use_phase: Option<UsePhase>,
+    /// The first `play` step's zones ([`Program::play`]).
+    play: Option<PlayZones>,
 }
 
 impl Compiler<'_> {
@@ -297,11 +303,6 @@ impl Compiler<'_> {
         }
         if !self.errors.is_empty() {
             return None;
-        }
-        // A use phase a script queues calls the first `menu` step's card hook, or the
-        // default one.
-        if self.use_hook.is_none() {
-            self.use_hook = self.intern_hook(DEFAULT_CARD_HOOK, false);
         }
         Some(self.build(&names, drafts, gates, &lists))
     }
@@ -745,7 +746,8 @@ impl Compiler<'_> {
             potential: None,
             per_player_estimate: None,
             hooks: self.hooks.clone(),
-            use_hook: self.use_hook,
+            use_phase: self.use_phase,
+            play: self.play,
         }
     }
 
@@ -889,10 +891,48 @@ impl<'a> StepCx<'_, 'a> {
             );
             return None;
         };
-        if !on_nodes && self.c.use_hook.is_none() {
-            self.c.use_hook = Some(hook);
-        }
         Some(hook)
+    }
+
+    /// The player zone `id` (given as `key`), as its [`ZoneId`]; a problem naming the
+    /// player zones when it is not one, with `example` showing the step.
+    pub(crate) fn player_zone(&mut self, key: &str, id: &str, example: &str) -> Option<ZoneId> {
+        let zones = self.c.zones;
+        match zones.iter().position(|z| z.id == id) {
+            Some(z) if zones[z].owner == ZoneOwner::Player && zones[z].kind == ZoneKind::Pile => {
+                Some(z as ZoneId)
+            }
+            found => {
+                let mine: Vec<&str> = zones
+                    .iter()
+                    .filter(|z| z.owner == ZoneOwner::Player && z.kind == ZoneKind::Pile)
+                    .map(|z| z.id.as_str())
+                    .collect();
+                let what = self.what.clone();
+                self.fail(
+                    Some(key),
+                    format!(
+                        "{what}: {key} `{id}` {}",
+                        if found.is_some() { "is not a player's pile" } else { "is not a zone" }
+                    ),
+                    format!(
+                        "name a [[zones]] entry with owner = \"player\" (player piles: {}), e.g. {example}",
+                        if mine.is_empty() { "none".to_string() } else { mine.join(", ") }
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// Records the first `use_cards` step's phase ([`Program::use_phase`]).
+    pub(crate) fn note_use_phase(&mut self, phase: UsePhase) {
+        self.c.use_phase.get_or_insert(phase);
+    }
+
+    /// Records the first `play` step's zones ([`Program::play`]).
+    pub(crate) fn note_play(&mut self, zones: PlayZones) {
+        self.c.play.get_or_insert(zones);
     }
 
     /// A problem unless `board.toml` declares areas (workers are placed in them).
@@ -1099,7 +1139,7 @@ fn known_blocks(names: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::program::{BlockStep, MoveStep, PlayStep, TurnOrder, TurnsStep};
+    use crate::content::program::{BlockStep, MoveStep, PlayStep, PlayZones, TurnOrder, TurnsStep};
     use crate::content::{load_content, Content, ContentErrors, PackFiles};
     use crate::embedded::{base_pack, library};
 
@@ -1158,7 +1198,7 @@ round = ["turns"]
 [flow.blocks.turns]
 steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
 [flow.blocks.turn]
-steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" } ]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "tucked", limit = "fulfil_per_turn" } ]
 "#;
 
     #[test]
@@ -1300,7 +1340,7 @@ steps = [ { do = "first_player", rule = "keep", skip_rounds = [4] } ]
 [flow.blocks.turns]
 steps = [ { do = "turns", order = "reverse", until = "each:2", body = "turn" } ]
 [flow.blocks.turn]
-steps = [ { do = "block", block = "moving" }, { do = "act" }, { do = "play" }, { do = "menu", rounds = [3] } ]
+steps = [ { do = "block", block = "moving" }, { do = "act" }, { do = "play", from = "hand", to = "tucked" }, { do = "use_cards", zone = "tucked", hook = "workshop", rounds = [3] } ]
 [flow.blocks.moving]
 steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep" } ]
 "#;
@@ -1337,6 +1377,7 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             format!(
                 "{:?}",
                 PlayStep {
+                    zones: PlayZones { from: 0, to: 1 },
                     limit: None,
                     count: None
                 }
@@ -1375,7 +1416,7 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             "move",
             "act",
             "play",
-            "menu",
+            "use_cards",
             "reset",
             "first_player",
         ] {
@@ -1572,19 +1613,19 @@ steps = [ { do = "move" }, { do = "act" } ]
 setup = ["pick"]
 round = ["turns", "shop"]
 [flow.blocks.pick]
-steps = [ { do = "menu" } ]
+steps = [ { do = "use_cards", zone = "tucked" } ]
 [flow.blocks.shop]
 steps = [ { do = "block", block = "buy" } ]
 [flow.blocks.buy]
-steps = [ { do = "move" }, { do = "act" }, { do = "play" } ]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "tucked" } ]
 [flow.blocks.turns]
 steps = [ { do = "turns", until = "each:pieces", body = "turn" } ]
 [flow.blocks.turn]
-steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" } ]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "tucked", limit = "fulfil_per_turn" } ]
 "#;
         let errs = errors(flow);
-        let e = error(&errs, "[flow.blocks.pick] step 1 (`menu`) acts for the player whose turn it is, but block `pick` runs outside any `turns` body");
-        assert_eq!(e.line, Some(line_of(flow, "{ do = \"menu\" }")));
+        let e = error(&errs, "[flow.blocks.pick] step 1 (`use_cards`) acts for the player whose turn it is, but block `pick` runs outside any `turns` body");
+        assert_eq!(e.line, Some(line_of(flow, "{ do = \"use_cards\", zone = \"tucked\" }")));
         for (k, kind) in ["move", "act", "play"].iter().enumerate() {
             error(
                 &errs,
@@ -1695,7 +1736,7 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_tu
     fn a_flow_names_its_own_hooks_and_the_kernel_keeps_none() {
         let flow = TURNS.replace(
             "round = [\"turns\"]",
-            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"hook\", on = \"nodes\", hook = \"setup\" }, { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"menu\", hook = \"feed\" }, { do = \"menu\" } ]",
+            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"hook\", on = \"nodes\", hook = \"setup\" }, { do = \"hook\", on = \"nodes\", hook = \"harvest\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"use_cards\", zone = \"tucked\", hook = \"feed\" }, { do = \"use_cards\", zone = \"tucked\", hook = \"workshop\" } ]",
         );
         let c = load_flow(&flow).unwrap_or_else(|e| panic!("{e}"));
         let p = &c.program;
@@ -1716,25 +1757,30 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_tu
         assert_eq!(p.named_hook("harvest"), Some(Hook::Named(0)));
         assert_eq!(p.hook_name(Hook::Named(1)), "feed");
         assert_eq!(p.hook_name(Hook::Reached), "on_reach");
-        assert_eq!(p.use_hook, Some(Hook::Named(1)), "the first menu step's");
+        assert_eq!(
+            p.use_phase.map(|u| u.hook),
+            Some(Hook::Named(1)),
+            "the first use_cards step's"
+        );
         assert_eq!(
             p.named_hooks(true).collect::<Vec<_>>(),
             [Hook::Named(0)],
             "setup is the kernel's"
         );
         assert!(p.outline().contains("every node's `harvest` hook"));
-        assert!(p.outline().contains("use each owned card once (`feed`)"));
-        // No menu step: a phase a script queues uses the default card hook.
+        assert!(p
+            .outline()
+            .contains("use each card in a player zone once (`feed`)"));
+        // No use_cards step: a phase a script queues has nothing to use.
         let c = load_flow(TURNS).unwrap_or_else(|e| panic!("{e}"));
-        let use_hook = c.program.use_hook.expect("always set");
-        assert_eq!(c.program.hook_name(use_hook), "workshop");
+        assert_eq!(c.program.use_phase, None);
     }
 
     #[test]
     fn a_hook_name_is_a_lua_identifier_the_kernel_does_not_use() {
         let flow = TURNS.replace(
             "round = [\"turns\"]",
-            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"re-stock\" }, { do = \"hook\", on = \"nodes\", hook = \"end\" }, { do = \"hook\", on = \"nodes\", hook = \"describe\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"menu\", hook = \"on_reach\" } ]",
+            "round = [\"chores\", \"turns\"]\n[flow.blocks.chores]\nsteps = [ { do = \"hook\", on = \"nodes\", hook = \"re-stock\" }, { do = \"hook\", on = \"nodes\", hook = \"end\" }, { do = \"hook\", on = \"nodes\", hook = \"describe\" }, { do = \"turns\", until = \"once\", body = \"feed\" } ]\n[flow.blocks.feed]\nsteps = [ { do = \"use_cards\", zone = \"tucked\", hook = \"on_reach\" } ]",
         );
         let errs = errors(&flow);
         let e = error(&errs, "hook = \"re-stock\" is not a Lua identifier");
@@ -1846,7 +1892,7 @@ round = ["turns"]
 [flow.blocks.turns]
 steps = [ { do = "turns", until = "each:0", body = "turn" }, { do = "dance" } ]
 [flow.blocks.turn]
-steps = [ { do = "act" }, { do = "move", range = "far" }, { do = "play", rounds = [0] } ]
+steps = [ { do = "act" }, { do = "move", range = "far" }, { do = "play", from = "hand", to = "tucked", rounds = [0] } ]
 "#;
         let errs = errors(flow);
         for needle in [

@@ -33,8 +33,6 @@ pub(super) struct Merged {
     pub board_label: String,
     /// Every tile.
     pub tiles: Vec<Placed<TileToml>>,
-    /// Every commission card.
-    pub cards: Vec<Placed<CommissionToml>>,
     /// Every `[[cards]]` template.
     pub pack_cards: Vec<Placed<CardToml>>,
     /// Invented data, per pack (`[provenance]` in `pack.toml`).
@@ -55,7 +53,6 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut game: Option<(toml::Table, Vec<String>)> = None;
     let mut board: Option<(BoardToml, String)> = None;
     let mut tiles: Vec<Placed<TileToml>> = Vec::new();
-    let mut cards: Vec<Placed<CommissionToml>> = Vec::new();
     let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
     let mut provenance: Vec<super::Invented> = Vec::new();
     let mut modules = library_modules(library);
@@ -63,6 +60,15 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     for (i, files) in packs.iter().enumerate() {
         let origin_label = format!("{}/pack.toml", files.origin);
         ld.add_source(&origin_label, files.files.get("pack.toml"));
+        let old = super::old_format::replaced_files(files);
+        if !old.is_empty() {
+            for (path, needle, found, form) in old {
+                let label = format!("{}/{path}", files.origin);
+                ld.add_source(&label, files.files.get(&path));
+                ld.fail(&label, needle, found, form);
+            }
+            continue;
+        }
         let Some(pt) = ld.parse::<PackToml>(&origin_label) else {
             continue;
         };
@@ -224,14 +230,6 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         remove(
             ld,
             &label("pack.toml"),
-            "commission",
-            &pt.remove.commissions,
-            &mut cards,
-            |c| &c.id,
-        );
-        remove(
-            ld,
-            &label("pack.toml"),
             "card",
             &pt.remove.cards,
             &mut pack_cards,
@@ -252,7 +250,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             }
         }
 
-        // Tiles (one per file), commissions and cards.
+        // Tiles (one per file) and cards.
         add_from_files(
             ld,
             files,
@@ -262,16 +260,6 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             &mut tiles,
             |t: TileToml| vec![t],
             |t| (&t.id, t.replace),
-        );
-        add_from_files(
-            ld,
-            files,
-            "commissions",
-            "commission",
-            (&name, &mine),
-            &mut cards,
-            |f: CommissionFile| f.commission,
-            |c| (&c.id, c.replace),
         );
         add_from_files(
             ld,
@@ -374,7 +362,6 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         board,
         board_label,
         tiles,
-        cards,
         pack_cards,
         provenance,
         modules,

@@ -35,8 +35,8 @@ pub fn load_content(packs: &[PackFiles], library: &PackFiles) -> Result<Content,
 }
 
 /// The merged chain as [`Content`]: each section of the pack resolved in turn (see
-/// `content/resolve/`), then the round (`[flow]`), the zones and cards, and the decks
-/// of the commissions. Every problem goes to `ld`.
+/// `content/resolve/`), the zones and cards, the decks and deals, then the round
+/// (`[flow]`). Every problem goes to `ld`.
 fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let super::layers::Merged {
         game,
@@ -44,7 +44,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         board,
         board_label,
         tiles: tiles_raw,
-        cards: cards_raw,
         pack_cards,
         provenance,
         modules,
@@ -62,11 +61,9 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let materials = resolve::game::materials(ld, gf, &game);
     let counters = resolve::counters::resolve(ld, gf, &game, &materials);
     let dice = resolve::game::dice(ld, gf, &game, &materials);
-    let grades = resolve::grades::resolve(ld, gf, &game, &counters, !cards_raw.is_empty());
     resolve::game::pieces(ld, gf, &game);
     let (tracks, unlocks) = resolve::tracks::resolve(ld, gf, &game, &counters, &scripts);
-    resolve::grades::check_unlocks(ld, gf, &grades, &counters);
-    let setup = resolve::setup::resolve(ld, gf, &game, &counters, &grades);
+    let setup = resolve::setup::resolve(ld, gf, &game, &counters);
     let tiles = resolve::tiles::resolve(ld, gf, &game, tiles_raw, &scripts);
     let (board_parts, start_slot) =
         resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts);
@@ -74,20 +71,11 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .placement
         .as_ref()
         .map(|p| resolve::board::placement(ld, p, gf));
-    let against = resolve::commissions::Against {
-        materials: &materials,
-        counters: &counters,
-        grades: &grades,
-        tiles: tiles.len(),
-    };
-    let commissions = resolve::commissions::resolve(ld, gf, cards_raw, &against, &scripts);
     resolve::bots::check(ld, gf, &game, &BOTS);
-    let starting_grade = resolve::grades::starting_grade(ld, gf, &game, &grades);
     let ids = materials
         .iter()
         .map(|m| (gf, "material", m.id.as_str()))
         .chain(dice.iter().map(|d| (gf, "die", d.id.as_str())))
-        .chain(grades.iter().map(|g| (gf, "grade", g.id.as_str())))
         .chain(
             board_parts
                 .slots
@@ -98,40 +86,33 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             tiles
                 .iter()
                 .map(|t| (t.script.declared_in.as_str(), "tile", t.id.as_str())),
-        )
-        .chain(
-            commissions
-                .iter()
-                .map(|c| (c.declared_in.as_str(), "commission", c.id.as_str())),
         );
     resolve::game::check_ids(ld, ids);
-    let program = round(ld, &game, &game_labels, gf, &board_parts, &counters);
     let player_counts: Vec<u8> = setup.keys().copied().collect();
-    let mut zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
+    let zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
     let module_of = |b: &str| {
         resolve::module_name(b)
             .ok()
             .filter(|m| modules.contains_key(m))
     };
-    let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &module_of);
-    super::zones::check_starting_caps(ld, gf, &zones, &cards, &player_counts);
-    for card in &cards {
-        if commissions.iter().any(|k| k.id == card.id) {
-            ld.fail(
-                &card.declared_in,
-                &card.template,
-                format!("card `{}` has the id of a commission", card.id),
-                "ids of [[cards]] and commissions share one name space (ctx:card); rename one",
-            );
-        }
+    let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &counters, &module_of);
+    if cards.len() > CardIx::MAX as usize {
+        ld.fail(
+            gf,
+            "",
+            format!("{} cards: more than {} in all", cards.len(), CardIx::MAX),
+            "split the game into smaller packs",
+        );
     }
-    let decks =
-        super::decks::lower_commissions(ld, gf, &grades, &commissions, &mut zones, &mut cards);
+    super::zones::check_starting_caps(ld, gf, &zones, &cards, &player_counts);
+    let decks = resolve::decks::resolve(ld, gf, &game, &zones, &counters, &mut cards);
+    let deals = resolve::deals::resolve(ld, gf, &game, &zones, &decks, &player_counts);
+    let program = round(ld, &game, &game_labels, gf, &board_parts, (&counters, &zones));
     let card_value = CardValue {
         cost: game.report.card_cost.clone(),
         points: game.report.card_points.clone(),
     };
-    resolve::cards::check_card_value(ld, &card_value, &cards[commissions.len()..], &counters);
+    resolve::cards::check_card_value(ld, &card_value, &cards, &counters);
     let mut h = Sha256::new();
     for p in &packs {
         h.update(p.digest.as_bytes());
@@ -153,8 +134,6 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         digest,
         title: game.title,
         pieces: game.pieces,
-        hand_limit: game.hand_limit,
-        personal_workshop_same_round: game.personal_workshop_same_round,
         random_first_player: game.first_player != "seat1",
         instruction_budget: 0,
         memory_limit: 0,
@@ -163,7 +142,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         requested_memory_mb: game.memory_limit_mb,
         materials,
         dice,
-        grades,
+        decks,
         free_kind: game
             .movement
             .as_ref()
@@ -176,16 +155,14 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         end,
         setup,
         bot_params: game.bots.clone(),
-        starting_grade,
+        deals,
         board: board_parts,
         tiles,
-        commissions,
         modules,
         program,
         placement,
         zones,
         cards,
-        decks,
         provenance,
         card_value,
         test_modules,
@@ -208,11 +185,17 @@ fn round(
     game_labels: &[String],
     gf: &str,
     board: &Board,
-    counters: &[Counter],
+    (counters, zones): (&[Counter], &[Zone]),
 ) -> Program {
     let errors_before_flow = ld.errors().len();
-    let program =
-        super::flow_toml::compile(ld, game, game_labels, gf, !board.areas.is_empty(), counters);
+    let program = super::flow_toml::compile(
+        ld,
+        game,
+        game_labels,
+        gf,
+        !board.areas.is_empty(),
+        (counters, zones),
+    );
 
     // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
     // no movement is asked for.

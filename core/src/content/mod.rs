@@ -2,11 +2,10 @@
 //! resolved into [`Content`], which the rules and the Lua host read and never change.
 //!
 //! **Architecture Invariant:** every id in a file is resolved to an index here, once;
-//! the game state refers to materials, grades, tiles and cards by those indices.
+//! the game state refers to materials, decks, tiles and cards by those indices.
 
 pub mod bounded;
 mod chain;
-pub mod decks;
 mod diagnostics;
 mod digest;
 mod error;
@@ -23,7 +22,6 @@ pub mod zones;
 use std::collections::BTreeMap;
 
 pub use chain::{pack_header, pack_named, packs_on_path, resolve_chain, PackHeader};
-pub use decks::DeckZones;
 pub(crate) use digest::hex as hex_digest;
 pub use error::{line_column, ContentError, ContentErrors};
 pub use files::{check_relative_path, check_text, PackFiles, MAX_FILE_BYTES};
@@ -36,8 +34,8 @@ pub type MatId = u8;
 pub type TileId = u16;
 /// Index of a board slot in [`Board::slots`].
 pub type SlotId = u16;
-/// Index of a grade in [`Content::grades`].
-pub type GradeId = u8;
+/// Index of a deck in [`Content::decks`].
+pub type DeckId = u8;
 /// Index of a counter in [`Content::counters`], and in each player's `counters`.
 pub type CounterId = u16;
 
@@ -116,19 +114,57 @@ pub struct DieKind {
     pub faces: Vec<MatId>,
 }
 
-/// A commission grade (R-COM-1).
+/// A deck (`[[decks]]`): a draw pile with its discard pile. Drawing from an empty draw
+/// pile first shuffles the discards into it; a card of the deck is discarded to its
+/// discard pile. Its two piles take only its own cards.
 #[derive(Debug, Clone)]
-pub struct Grade {
+pub struct Deck {
     /// Identifier.
     pub id: String,
     /// Display name.
     pub name: String,
+    /// The draw pile, a shared zone.
+    pub draw: ZoneId,
+    /// The discard pile, a shared zone.
+    pub discard: ZoneId,
     /// The counter values a player needs to draw from it (all of them).
     pub unlock: Vec<(CounterId, i64)>,
-    /// Whether players draw from it (R-COM-1); non-deck grades are dealt at setup only.
-    pub deck: bool,
     /// Where it is declared, `pack/game.toml:line`, for messages.
     pub declared_at: String,
+}
+
+/// Where a deal (`[deals.<name>]`) takes its cards from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealSource {
+    /// A deck: drawn as from the deck (its discards reshuffled when the pile runs out).
+    Deck(DeckId),
+    /// A shared pile: its top card.
+    Pile(ZoneId),
+}
+
+/// Cards each player is dealt at setup (`[deals.<name>]`), player by player in turn
+/// order, after the counters of `[[setup]]`.
+#[derive(Debug, Clone)]
+pub struct Deal {
+    /// Its name (the key of `[deals]`).
+    pub name: String,
+    /// Where the cards come from.
+    pub from: DealSource,
+    /// The player zone they go to.
+    pub to: ZoneId,
+    /// Cards per player, by player count: the entry of the largest count not above the
+    /// game's applies (one entry at 1 for the same at every count).
+    pub count: BTreeMap<u8, u32>,
+}
+
+impl Deal {
+    /// Cards per player with `players` players.
+    pub fn count_at(&self, players: usize) -> u32 {
+        self.count
+            .range(..=players.min(255) as u8)
+            .next_back()
+            .map_or(0, |(_, &n)| n)
+    }
 }
 
 /// A piece of behaviour: which Lua module, with which parameters.
@@ -247,8 +283,6 @@ pub struct Setup {
     pub start: Vec<(CounterId, u32)>,
     /// More by turn order, by counter: one amount per place, first player first.
     pub turn_order: Vec<(CounterId, Vec<u32>)>,
-    /// Cards drawn per grade.
-    pub hand: Vec<(GradeId, u32)>,
 }
 
 /// A board slot.
@@ -390,35 +424,6 @@ pub struct Tile {
     pub script: ScriptRef,
 }
 
-/// A commission card (R-COM-5).
-#[derive(Debug, Clone)]
-pub struct Commission {
-    /// Identifier.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Grade.
-    pub grade: GradeId,
-    /// Materials required.
-    pub requires: Vec<(MatId, u32)>,
-    /// The reward, gained once when it is played: amounts by counter, in counter order.
-    pub reward: Vec<(CounterId, u32)>,
-    /// Workshop action (R-FUL-2, R-WS-4).
-    pub workshop: Option<ScriptRef>,
-    /// The file that declared it.
-    pub declared_in: String,
-}
-
-impl Commission {
-    /// How much of counter `k` its reward gives (0 when none).
-    pub fn reward_of(&self, k: CounterId) -> u32 {
-        self.reward
-            .iter()
-            .find(|&&(id, _)| id == k)
-            .map_or(0, |&(_, n)| n)
-    }
-}
-
 /// `[report]` of `game.toml`: the `[[cards]]` params that hold a card's price (a table
 /// of counter amounts) and the points it scores. Reports only; no rule reads them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -453,10 +458,6 @@ pub struct Content {
     pub title: String,
     /// Pieces per player.
     pub pieces: u8,
-    /// Hand limit, 0 for none.
-    pub hand_limit: u32,
-    /// Whether a personal workshop phase may use cards fulfilled this round (R-TILE-PWS).
-    pub personal_workshop_same_round: bool,
     /// Whether the first player is drawn at random.
     pub random_first_player: bool,
     /// Interrupt checks per hook call in force: the user's limit, or the pack's lower one.
@@ -473,8 +474,8 @@ pub struct Content {
     pub materials: Vec<Material>,
     /// Dice kinds.
     pub dice: Vec<DieKind>,
-    /// Grades.
-    pub grades: Vec<Grade>,
+    /// Decks (`[[decks]]`), in declaration order.
+    pub decks: Vec<Deck>,
     /// Slot kind with free movement.
     pub free_kind: String,
     /// Start slot.
@@ -491,15 +492,12 @@ pub struct Content {
     pub setup: BTreeMap<u8, Setup>,
     /// Bot parameters by bot name, from `[bots.NAME]`.
     pub bot_params: BTreeMap<String, BTreeMap<String, f64>>,
-    /// When the advanced setup is on: the grade of which each player starts with one
-    /// card tucked.
-    pub starting_grade: Option<GradeId>,
+    /// The setup deals (`[deals]`) that are enabled, in the order they run.
+    pub deals: Vec<Deal>,
     /// Board.
     pub board: Board,
     /// Tiles.
     pub tiles: Vec<Tile>,
-    /// Commissions.
-    pub commissions: Vec<Commission>,
     /// Lua modules by name.
     pub modules: BTreeMap<String, Module>,
     /// The round as a program (`[flow]`, or Tabriz's when a pack declares none).
@@ -513,11 +511,8 @@ pub struct Content {
     pub placement: Option<Placement>,
     /// Card zones (`[[zones]]`).
     pub zones: Vec<Zone>,
-    /// Every card, one per copy: the commissions first (commission `i` is card `i`,
-    /// see [`decks`]), then the pack's `[[cards]]`.
+    /// Every card, one per copy, in the order the packs declare them.
     pub cards: Vec<Card>,
-    /// Where the commissions' built-in zones are (empty without grades).
-    pub decks: DeckZones,
     /// Data the packs say they invented.
     pub provenance: Vec<Invented>,
     /// Where a `[[cards]]` card's price and points are in its params (`[report]`), for
@@ -562,13 +557,8 @@ impl Content {
             .map(|i| i as ZoneId)
     }
 
-    /// Whether card `card` is a lowered commission (not one of the pack's `[[cards]]`).
-    pub fn is_commission(&self, card: CardIx) -> bool {
-        (card as usize) < self.commissions.len()
-    }
-
-    /// Index of a card (a copy of a `[[cards]]` template, or a commission) by id.
-    pub fn pack_card(&self, id: &str) -> Option<CardIx> {
+    /// Index of a card (a copy of a `[[cards]]` template) by id.
+    pub fn card(&self, id: &str) -> Option<CardIx> {
         self.cards
             .iter()
             .position(|c| c.id == id)
@@ -588,20 +578,12 @@ impl Content {
         m as CounterId
     }
 
-    /// Index of a grade by id.
-    pub fn grade(&self, id: &str) -> Option<GradeId> {
-        self.grades
+    /// Index of a deck by id.
+    pub fn deck(&self, id: &str) -> Option<DeckId> {
+        self.decks
             .iter()
-            .position(|g| g.id == id)
-            .map(|i| i as GradeId)
-    }
-
-    /// Index of a card by id.
-    pub fn card(&self, id: &str) -> Option<CardIx> {
-        self.commissions
-            .iter()
-            .position(|c| c.id == id)
-            .map(|i| i as CardIx)
+            .position(|d| d.id == id)
+            .map(|i| i as DeckId)
     }
 
     /// Index of a tile by id.

@@ -8,9 +8,9 @@
 //! [`crate::engine::steps::KINDS`]), compiled at load; what does not fit is a Lua hook.
 
 pub use crate::engine::steps::{
-    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, MenuStep, MoveStep,
+    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, MoveStep,
     NodeHooksStep, PlaceStep, PlayStep, RefillStep, ResetStep, ResolveStep, SharedStep, StepKind,
-    TurnCount, TurnOrder, TurnsStep,
+    TurnCount, TurnOrder, TurnsStep, UseCardsStep,
 };
 
 use crate::flow::Hook;
@@ -44,13 +44,36 @@ pub struct Program {
     pub per_player_estimate: Option<String>,
     /// The hooks the flow names, interned in the order met (a [`Hook::Named`] is an
     /// index here): every node's `hook` of `{ do = "hook", on = "nodes" }` steps and the
-    /// card hook of `menu` steps. Any Lua identifier but the kernel's
+    /// card hook of `use_cards` steps. Any Lua identifier but the kernel's
     /// ([`Hook::RESERVED`]).
     pub hooks: Vec<NamedHook>,
-    /// The card hook of a use phase a script queues (`ctx:personal_workshop`,
-    /// R-TILE-PWS): the first `menu` step's, or [`crate::engine::steps::DEFAULT_CARD_HOOK`]
-    /// when no step names one. `None` only in [`Program::empty`].
-    pub use_hook: Option<Hook>,
+    /// The first `use_cards` step's hook and zone: what a use phase a script queues
+    /// (`ctx:use_cards`) uses. `None` when no step uses cards.
+    pub use_phase: Option<UsePhase>,
+    /// The first `play` step's zones: where tools and bots find the cards a player may
+    /// play and has played. `None` when no step plays cards.
+    pub play: Option<PlayZones>,
+}
+
+/// What a `use_cards` step offers: each card in a player's zone whose behaviour has the
+/// hook, once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UsePhase {
+    /// The cards' hook (a [`Hook::Named`]).
+    pub hook: Hook,
+    /// The player zone whose cards are offered.
+    pub zone: crate::content::ZoneId,
+    /// Whether cards played earlier this round are offered too.
+    pub played_this_round: bool,
+}
+
+/// The zones of a `play` step: the player's cards come from `from` and go to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayZones {
+    /// The player zone cards are played from (a hand).
+    pub from: crate::content::ZoneId,
+    /// The player zone played cards go to.
+    pub to: crate::content::ZoneId,
 }
 
 /// A hook the flow names, interned in [`Program::hooks`].
@@ -167,7 +190,8 @@ impl Program {
             potential: None,
             per_player_estimate: None,
             hooks: Vec::new(),
-            use_hook: None,
+            use_phase: None,
+            play: None,
         }
     }
 

@@ -65,9 +65,6 @@ pub struct RemoveToml {
     /// Tile ids.
     #[serde(default)]
     pub tiles: Vec<String>,
-    /// Commission ids.
-    #[serde(default)]
-    pub commissions: Vec<String>,
     /// Card template ids (`[[cards]]`).
     #[serde(default)]
     pub cards: Vec<String>,
@@ -101,10 +98,6 @@ pub struct GameToml {
     /// (R-ROUND-2). 0 (the default) for games without pieces on a board.
     #[serde(default)]
     pub pieces: u8,
-    /// Largest hand a player may keep; 0 means no limit (R-FUL-4).
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount")]
-    pub hand_limit: u32,
     /// `"random"` or `"seat1"` (R-SETUP).
     #[serde(default = "default_first_player")]
     pub first_player: String,
@@ -116,19 +109,15 @@ pub struct GameToml {
     /// (`--memory-mb`), never raise or remove it.
     #[serde(default)]
     pub memory_limit_mb: Option<u32>,
-    /// R-TILE-PWS DECISION: whether a personal workshop phase may use a card fulfilled
-    /// earlier in the same round (default true).
-    #[serde(default = "yes")]
-    pub personal_workshop_same_round: bool,
     /// Materials, cheapest first (R-MAT-1).
     #[serde(default)]
     pub materials: Vec<MaterialToml>,
     /// Dice kinds (R-DICE-1).
     #[serde(default)]
     pub dice: Vec<DieToml>,
-    /// Commission grades (R-COM-1).
+    /// Decks: a draw pile with its discard pile, and who may draw from it.
     #[serde(default)]
-    pub grades: Vec<GradeToml>,
+    pub decks: Vec<DeckToml>,
     /// Movement parameters (R-MOVE, R-PLAZA); needed by packs whose flow moves pieces.
     #[serde(default)]
     pub movement: Option<MovementToml>,
@@ -146,9 +135,9 @@ pub struct GameToml {
     pub tiles: TilesToml,
     /// Setup per player count.
     pub setup: Vec<SetupToml>,
-    /// The advanced setup's starting workshop cards.
+    /// Cards dealt to every player at setup, by name (`[deals.<name>]`).
     #[serde(default)]
-    pub starting_workshop: Option<StartingToml>,
+    pub deals: BTreeMap<String, DealToml>,
     /// Bot parameters by bot name (`[bots.greedy]`).
     #[serde(default)]
     pub bots: BTreeMap<String, BTreeMap<String, f64>>,
@@ -227,6 +216,11 @@ pub struct ZoneToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::opt_amount")]
     pub cap: Option<u32>,
+    /// A player zone's soft limit: over it, the owner discards down before any other
+    /// step runs.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::opt_amount")]
+    pub limit: Option<u32>,
     /// Whether each position carries an integer mark (coins on a card).
     #[serde(default)]
     pub marks: bool,
@@ -284,6 +278,14 @@ pub struct CardToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
     pub by_players: BTreeMap<String, u32>,
+    /// What a `play` step makes its player pay for it, by counter id.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub cost: BTreeMap<String, u32>,
+    /// What its player gains once when a `play` step plays it, by counter id.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub reward: BTreeMap<String, u32>,
     /// A Lua module scripts may call for the card's effect.
     #[serde(default)]
     pub behaviour: Option<String>,
@@ -304,7 +306,7 @@ fn one() -> u32 {
 
 /// `[report]`: for reports, not a rule. Where a `[[cards]]` card's price and the
 /// points it scores are in its `params`, so the strength table can give its value for
-/// cost (commissions have `requires` and `reward` of their own).
+/// cost (a card's own `cost` and `reward` are read where it has them).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReportToml {
@@ -442,37 +444,46 @@ pub struct DieToml {
     pub faces: Vec<String>,
 }
 
-/// One commission grade.
+/// `[[decks]]`: a draw pile with its discard pile.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GradeToml {
-    /// Identifier, also the file name under `commissions/`.
+pub struct DeckToml {
+    /// Identifier.
     pub id: String,
     /// Display name.
+    #[serde(default)]
     pub name: String,
-    /// The counter values a player needs to draw from this deck (`{ skill = 2 }`, all
-    /// of them); empty, any player may.
+    /// The draw pile: a shared pile zone.
+    pub draw: String,
+    /// The discard pile: a shared pile zone.
+    pub discard: String,
+    /// The counter values a player needs to draw from it (`{ skill = 2 }`, all of
+    /// them); empty, any player may.
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
     pub unlock: BTreeMap<String, u32>,
-    /// Whether players draw from it. `false` for cards that are only dealt at setup
-    /// (the advanced setup's starting workshop cards).
+}
+
+/// `[deals.<name>]`: cards every player is dealt at setup.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealToml {
+    /// A deck id, or a shared pile zone.
+    pub from: String,
+    /// A player zone.
+    pub to: String,
+    /// Cards per player: one number, or one per player count.
+    pub count: PerPlayers,
+    /// Deals run lower first; ties by name.
+    #[serde(default)]
+    pub order: i32,
+    /// Whether the deal is made (a variant turns one on or off).
     #[serde(default = "yes")]
-    pub deck: bool,
+    pub enabled: bool,
 }
 
 fn yes() -> bool {
     true
-}
-
-/// The advanced setup: each player starts with one card of a non-deck grade tucked.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StartingToml {
-    /// Whether the advanced setup is used.
-    pub enabled: bool,
-    /// The grade whose cards are dealt, one per player.
-    pub grade: String,
 }
 
 /// Movement.
@@ -657,10 +668,6 @@ pub struct SetupToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amounts_map")]
     pub turn_order: BTreeMap<String, Vec<u32>>,
-    /// Starting hand: cards to draw per grade.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount_map")]
-    pub hand: BTreeMap<String, u32>,
 }
 
 /// `board.toml`.
@@ -785,38 +792,6 @@ pub struct TileToml {
     #[serde(default)]
     pub sides: BTreeMap<String, toml::Table>,
     /// In a pack that extends another: replace the earlier tile with this id.
-    #[serde(default)]
-    pub replace: bool,
-}
-
-/// `commissions/<grade>.toml`: a list of cards.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommissionFile {
-    /// The cards.
-    pub commission: Vec<CommissionToml>,
-}
-
-/// One commission card (R-COM-5).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommissionToml {
-    /// Identifier, unique in the pack.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Materials to return to the supply (empty only for cards of a non-deck grade).
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount_map")]
-    pub requires: BTreeMap<String, u32>,
-    /// Reward gained once: amounts by counter id, gained in the counters' order.
-    #[serde(default)]
-    #[serde(deserialize_with = "super::bounded::amount_map")]
-    pub reward: BTreeMap<String, u32>,
-    /// Workshop action, if any.
-    #[serde(default)]
-    pub workshop: Option<ScriptToml>,
-    /// In a pack that extends another: replace the earlier card with this id.
     #[serde(default)]
     pub replace: bool,
 }

@@ -69,6 +69,9 @@ pub struct Zone {
     pub visibility: Visibility,
     /// Most cards it may hold.
     pub cap: Option<u32>,
+    /// A player zone's soft limit: over it, the owner discards down before any other
+    /// step runs.
+    pub limit: Option<u32>,
     /// Whether each position carries an integer mark.
     pub marks: bool,
     /// Shuffled at setup.
@@ -122,6 +125,13 @@ pub struct Card {
     pub zone: ZoneId,
     /// The least player count it is in play at (C-TWO-1: "3+" copies).
     pub min_players: u8,
+    /// What a `play` step makes its player pay for it, by counter, in counter order.
+    pub cost: Vec<(crate::content::CounterId, u32)>,
+    /// What its player gains once when a `play` step plays it, by counter, in counter
+    /// order.
+    pub reward: Vec<(crate::content::CounterId, u32)>,
+    /// The deck it belongs to: the one whose draw pile is its starting zone.
+    pub deck: Option<crate::content::DeckId>,
     /// Module of its effect, if any.
     pub behaviour: Option<String>,
     /// Data for scripts.
@@ -265,6 +275,14 @@ pub(super) fn resolve_zones(
                 Visibility::Public
             }
         };
+        if z.limit.is_some() && owner == ZoneOwner::Shared {
+            ld.fail(
+                gf,
+                &at,
+                format!("zone `{}` is shared: a limit is for a player's zone", z.id),
+                "give limit to a zone with owner = \"player\" (its owner discards down to it), or use cap",
+            );
+        }
         if visibility == Visibility::Owner && owner == ZoneOwner::Shared {
             ld.fail(
                 gf,
@@ -345,6 +363,7 @@ pub(super) fn resolve_zones(
             kind,
             visibility,
             cap: z.cap,
+            limit: z.limit,
             marks: z.marks,
             index,
             declared_at: ld.locate(gf, &at),
@@ -360,6 +379,7 @@ pub(super) fn resolve_cards(
     ld: &mut Loader,
     raw: Vec<Placed<CardToml>>,
     zones: &[Zone],
+    counters: &[crate::content::Counter],
     module_of: &dyn Fn(&str) -> Option<String>,
 ) -> Vec<Card> {
     let mut cards: Vec<Card> = Vec::new();
@@ -433,6 +453,8 @@ pub(super) fn resolve_cards(
             },
             None => None,
         };
+        let cost = amounts(ld, &file, &t, "cost", &t.cost, counters);
+        let reward = amounts(ld, &file, &t, "reward", &t.reward, counters);
         let mut copies: Vec<u8> = vec![1; t.copies as usize];
         for (count, &n) in &t.by_players {
             match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
@@ -482,6 +504,9 @@ pub(super) fn resolve_cards(
                 kind: t.kind.clone(),
                 zone,
                 min_players,
+                cost: cost.clone(),
+                reward: reward.clone(),
+                deck: None,
                 behaviour: behaviour.clone(),
                 params: t.params.clone(),
                 text: t.text.clone(),
@@ -507,6 +532,35 @@ pub(super) fn resolve_cards(
         );
     }
     cards
+}
+
+/// A card's `cost` or `reward` (`what`) as amounts by counter, in counter order; an
+/// error for each key that is not a counter.
+fn amounts(
+    ld: &mut Loader,
+    file: &str,
+    t: &CardToml,
+    what: &str,
+    raw: &BTreeMap<String, u32>,
+    counters: &[crate::content::Counter],
+) -> Vec<(crate::content::CounterId, u32)> {
+    let mut out = Vec::new();
+    for (k, &n) in raw {
+        match counters.iter().position(|c| &c.id == k) {
+            Some(i) => out.push((i as crate::content::CounterId, n)),
+            None => {
+                let ids: Vec<&str> = counters.iter().map(|c| c.id.as_str()).collect();
+                ld.fail(
+                    file,
+                    k,
+                    format!("card `{}`: its {what} names `{k}`, which is not a counter", t.id),
+                    &format!("counters are: {}", ids.join(", ")),
+                );
+            }
+        }
+    }
+    out.sort_by_key(|&(k, _)| k);
+    out
 }
 
 /// Records an error for each zone with a `cap` that more cards start in than it allows,

@@ -38,7 +38,7 @@ impl Keys {
     /// The keys of `c`'s cards and areas.
     pub fn new(c: &Content) -> Keys {
         let per_card = |verb: &str| -> Vec<Arc<str>> {
-            c.commissions
+            c.cards
                 .iter()
                 .map(|def| format!("{verb}:{}", def.id).into())
                 .collect()
@@ -120,10 +120,10 @@ mod tests {
     fn keys_name_the_card_and_area_they_stand_for() {
         let tabriz = load(None);
         let cabriole = load(Some("content/cabriole"));
-        assert!(!tabriz.commissions.is_empty() && !cabriole.board.areas.is_empty());
+        assert!(!tabriz.cards.is_empty() && !cabriole.board.areas.is_empty());
         for c in [tabriz, cabriole] {
             let keys = Keys::new(&c);
-            for (i, def) in c.commissions.iter().enumerate() {
+            for (i, def) in c.cards.iter().enumerate() {
                 assert_eq!(&*keys.play(i as CardIx), format!("fulfil:{}", def.id));
                 assert_eq!(&*keys.use_card(i as CardIx), format!("workshop:{}", def.id));
                 assert_eq!(&*keys.discard(i as CardIx), format!("discard:{}", def.id));

@@ -74,6 +74,8 @@ pub struct Engine {
     held: Option<Box<HeldCall>>,
     /// Script errors met while a bot looks ahead ([`Engine::set_lookahead`]).
     lookahead: lookahead::LookaheadLog,
+    /// The player zones with a `limit`, checked before every automatic step.
+    limited_zones: Vec<crate::content::ZoneId>,
 }
 
 /// A hook call the host keeps stopped at its question ([`Effects::held`]), with the
@@ -93,6 +95,7 @@ impl Engine {
     pub fn new(content: Arc<Content>, effects: Box<dyn Effects>) -> Engine {
         Engine {
             keys: keys::Keys::new(&content),
+            limited_zones: steps::zone_limit::limited_zones(&content),
             content,
             effects,
             moves: move_cache::MoveCache::default(),
@@ -388,19 +391,18 @@ impl Engine {
                     ops::gain(c, &mut st, log, p, k, n).map_err(SetupError::Limit)?;
                 }
             }
-            // The advanced setup: one starting workshop card tucked per player.
-            if let Some(g) = c.starting_grade {
-                if let Some(card) = ops::draw_card(c, &mut st, log, g) {
-                    decks::tuck(c, &mut st, p, card);
-                }
-            }
-            for &(g, n) in &setup.hand {
-                // A deck that runs dry ends the deal: the loop never outlasts the cards.
-                for _ in 0..n {
-                    let Some(card) = ops::draw_card(c, &mut st, log, g) else {
+            // The deals (R-SETUP's hands; the advanced setup's starting card), in order.
+            for deal in &c.deals {
+                // A source that runs dry ends the deal: the loop never outlasts the cards.
+                for _ in 0..deal.count_at(players) {
+                    let card = match deal.from {
+                        crate::content::DealSource::Deck(d) => ops::draw_card(c, &mut st, log, d),
+                        crate::content::DealSource::Pile(z) => decks::take_top(c, &mut st, z),
+                    };
+                    let Some(card) = card else {
                         break;
                     };
-                    decks::to_hand(c, &mut st, p, card);
+                    decks::push_to_player(c, &mut st, p, deal.to, card);
                 }
             }
         }
@@ -546,13 +548,13 @@ impl Engine {
                 pending.answers.push(String::from(&*choice.key));
                 self.run_hook(st, pending.call, pending.answers, log)?;
             }
-            // The hand limit asked (it comes before everything else).
-            Action::Discard { .. } => steps::hand_limit::answer(self, st, p, choice, log)?,
-            // The use-cards job of a `menu` step (or a script) asked.
+            // A zone's limit asked (it comes before everything else).
+            Action::Discard { .. } => steps::zone_limit::answer(self, st, p, choice, log)?,
+            // The use-cards job of a `use_cards` step (or a script) asked.
             Action::Use { .. } | Action::Pass
                 if matches!(st.flow.jobs.last(), Some(Job::UseCards { .. })) =>
             {
-                steps::menu::answer_job(self, st, p, choice, log)?
+                steps::use_cards::answer_job(self, st, p, choice, log)?
             }
             // Every other answer goes to the step that asked (the top frame's).
             _ => {
@@ -569,37 +571,37 @@ impl Engine {
         Ok(())
     }
 
-    /// Plays `card` from `p`'s hand (R-FUL-1, R-FUL-2: pay, gain the reward, tuck the
-    /// card), then adds 1 to the `count` counter (R-END-1 rides on it).
+    /// Plays `card` from `p`'s zone `zones.from` (R-FUL-1, R-FUL-2: pay its cost, move
+    /// it to `zones.to`, gain its reward), then adds 1 to the `count` counter (R-END-1
+    /// rides on it).
     fn play_card(
         &mut self,
         st: &mut GameState,
         p: usize,
-        card: CardIx,
+        (card, zones): (CardIx, crate::content::program::PlayZones),
         count: Option<CounterId>,
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         let c = Arc::clone(&self.content);
-        let def = &c.commissions[card as usize];
-        for &(m, n) in &def.requires {
-            ops::pay(&c, st, log, p, c.material_counter(m), n)
-                .expect("fulfil options are affordable");
+        let def = &c.cards[card as usize];
+        for &(k, n) in &def.cost {
+            ops::pay(&c, st, log, p, k, n).expect("play options are affordable");
         }
-        decks::take_from_hand(&c, st, p, card);
-        decks::tuck(&c, st, p, card);
+        decks::take_from_player(&c, st, p, zones.from, card);
+        decks::push_to_player(&c, st, p, zones.to, card);
         st.flow.played_this_turn += 1;
         st.flow.played_this_round.push(card);
         let round = st.round;
-        log.push(round, Some(p), "fulfil", || {
-            format!("fulfils {} ({})", def.id, def.name)
+        log.push(round, Some(p), "play", || {
+            format!("plays {} ({})", def.id, def.name)
         });
         let limit = |message: String| -> EngineError {
             ScriptError {
                 pack: ScriptError::pack_of(&def.declared_in),
                 file: def.declared_in.clone(),
                 line: None,
-                owner: format!("commission `{}`", def.id),
-                hook: "fulfil".into(),
+                owner: format!("card `{}`", def.id),
+                hook: "play".into(),
                 message,
                 traceback: String::new(),
             }
@@ -783,15 +785,15 @@ impl Engine {
                     owner: "the game's flow".into(),
                     hook: "advance".into(),
                     message: format!(
-                        "the game ran {} automatic steps without asking anyone anything; look for hooks that queue work forever (e.g. a personal workshop that grants another)",
+                        "the game ran {} automatic steps without asking anyone anything; look for hooks that queue work forever (e.g. a card use that queues another use phase)",
                         crate::limits::MAX_AUTOMATIC_STEPS
                     ),
                     traceback: String::new(),
                 }
                 .into());
             }
-            // R-FUL-4: over the hand limit, discard before anything else.
-            if let Some(d) = steps::hand_limit::ask(self, st) {
+            // Over a zone's limit (R-FUL-4's hand limit), discard before anything else.
+            if let Some(d) = steps::zone_limit::ask(self, st) {
                 st.decision = Some(d);
                 return Ok(());
             }
@@ -802,8 +804,20 @@ impl Engine {
                         st.flow.jobs.pop();
                         self.run_hook(st, call, Vec::new(), log)?;
                     }
-                    Job::UseCards { player, hook, used } => {
-                        match steps::menu::ask_job(self, st, *player, *hook, used) {
+                    Job::UseCards {
+                        player,
+                        hook,
+                        zone,
+                        played_this_round,
+                        used,
+                    } => {
+                        let offer = steps::use_cards::Offer {
+                            hook: *hook,
+                            zone: *zone,
+                            played_this_round: *played_this_round,
+                            used,
+                        };
+                        match steps::use_cards::ask_job(self, st, *player, offer) {
                             Some(d) => {
                                 st.decision = Some(d);
                                 return Ok(());
@@ -952,11 +966,8 @@ pub fn describe_owner<'a>(
             }
         }
         Owner::Card { card } => {
-            let d = &c.commissions[card as usize];
-            (
-                format!("commission `{}`", d.id),
-                d.workshop.as_ref().map(|w| w.module.as_str()),
-            )
+            let d = &c.cards[card as usize];
+            (format!("card `{}`", d.id), d.behaviour.as_deref())
         }
         Owner::Game { hook } => {
             let h = &c.program.game_hooks[hook as usize];

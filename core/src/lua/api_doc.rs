@@ -106,16 +106,17 @@ to `ctx` verbs must be whole: `1.5` is an error. See docs/modding.md, \"Limits\"
 A module may also export `describe(params)`, returning the rules text for those
 parameters (`weft doc content` prints it).
 
-Commissions are cards in zones: a pack with `[[grades]]` has, built in, a `hand` and a
-`tucked` zone per player and, per grade G, a draw pile `G_deck` and a discard pile
-`G_discard`, read and changed with the zone functions below. The shared library's
-`weft.cards` (`local cards = require(\"weft.cards\")`) draws, keeps and discards them
-over those: `cards.hand(ctx, p)`, `cards.tucked(ctx, p)`, `cards.deck_size(ctx, grade)`,
-`cards.draw(ctx, p, grade, n [, aside])` and `cards.draw_chosen(ctx, p, n [, once,
-aside])` (each from a deck p chooses) draw onto p's hand, or with `aside` face up onto
-the discards for `cards.keep(ctx, p, drawn, keep)` to take the kept ones from (an empty
-deck is made again from its discards, shuffled); `cards.discard(ctx, p, id)` and
-`cards.pick_from_hand(ctx, p, spec)` (scripts/weft/cards.lua says more).
+Cards live in zones. A deck (`[[decks]]`) is a draw pile with its discard pile; a card
+belongs to the deck whose draw pile it starts in, and `ctx:decks(p)` lists the decks p
+may draw from. The shared library's `weft.cards` (`local cards = require(\"weft.cards\")`)
+draws, keeps and discards cards of decks over the zone functions below:
+`cards.hand(ctx, p)`, `cards.tucked(ctx, p)` (the zones `hand` and `tucked`),
+`cards.deck_size(ctx, deck)`, `cards.draw(ctx, p, deck, n [, aside])` and
+`cards.draw_chosen(ctx, p, n [, once, aside])` (each from a deck p chooses) draw onto p's
+hand, or with `aside` face up onto the discards for `cards.keep(ctx, p, drawn, keep)` to
+take the kept ones from (an empty draw pile is made again from its discards, shuffled);
+`cards.discard(ctx, p, id)` and `cards.pick_from_hand(ctx, p, spec)`
+(scripts/weft/cards.lua says more).
 ";
 
 /// The names of the methods registered on `ctx`, read from its metatable.

@@ -14,7 +14,7 @@ use rand::Rng;
 
 use crate::content::{Content, CounterId, MatId};
 use crate::events::EventLog;
-use crate::flow::{HookCall, Job};
+use crate::flow::HookCall;
 use crate::limits::{MAX_AMOUNT, MAX_VERBS_PER_CALL};
 use crate::ops;
 use crate::state::GameState;
@@ -37,7 +37,7 @@ pub struct Names {
     pub materials: Vec<mlua::String>,
     /// The frozen `ctx:grades` table of each grade, by index: `{id, name, deck,
     /// discard}`.
-    pub grade_info: Vec<Table>,
+    pub deck_info: Vec<Table>,
     /// Counter ids by index (`content.counters`).
     pub counters: Vec<mlua::String>,
     /// Zone ids by index (`content.zones`).
@@ -252,26 +252,32 @@ impl Ctx {
     /// `ctx:card(id)`: the frozen table of a card (made once per VM, `Names::card_info`):
     /// a commission's requirements and rewards, or a `[[cards]]` copy's params.
     pub(super) fn card_info(&self, id: &str) -> mlua::Result<Table> {
-        let ix = match self.content.pack_card(id) {
-            Some(ix) => ix,
-            None => self
-                .content
-                .card(id)
-                .ok_or_else(|| err(format!("`{id}` is not a card or commission")))?,
-        };
+        let ix = self
+            .content
+            .card(id)
+            .ok_or_else(|| err(format!("`{id}` is not a card")))?;
         Ok(self.names.card_info[ix as usize].clone())
     }
 
-    /// `ctx:grades(p)`: the grades whose decks player `p` may draw from, each its frozen
-    /// table (`Names::grade_info`).
-    pub(super) fn grades(&self, lua: &Lua, p: i64) -> mlua::Result<Table> {
+    /// `ctx:deck(id)`: deck `id`'s frozen table (`Names::deck_info`).
+    pub(super) fn deck(&self, id: &str) -> mlua::Result<Table> {
+        let d = self.content.deck(id).ok_or_else(|| {
+            let ids: Vec<&str> = self.content.decks.iter().map(|d| d.id.as_str()).collect();
+            err(format!("`{id}` is not a deck ({})", ids.join(", ")))
+        })?;
+        Ok(self.names.deck_info[d as usize].clone())
+    }
+
+    /// `ctx:decks(p)`: the decks player `p` may draw from, each its frozen table
+    /// (`Names::deck_info`).
+    pub(super) fn decks(&self, lua: &Lua, p: i64) -> mlua::Result<Table> {
         let p = self.player_index(p)?;
-        let grades = ops::unlocked_grades(&self.content, &self.state, p);
+        let decks = ops::unlocked_decks(&self.content, &self.state, p);
         list(
             lua,
-            grades
+            decks
                 .into_iter()
-                .map(|g| self.names.grade_info[g as usize].clone()),
+                .map(|d| self.names.deck_info[d as usize].clone()),
         )
     }
 
@@ -311,20 +317,32 @@ impl Ctx {
         Ok(self.state.rng.random_range(1..=n))
     }
 
-    /// `ctx:use_cards(p)`: queues a use phase for player `p` (R-TILE-PWS), by
-    /// the flow's card hook ([`crate::content::program::Program::use_hook`]).
-    pub(super) fn queue_use_phase(&mut self, p: i64) -> mlua::Result<()> {
+    /// `ctx:use_cards(p [, opts])`: queues a use phase for player `p` (R-TILE-PWS), with
+    /// the hook and zone of the flow's first `use_cards` step
+    /// ([`crate::content::program::Program::use_phase`]); `opts.played_this_round`
+    /// (a boolean) says whether cards played earlier this round are offered, else the
+    /// step's setting holds.
+    pub(super) fn queue_use_phase(&mut self, p: i64, opts: Option<Table>) -> mlua::Result<()> {
         let p = self.player_index(p)?;
-        let hook = self
-            .content
-            .program
-            .use_hook
-            .ok_or_else(|| err("the game's flow has no card hook to use"))?;
-        self.state.flow.incoming.push(Job::UseCards {
-            player: p,
-            hook,
-            used: Vec::new(),
-        });
+        let mut phase = self.content.program.use_phase.ok_or_else(|| {
+            err("the game's flow has no `use_cards` step to take the hook and zone from")
+        })?;
+        if let Some(opts) = opts {
+            match opts.raw_get::<Value>("played_this_round")? {
+                Value::Nil => {}
+                Value::Boolean(b) => phase.played_this_round = b,
+                other => {
+                    return Err(err(format!(
+                        "ctx:use_cards: played_this_round must be true or false, not a {}",
+                        other.type_name()
+                    )))
+                }
+            }
+        }
+        self.state
+            .flow
+            .incoming
+            .push(crate::engine::steps::use_cards::use_job(p, phase));
         Ok(())
     }
 

@@ -52,9 +52,9 @@ impl Ctx {
             }
             Pos::Card(id) => id,
         };
-        let Some(card) = self.content.pack_card(id) else {
+        let Some(card) = self.content.card(id) else {
             return Err(err(format!(
-                "ctx:{verb}: `{id}` is not a card (of [[cards]] or a commission)"
+                "ctx:{verb}: `{id}` is not a card"
             )));
         };
         let cards = &z.get(&self.content, &self.state).cards;
@@ -125,7 +125,7 @@ impl Ctx {
         p: Option<Whole>,
     ) -> mlua::Result<Option<usize>> {
         let z = self.zone_ref(id, p)?;
-        let Some(ix) = self.content.pack_card(card) else {
+        let Some(ix) = self.content.card(card) else {
             return Err(err(format!(
                 "ctx:find_card: `{card}` is not a card of [[cards]]"
             )));

@@ -543,7 +543,7 @@ pub(in crate::lua) unsafe extern "C-unwind" fn has(l: *mut ffi::lua_State) -> c_
 }
 
 /// The index (from 0) of the pack card whose id is argument `i`, as
-/// `Content::pack_card` finds it (the first card of an id).
+/// `Content::card` finds it (the first card of an id).
 ///
 /// # Safety
 /// `l` is a front's state.
@@ -575,14 +575,14 @@ unsafe fn player_list(
     }
 }
 
-/// `ctx:grades(p)`: the frozen tables of the grades player `p` has unlocked, a new list.
-pub(in crate::lua) unsafe extern "C-unwind" fn grades(l: *mut ffi::lua_State) -> c_int {
+/// `ctx:decks(p)`: the frozen tables of the decks player `p` may draw from, a new list.
+pub(in crate::lua) unsafe extern "C-unwind" fn decks(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         player_list(l, |c, p| {
-            let grades = c.content.grades.iter().enumerate();
+            let decks = c.content.decks.iter().enumerate();
             Entries::collect(
-                grades
-                    .filter(|(_, g)| ops::grade_unlocked(g, &c.state, p))
+                decks
+                    .filter(|(_, d)| ops::deck_unlocked(d, &c.state, p))
                     .map(|(i, _)| Some(i)),
             )
         })

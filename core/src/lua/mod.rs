@@ -314,12 +314,17 @@ impl LuaHost {
             .map(|t| bind(&t.script, &format!("tile `{}`", t.id)))
             .collect();
         let cards: Vec<Option<Bound>> = content
-            .commissions
+            .cards
             .iter()
             .map(|c| {
-                c.workshop
-                    .as_ref()
-                    .and_then(|w| bind(w, &format!("commission `{}`", c.id)))
+                let module = c.behaviour.as_ref()?;
+                let script = ScriptRef {
+                    module: module.clone(),
+                    params: c.params.clone(),
+                    text: c.text.clone(),
+                    declared_in: c.declared_in.clone(),
+                };
+                bind(&script, &format!("card `{}`", c.id))
             })
             .collect();
         let unlocks: Vec<Option<Bound>> = content
@@ -417,7 +422,7 @@ impl LuaHost {
             // Hooks cannot be called nor games played now; what the data alone shows is
             // said in the same run (a misspelt material in a behaviour's params).
             for (owner, script) in crate::lint::script_refs(&content) {
-                for (word, near) in crate::lint::misspelt_counters(&content, script) {
+                for (word, near) in crate::lint::misspelt_counters(&content, &script) {
                     errors.push(ContentError::new(
                         script.declared_in.clone(),
                         crate::lint::misspelt_counter_text(&owner, &word, &near),
@@ -584,31 +589,16 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     let pack_cards = strings(content.cards.iter().map(|c| c.id.as_str()).collect())?;
     let mut card_info = Vec::with_capacity(content.cards.len());
     for (c, id) in content.cards.iter().zip(&pack_cards) {
-        if let Some(k) = content.commissions.get(card_info.len()) {
-            card_info.push(commission_info(lua, content, k)?);
-            continue;
-        }
-        let t = lua.create_table()?;
-        t.raw_set("id", id.clone())?;
-        t.raw_set("template", c.template.as_str())?;
-        t.raw_set("name", c.name.as_str())?;
-        t.raw_set("kind", c.kind.as_str())?;
-        if let Some(b) = &c.behaviour {
-            t.raw_set("behaviour", b.as_str())?;
-        }
-        t.raw_set("params", table_to_lua(lua, &c.params)?)?;
-        t.raw_set("text", c.text.as_str())?;
-        freeze::freeze_table(lua, &t)?;
-        card_info.push(t);
+        card_info.push(card_info_table(lua, content, c, id)?);
     }
     Ok(Names {
         pack_cards,
         card_info,
         zones: strings(content.zones.iter().map(|z| z.id.as_str()).collect())?,
-        grade_info: content
-            .grades
+        deck_info: content
+            .decks
             .iter()
-            .map(|g| grade_info(lua, g))
+            .map(|d| deck_info(lua, content, d))
             .collect::<mlua::Result<_>>()?,
         counters: strings(content.counters.iter().map(|k| k.id.as_str()).collect())?,
         materials,
@@ -617,52 +607,55 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     })
 }
 
-/// The frozen `ctx:grades` table of a grade: `id`, `name`, and `deck` and `discard`
-/// (the zones of its draw and discard piles).
-fn grade_info(lua: &Lua, g: &crate::content::Grade) -> mlua::Result<Table> {
+/// The frozen `ctx:decks` table of a deck: `id`, `name`, and `draw` and `discard` (the
+/// zones of its piles).
+fn deck_info(lua: &Lua, content: &Content, d: &crate::content::Deck) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    t.raw_set("id", g.id.as_str())?;
-    t.raw_set("name", g.name.as_str())?;
-    t.raw_set("deck", crate::content::decks::deck_zone_id(&g.id))?;
-    t.raw_set("discard", crate::content::decks::discard_zone_id(&g.id))?;
+    t.raw_set("id", d.id.as_str())?;
+    t.raw_set("name", d.name.as_str())?;
+    t.raw_set("draw", content.zones[d.draw as usize].id.as_str())?;
+    t.raw_set("discard", content.zones[d.discard as usize].id.as_str())?;
     freeze::freeze_table(lua, &t)?;
     Ok(t)
 }
 
-/// The frozen `ctx:card` table of a commission: `id`, `name`, `grade`, `deck` and
-/// `discard` (the zones of its grade's draw and discard piles), `requires` (material id
-/// → count), `coins`, `skill`, `prestige`, and `workshop` (its text, or its module when
-/// it has no text) when it has a workshop action.
-fn commission_info(
+/// The frozen `ctx:card` table of a card: `id`, `template`, `name`, `kind`, `zone` (where
+/// it starts), `deck`, `draw` and `discard` (its deck and the zones of its piles, when it
+/// is in one), `cost` and `reward` (counter id → amount), `behaviour`, `params` and
+/// `text`.
+fn card_info_table(
     lua: &Lua,
     content: &Content,
-    c: &crate::content::Commission,
+    c: &crate::content::Card,
+    id: &mlua::String,
 ) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    t.raw_set("id", c.id.as_str())?;
+    t.raw_set("id", id.clone())?;
+    t.raw_set("template", c.template.as_str())?;
     t.raw_set("name", c.name.as_str())?;
-    let grade = content.grades[c.grade as usize].id.as_str();
-    t.raw_set("grade", grade)?;
-    t.raw_set("deck", crate::content::decks::deck_zone_id(grade))?;
-    t.raw_set("discard", crate::content::decks::discard_zone_id(grade))?;
-    let req = lua.create_table()?;
-    for &(mat, n) in &c.requires {
-        req.raw_set(content.materials[mat as usize].id.as_str(), n)?;
+    t.raw_set("kind", c.kind.as_str())?;
+    t.raw_set("zone", content.zones[c.zone as usize].id.as_str())?;
+    if let Some(d) = c.deck {
+        let d = &content.decks[d as usize];
+        t.raw_set("deck", d.id.as_str())?;
+        t.raw_set("draw", content.zones[d.draw as usize].id.as_str())?;
+        t.raw_set("discard", content.zones[d.discard as usize].id.as_str())?;
     }
-    t.raw_set("requires", req)?;
-    let reward = lua.create_table()?;
-    for &(k, n) in &c.reward {
-        reward.raw_set(content.counters[k as usize].id.as_str(), n)?;
+    let amounts = |list: &[(crate::content::CounterId, u32)]| -> mlua::Result<Table> {
+        let t = lua.create_table()?;
+        for &(k, n) in list {
+            t.raw_set(content.counters[k as usize].id.as_str(), n)?;
+        }
+        freeze::freeze_table(lua, &t)?;
+        Ok(t)
+    };
+    t.raw_set("cost", amounts(&c.cost)?)?;
+    t.raw_set("reward", amounts(&c.reward)?)?;
+    if let Some(b) = &c.behaviour {
+        t.raw_set("behaviour", b.as_str())?;
     }
-    t.raw_set("reward", reward)?;
-    if let Some(w) = &c.workshop {
-        let text = if w.text.is_empty() {
-            w.module.as_str()
-        } else {
-            w.text.as_str()
-        };
-        t.raw_set("workshop", text)?;
-    }
+    t.raw_set("params", table_to_lua(lua, &c.params)?)?;
+    t.raw_set("text", c.text.as_str())?;
     freeze::freeze_table(lua, &t)?;
     Ok(t)
 }

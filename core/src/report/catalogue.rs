@@ -138,23 +138,23 @@ pub fn catalogue(content: &Content) -> Vec<Entry> {
             .any(|p| matches!(p, ScorePart::Counter(k) if *k as usize == counter))
     };
     let mut out = Vec::new();
-    for c in &content.commissions {
-        let grade = &content.grades[c.grade as usize];
-        if !grade.deck {
+    // With a `play` step, the cards of decks are played for their cost and reward (as
+    // the records count them); without one, cards are taken, by template (below).
+    let plays = content.program.play.is_some();
+    for c in content.cards.iter().filter(|_| plays) {
+        let Some(deck) = c.deck.map(|d| &content.decks[d as usize]) else {
             continue;
-        }
-        let mut e = Entry::new(format!("card {}", c.id), &c.name, &grade.id);
-        let mut requires = c.requires.clone();
-        requires.sort_unstable();
+        };
+        let mut e = Entry::new(format!("card {}", c.id), &c.name, &deck.id);
         e.cost = words(
-            requires
+            c.cost
                 .iter()
-                .map(|&(m, n)| (content.materials[m as usize].name.as_str(), n)),
+                .map(|&(k, n)| (content.counters[k as usize].name.as_str(), n)),
         );
         e.cost_value = Some(
-            c.requires
+            c.cost
                 .iter()
-                .map(|&(m, n)| content.materials[m as usize].value.saturating_mul(n))
+                .map(|&(k, n)| content.counters[k as usize].value.saturating_mul(n))
                 .fold(0u32, u32::saturating_add),
         );
         let counter = |k: CounterId| content.counters[k as usize].name.as_str();
@@ -175,18 +175,19 @@ pub fn catalogue(content: &Content) -> Vec<Entry> {
             })
             .unwrap_or_else(|| "points".to_string());
         e.points = Some((points, score_name));
-        if c.workshop.is_some() {
-            e.unpriced = Some("a workshop action".into());
-            e.gives.push_str(if e.gives.is_empty() {
-                "a workshop action"
+        if let Some(b) = &c.behaviour {
+            let effect = format!("its effect ({b})");
+            e.gives.push_str(&if e.gives.is_empty() {
+                effect.clone()
             } else {
-                ", and a workshop action"
+                format!(", and {effect}")
             });
+            e.unpriced = Some(effect);
         }
         out.push(e);
     }
     let mut seen = std::collections::BTreeSet::new();
-    for card in &content.cards[content.commissions.len()..] {
+    for card in content.cards.iter().filter(|_| !plays) {
         if !seen.insert(card.template.as_str()) {
             continue;
         }

@@ -653,16 +653,16 @@ fn warnings(s: &Summary) -> Vec<String> {
     for c in &s.cards {
         if c.fulfilled.value == 0.0 {
             if c.drawn == 0.0 {
-                w.push(format!("commission {} was never drawn", c.id));
+                w.push(format!("card {} was never drawn", c.id));
             } else {
                 w.push(format!(
-                    "commission {} was never fulfilled (drawn {:.2} times per game)",
+                    "card {} was never played (drawn {:.2} times per game)",
                     c.id, c.drawn
                 ));
             }
         } else if c.fulfilled.value < 0.01 {
             w.push(format!(
-                "commission {} was fulfilled in only {:.2}% of games",
+                "card {} was played in only {:.2}% of games",
                 c.id,
                 c.fulfilled.value * 100.0
             ));

@@ -17,15 +17,16 @@ use crate::state::GameState;
 /// What one player did in one game.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlayerCounts {
-    /// Commissions fulfilled (deck grades and starting cards alike).
+    /// Cards played by the flow's `play` step, and any other card in its `to` zone at
+    /// the end (Tabriz: commissions fulfilled, starting cards alike).
     pub fulfilled: u32,
-    /// Commission cards that entered the hand (the starting hand included).
+    /// Cards that entered the `play` step's `from` zone (the starting hand included).
     pub drawn: u32,
     /// Tile actions taken (R-ACT-1).
     pub actions: u32,
     /// Materials gained while taking tile actions.
     pub gained: u32,
-    /// Workshop actions taken (R-WS-4).
+    /// Cards used in use phases (`use_cards`; Tabriz's workshop actions, R-WS-4).
     pub workshop: u32,
     /// Coins at the end.
     pub coins: u32,
@@ -81,7 +82,7 @@ pub struct AreaCounts {
 /// ([`crate::report::strength`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Uses {
-    /// Its peer group: a commission's grade, a `[[cards]]` card's kind, `tile` or `area`.
+    /// Its peer group: a played card's deck, another card's kind, `tile` or `area`.
     /// A component is compared with the others of its group.
     pub group: String,
     /// Each use as `[seat (0-based), round]`.
@@ -220,15 +221,18 @@ impl GameRecord {
                     (t.id.clone(), counts)
                 })
                 .collect(),
+            // With a `play` step, the cards of decks are drawn and played (this table);
+            // without one, cards are taken into players' zones (`held`).
             cards: content
-                .commissions
+                .cards
                 .iter()
-                .filter(|c| content.grades[c.grade as usize].deck)
+                .filter(|c| content.program.play.is_some() && c.deck.is_some())
                 .map(|c| (c.id.clone(), CardCounts::default()))
                 .collect(),
-            // The pack's `[[cards]]`; commissions have their own table above.
-            held: content.cards[content.commissions.len()..]
+            held: content
+                .cards
                 .iter()
+                .filter(|_| content.program.play.is_none())
                 .map(|c| {
                     (
                         c.template.clone(),
@@ -628,8 +632,9 @@ pub(crate) struct Tracker {
     acting: Option<(usize, usize)>,
     acting_before: Vec<i64>,
     round: u32,
-    /// Per player, commissions tucked so far (fulfilled ones are used when tucked).
-    tucked: Vec<usize>,
+    /// Per player, cards in the `play` step's `to` zone so far (a played card is used
+    /// when it arrives there).
+    played: Vec<usize>,
     /// The last name made by [`Tracker::component`], its buffer reused.
     component: String,
     /// Moves that ended on each tile and on each board slot, by index, added to the
@@ -641,8 +646,8 @@ pub(crate) struct Tracker {
     tile_gained: Vec<u32>,
     /// Workers placed, at `area * seats + seat`.
     area_placed: Vec<u32>,
-    /// Per deck commission, by index: times it entered a hand.
-    commission_drawn: Vec<u32>,
+    /// Per card, by index: times it entered the `play` step's `from` zone.
+    drawn: Vec<u32>,
     /// Every use of a component (see [`GameRecord::uses`]) in the order it happened, with
     /// its seat and round, named in [`Tracker::finish`].
     uses: Vec<(Used, usize, u32)>,
@@ -658,8 +663,8 @@ enum Used {
     Area(usize),
     /// A `[[cards]]` card (by card index) that entered a player's zone.
     Card(usize),
-    /// A deck commission (by commission index) that was fulfilled.
-    Commission(usize),
+    /// A card of a deck (by card index) that was played.
+    Played(usize),
 }
 
 impl Tracker {
@@ -678,10 +683,10 @@ impl Tracker {
             acting: None,
             acting_before: Vec::new(),
             round: st.round,
-            tucked: st
+            played: st
                 .players
                 .iter()
-                .map(|pl| crate::decks::tucked(content, pl).count())
+                .map(|pl| crate::decks::played(content, pl).count())
                 .collect(),
             component: String::new(),
             tile_visits: vec![0; content.tiles.len()],
@@ -689,7 +694,7 @@ impl Tracker {
             tile_actions: vec![0; content.tiles.len()],
             tile_gained: vec![0; content.tiles.len()],
             area_placed: vec![0; content.board.areas.len() * n],
-            commission_drawn: vec![0; content.commissions.len()],
+            drawn: vec![0; content.cards.len()],
             uses: Vec::new(),
         };
         t.note_hands(content, st, rec);
@@ -805,7 +810,7 @@ impl Tracker {
                 }
             }
         }
-        for (card, &n) in content.commissions.iter().zip(&self.commission_drawn) {
+        for (card, &n) in content.cards.iter().zip(&self.drawn) {
             if let Some(c) = rec.cards.get_mut(&card.id).filter(|_| n > 0) {
                 c.drawn += n;
             }
@@ -821,9 +826,9 @@ impl Tracker {
             // Tabriz's two report columns, where a game declares such counters.
             counts.coins = pl.count_named(content, "coins").clamp(0, u32::MAX as i64) as u32;
             counts.skill = pl.count_named(content, "skill").clamp(0, u32::MAX as i64) as u32;
-            counts.fulfilled = crate::decks::tucked(content, pl).count() as u32;
-            for c in crate::decks::tucked(content, pl) {
-                if let Some(card) = rec.cards.get_mut(&content.commissions[c as usize].id) {
+            counts.fulfilled = crate::decks::played(content, pl).count() as u32;
+            for c in crate::decks::played(content, pl) {
+                if let Some(card) = rec.cards.get_mut(&content.cards[c as usize].id) {
                     card.fulfilled_by = Some(p);
                 }
             }
@@ -858,18 +863,18 @@ impl Tracker {
     /// Adds the uses counted by index to [`GameRecord::uses`]: each component's uses in
     /// the order they happened, with one lookup by name per component.
     fn name_uses(&mut self, content: &Content, rec: &mut GameRecord) {
-        // Each component's place in `by`: tiles, then areas, cards and commissions.
+        // Each component's place in `by`: tiles, then areas, cards taken, cards played.
         let areas = content.tiles.len();
         let cards = areas + content.board.areas.len();
-        let commissions = cards + content.cards.len();
-        let mut by: Vec<Vec<[u32; 2]>> = vec![Vec::new(); commissions + content.commissions.len()];
+        let played = cards + content.cards.len();
+        let mut by: Vec<Vec<[u32; 2]>> = vec![Vec::new(); played + content.cards.len()];
         let mut first: Vec<usize> = Vec::new();
         for &(used, seat, round) in &self.uses {
             let at = match used {
                 Used::Tile(t) => t,
                 Used::Area(a) => areas + a,
                 Used::Card(c) => cards + c,
-                Used::Commission(c) => commissions + c,
+                Used::Played(c) => played + c,
             };
             if by[at].is_empty() {
                 first.push(at);
@@ -883,13 +888,13 @@ impl Tracker {
             } else if at < cards {
                 let area = &content.board.areas[at - areas];
                 (self.component("area", &area.id), "area")
-            } else if at < commissions {
+            } else if at < played {
                 let card = &content.cards[at - cards];
                 (self.component("card", &card.template), card.kind.as_str())
             } else {
-                let card = &content.commissions[at - commissions];
-                let grade = content.grades[card.grade as usize].id.as_str();
-                (self.component("card", &card.id), grade)
+                let card = &content.cards[at - played];
+                let deck = card.deck.map_or("", |d| content.decks[d as usize].id.as_str());
+                (self.component("card", &card.id), deck)
             };
             rec.used_all(component, group, std::mem::take(&mut by[at]));
         }
@@ -909,7 +914,7 @@ impl Tracker {
     /// (once per card and game).
     fn note_takes(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         if rec.held.is_empty() {
-            return; // no `[[cards]]`: commissions are counted by `note_hands`
+            return; // cards played from a hand are counted by `note_hands`
         }
         let round = self.round;
         for (p, pl) in st.players.iter().enumerate() {
@@ -929,29 +934,32 @@ impl Tracker {
         }
     }
 
-    /// Deck commissions tucked since the last look: fulfilled in the round being played.
+    /// Cards of decks that arrived in the `play` step's `to` zone since the last look:
+    /// played in the round being played.
     fn note_fulfilled(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         let round = self.round;
         for (p, pl) in st.players.iter().enumerate() {
-            let before = self.tucked[p];
-            let now = crate::decks::tucked(content, pl).count();
+            let before = self.played[p];
+            let now = crate::decks::played(content, pl).count();
             if now == before {
                 continue;
             }
-            self.tucked[p] = now;
-            for c in crate::decks::tucked(content, pl).skip(before) {
-                let card = &content.commissions[c as usize];
+            self.played[p] = now;
+            for c in crate::decks::played(content, pl).skip(before) {
+                let card = &content.cards[c as usize];
                 if rec.cards.contains_key(&card.id) {
-                    self.uses.push((Used::Commission(c as usize), p, round));
+                    self.uses.push((Used::Played(c as usize), p, round));
                 }
             }
         }
     }
 
+    /// Cards that entered the `play` step's `from` zone since the last look.
     fn note_hands(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
-        let Some(zone) = content.decks.hand else {
+        let Some(zones) = content.program.play else {
             return;
         };
+        let zone = content.zones[zones.from as usize].index;
         for (p, pl) in st.players.iter().enumerate() {
             let now = &pl.zones[zone].cards;
             if *now == self.hands[p] {
@@ -960,7 +968,7 @@ impl Tracker {
             for c in crate::decks::hand(content, pl) {
                 if !self.hands[p].contains(&Some(c)) {
                     rec.players[p].drawn += 1;
-                    if let Some(n) = self.commission_drawn.get_mut(c as usize) {
+                    if let Some(n) = self.drawn.get_mut(c as usize) {
                         *n += 1;
                     }
                 }

@@ -1,20 +1,20 @@
 //! Resolving the merged pack into the parts of [`Content`](super::Content), one
 //! function per section of a pack: game parameters and materials ([`game`]), counters
-//! ([`counters`]), grades ([`grades`]), tracks ([`tracks`]), setup ([`setup`]), tiles
-//! ([`tiles`]), the board with its areas ([`board`]), commissions ([`commissions`]),
-//! bots ([`bots`]), the `[report]` card values ([`cards`]), `[score]` ([`score`]) and
-//! `[end]` ([`end`]). `load.rs` calls them in order; `[flow]`, zones and decks have
-//! modules of their own. Each records its problems in the [`Loader`], with the file
+//! ([`counters`]), tracks ([`tracks`]), setup ([`setup`]), tiles ([`tiles`]), the board
+//! with its areas ([`board`]), decks ([`decks`]), deals ([`deals`]), bots ([`bots`]),
+//! the `[report]` card values ([`cards`]), `[score]` ([`score`]) and `[end]` ([`end`]).
+//! `load.rs` calls them in order; `[flow]` and the zones and cards have modules of
+//! their own. Each records its problems in the [`Loader`], with the file
 //! and line they were written at.
 
 pub(super) mod board;
 pub(super) mod bots;
 pub(super) mod cards;
-pub(super) mod commissions;
 pub(super) mod counters;
+pub(super) mod deals;
+pub(super) mod decks;
 pub(super) mod end;
 pub(super) mod game;
-pub(super) mod grades;
 pub(super) mod score;
 pub(super) mod setup;
 pub(super) mod tiles;
@@ -26,7 +26,7 @@ use super::diagnostics::Loader;
 use super::raw::ScriptToml;
 use super::{check_relative_path, Module, ScriptRef};
 
-/// Whether `id` may name a material, die, grade, slot, tile or card: `Err` says why not.
+/// Whether `id` may name a material, die, deck, slot, tile or card: `Err` says why not.
 pub(crate) fn check_id(id: &str) -> Result<(), &'static str> {
     if id.is_empty() || id.len() > 64 {
         return Err("must be 1 to 64 characters long");

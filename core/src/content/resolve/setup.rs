@@ -1,14 +1,13 @@
-//! `[[setup]]`: per player count, what each player starts with, what the turn order
-//! gives, and the commissions dealt to each hand.
+//! `[[setup]]`: per player count, what each player starts with and what the turn order
+//! gives. The cards dealt are `[deals]` ([`super::deals`]).
 
 use std::collections::BTreeMap;
 
 use crate::content::diagnostics::{EntryKey, Loader};
-use crate::content::raw::{GameToml, SetupToml};
-use crate::content::{Counter, Grade, Setup};
+use crate::content::raw::GameToml;
+use crate::content::{Counter, Setup};
 
 use super::counters::{counter_id, counter_list};
-use super::grades::{grade_id, grade_list};
 
 /// The setups by player count: one per count, 1 to 8, at least one.
 pub(in crate::content) fn resolve(
@@ -16,7 +15,6 @@ pub(in crate::content) fn resolve(
     gf: &str,
     game: &GameToml,
     counters: &[Counter],
-    grades: &[Grade],
 ) -> BTreeMap<u8, Setup> {
     let mut setup = BTreeMap::new();
     for (i, s) in game.setup.iter().enumerate() {
@@ -61,26 +59,10 @@ pub(in crate::content) fn resolve(
             }
         }
         turn_order.sort_by_key(|&(k, _)| k);
-        let mut hand = Vec::new();
-        for (g, n) in &s.hand {
-            match grade_id(grades, g) {
-                Some(c) => hand.push((c, *n)),
-                None => ld.fail_entry(
-                    at(i, &format!("hand.{g}")),
-                    (gf, g),
-                    format!("setup names unknown grade `{g}`"),
-                    &format!("grades are: {}", grade_list(grades)),
-                ),
-            }
-        }
         if setup
             .insert(
                 s.players,
-                Setup {
-                    start,
-                    turn_order,
-                    hand,
-                },
+                Setup { start, turn_order },
             )
             .is_some()
         {
@@ -92,7 +74,6 @@ pub(in crate::content) fn resolve(
             );
         }
     }
-    check_setup_hands(ld, gf, &game.setup, game.hand_limit);
     if setup.is_empty() {
         ld.fail(
             gf,
@@ -102,27 +83,6 @@ pub(in crate::content) fn resolve(
         );
     }
     setup
-}
-
-/// Records an error when a `[[setup]]` deals more commissions to each hand than
-/// `hand_limit` (0: no limit) allows: one error, for the first such player count.
-fn check_setup_hands(ld: &mut Loader, gf: &str, setups: &[SetupToml], hand_limit: u32) {
-    let dealt = |s: &SetupToml| -> u64 { s.hand.values().map(|&n| u64::from(n)).sum() };
-    if hand_limit == 0 {
-        return;
-    }
-    if let Some(s) = setups.iter().find(|s| dealt(s) > u64::from(hand_limit)) {
-        let dealt = dealt(s);
-        ld.fail(
-            gf,
-            "hand_limit",
-            format!(
-                "[[setup]] for {} players deals {dealt} commissions to each hand, above hand_limit = {hand_limit}",
-                s.players
-            ),
-            &format!("deal at most {hand_limit} (hand = {{ ... }} in [[setup]]), or raise hand_limit"),
-        );
-    }
 }
 
 /// The key `key` (a dotted path) of the `k`-th `[[setup]]`.

@@ -25,9 +25,8 @@ use super::Engine;
 mod act;
 mod block;
 mod first_player;
-pub(crate) mod hand_limit;
 mod hook;
-pub(crate) mod menu;
+pub(crate) mod use_cards;
 mod movement;
 mod place;
 mod play;
@@ -35,12 +34,13 @@ mod refill;
 mod reset;
 mod resolve;
 mod turns;
+pub(crate) mod zone_limit;
 
 pub use act::ActStep;
 pub use block::BlockStep;
 pub use first_player::{FirstPlayerRule, FirstPlayerStep};
 pub use hook::{GameHookStep, NodeHooksStep};
-pub use menu::{MenuStep, DEFAULT_CARD_HOOK};
+pub use use_cards::{UseCardsStep, DEFAULT_CARD_HOOK};
 pub use movement::MoveStep;
 pub use place::PlaceStep;
 pub use play::PlayStep;
@@ -210,7 +210,7 @@ kinds! {
     "move" => movement::MoveToml,
     "act" => act::ActToml,
     "play" => play::PlayToml,
-    "menu" => menu::MenuToml,
+    "use_cards" => use_cards::UseCardsToml,
     "place" => place::PlaceToml,
     "resolve" => resolve::ResolveToml,
     "reset" => reset::ResetToml,

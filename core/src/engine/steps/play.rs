@@ -1,14 +1,16 @@
-//! `{ do = "play", limit = "ABILITY", count = "COUNTER" }`: plays cards from hand whose
-//! cost the turn's player holds, up to the ability's limit per turn, or pass (R-FUL-1..3,
-//! R-SKILL-5); each card played adds 1 to the counter `count` names, after its reward
-//! (so an end trigger on it, R-END-1, fires after the reward's own).
+//! `{ do = "play", from = "hand", to = "tucked", limit = "ABILITY", count = "COUNTER" }`:
+//! plays cards from the turn player's `from` zone whose `cost` they hold, up to the
+//! ability's limit per turn, or pass (Tabriz's fulfilment, R-FUL-1..3, R-SKILL-5).
+//! Playing pays the cost, moves the card to `to` and gains its `reward`; each card
+//! played adds 1 to the counter `count` names, after its reward (so an end trigger on
+//! it, R-END-1, fires after the reward's own).
 
 use std::sync::Arc;
 
 use serde::Deserialize;
 
 use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use crate::content::program::{PlayZones, Program};
 use crate::decision::{Action, Choice, Decision};
 use crate::error::EngineError;
 use crate::events::EventLog;
@@ -23,9 +25,17 @@ use crate::engine::Engine;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PlayToml {
+    /// The player zone cards are played from.
+    from: Option<String>,
+    /// The player zone played cards go to.
+    to: Option<String>,
+    /// The ability that limits plays per turn.
     limit: Option<String>,
+    /// The counter each card played adds 1 to.
     count: Option<String>,
 }
+
+const EXAMPLE: &str = "{ do = \"play\", from = \"hand\", to = \"tucked\" }";
 
 impl StepToml for PlayToml {
     fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
@@ -36,16 +46,25 @@ impl StepToml for PlayToml {
             .count
             .as_deref()
             .and_then(|id| cx.counter("count", id, "declare it in [[counters]]"));
+        let from = cx.need("from", &self.from, EXAMPLE);
+        let to = cx.need("to", &self.to, EXAMPLE);
+        let from = from.and_then(|z| cx.player_zone("from", &z, EXAMPLE));
+        let to = to.and_then(|z| cx.player_zone("to", &z, EXAMPLE));
+        let zones = PlayZones { from: from?, to: to? };
+        cx.note_play(zones);
         Some(Box::new(PlayStep {
+            zones,
             limit: self.limit,
             count,
         }))
     }
 }
 
-/// Plays cards from hand.
+/// Plays cards from a player zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayStep {
+    /// Where cards are played from and go to.
+    pub zones: PlayZones,
     /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
     pub limit: Option<String>,
     /// The counter each card played adds 1 to, if any.
@@ -63,7 +82,7 @@ impl StepKind for PlayStep {
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {
         format!(
-            "play cards from hand{}{gate}",
+            "play cards from a player zone{}{gate}",
             self.limit
                 .as_ref()
                 .map(|l| format!(" (limit: {l})"))
@@ -86,13 +105,13 @@ impl StepKind for PlayStep {
             None => i64::MAX,
         };
         let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {
-            crate::decks::hand(c, &st.players[p])
-                .filter(|&card| ops::can_fulfil(c, st, p, card))
+            crate::decks::player_pile(c, &st.players[p], self.zones.from)
+                .filter(|&card| ops::can_pay_cost(c, st, p, card))
                 .map(|card| {
-                    let def = &c.commissions[card as usize];
+                    let def = &c.cards[card as usize];
                     eng.choice(
                         eng.keys.play(card),
-                        || format!("Fulfil {}", def.name),
+                        || format!("Play {}", def.name),
                         Action::Play { card },
                     )
                 })
@@ -106,12 +125,12 @@ impl StepKind for PlayStep {
         }
         options.push(eng.choice(
             eng.keys.pass.clone(),
-            || "Fulfil nothing more this turn".into(),
+            || "Play nothing more this turn".into(),
             Action::Pass,
         ));
         st.decision = Some(Arc::new(Decision {
             player: p,
-            prompt: eng.prompt(|| "Fulfil a commission?".into()),
+            prompt: eng.prompt(|| "Play a card?".into()),
             options,
         }));
         Ok(Next::Stop)
@@ -126,7 +145,7 @@ impl StepKind for PlayStep {
         log: &mut EventLog,
     ) -> Result<(), EngineError> {
         match choice.action {
-            Action::Play { card } => eng.play_card(st, p, card, self.count, log),
+            Action::Play { card } => eng.play_card(st, p, (card, self.zones), self.count, log),
             _ => {
                 next_step(st);
                 Ok(())

@@ -92,8 +92,8 @@ pub enum FrontList {
     Seats,
     /// The frozen `ctx:card` table of each card, by index.
     CardInfo,
-    /// The id of each card (commissions first), by index.
+    /// The id of each card, by index.
     CardIds,
-    /// The frozen `ctx:grades` table of each grade, by index.
-    GradeInfo,
+    /// The frozen `ctx:decks` table of each deck, by index.
+    DeckInfo,
 }

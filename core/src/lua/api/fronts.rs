@@ -95,7 +95,7 @@ struct Lists {
     seats: Table,
     card_info: Table,
     card_ids: Table,
-    grade_info: Table,
+    deck_info: Table,
 }
 
 impl Lists {
@@ -108,7 +108,7 @@ impl Lists {
             seats: lua.create_sequence_from(1..=MAX_LIST as i64)?,
             card_info,
             card_ids: lua.create_sequence_from(names.pack_cards.iter().cloned())?,
-            grade_info: lua.create_sequence_from(names.grade_info.iter().cloned())?,
+            deck_info: lua.create_sequence_from(names.deck_info.iter().cloned())?,
         })
     }
 
@@ -120,7 +120,7 @@ impl Lists {
             FrontList::Seats => &self.seats,
             FrontList::CardInfo => &self.card_info,
             FrontList::CardIds => &self.card_ids,
-            FrontList::GradeInfo => &self.grade_info,
+            FrontList::DeckInfo => &self.deck_info,
         };
         Value::Table(t.clone())
     }

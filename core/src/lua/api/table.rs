@@ -70,7 +70,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "card",
         call: "ctx:card(id)",
-        text: "a commission: `{id, name, grade, deck, discard, requires = {mat = n}, reward = {counter = n}, workshop}` (`deck` and `discard`: the zones of its grade's piles); a card of `[[cards]]` (by copy id): `{id, template, name, kind, behaviour, params, text}`; both frozen (read-only, built once per VM)",
+        text: "a card, by copy id: `{id, template, name, kind, zone, deck, draw, discard, cost = {counter = n}, reward = {counter = n}, behaviour, params, text}` (`zone`: where it starts; `deck`, `draw` and `discard`: its deck and the zones of its piles, nil for a card in no deck), frozen (read-only, built once per VM)",
         imp: Read(|m| m.add(|_, c, id: String| c.card_info(&id))),
         front: Some(Fast(fast::card, FrontList::CardInfo)),
     },
@@ -91,11 +91,18 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
-        name: "grades",
-        call: "ctx:grades(p)",
-        text: "the grades p may draw from, each `{id, name, deck, discard}` (`deck` and `discard`: the zones of its draw and discard piles), frozen",
-        imp: Read(|m| m.add(|lua, c, Whole(p): Whole| c.grades(lua, p))),
-        front: Some(Fast(fast::grades, FrontList::GradeInfo)),
+        name: "deck",
+        call: "ctx:deck(id)",
+        text: "the deck `id` (of [[decks]]): `{id, name, draw, discard}` (the zones of its draw and discard piles), frozen",
+        imp: Read(|m| m.add(|_, c, id: String| c.deck(&id))),
+        front: None,
+    },
+    CtxFn {
+        name: "decks",
+        call: "ctx:decks(p)",
+        text: "the decks p may draw from (their `unlock` reached), each `{id, name, draw, discard}` (the zones of its draw and discard piles), frozen",
+        imp: Read(|m| m.add(|lua, c, Whole(p): Whole| c.decks(lua, p))),
+        front: Some(Fast(fast::decks, FrontList::DeckInfo)),
     },
     CtxFn {
         name: "tile",
@@ -233,9 +240,9 @@ pub static CTX_API: &[CtxFn] = &[
     },
     CtxFn {
         name: "use_cards",
-        call: "ctx:use_cards(p)",
-        text: "queues a phase in which p uses each card they own once, with the hook of the first `menu` step (Tabriz's personal workshop, R-TILE-PWS)",
-        imp: Change(|m| m.add(|_, c, Whole(p): Whole| c.queue_use_phase(p))),
+        call: "ctx:use_cards(p [, {played_this_round = b}])",
+        text: "queues a phase in which p uses each card in a zone of theirs once, with the hook and zone of the first `use_cards` step; `played_this_round = false` leaves out cards played earlier this round (Tabriz's personal workshop, R-TILE-PWS)",
+        imp: Change(|m| m.add(|_, c, (Whole(p), opts): (Whole, Option<Table>)| c.queue_use_phase(p, opts))),
         front: None,
     },
     CtxFn {

@@ -1,7 +1,7 @@
 //! Fronts for the zone functions (see the parent module for how a front answers or
 //! hands a call on): the reads `cards`, `zone_size`, `grid`, `room`, `marks` and
 //! `find_card`, and the verb `move_card`, which the library's `weft.cards` draws, keeps
-//! and discards commissions with. A zone is found by the address of its id's string (see
+//! and discards cards of decks with. A zone is found by the address of its id's string (see
 //! [`super::by_address`]); the move is made by the method's own `Ctx` function.
 
 use std::os::raw::c_int;
