@@ -14,14 +14,22 @@ fn pile(zs: Option<&ZoneState>) -> impl Iterator<Item = CardIx> + '_ {
 }
 
 /// The cards in a player's zone `zone` (a player zone's [`ZoneId`]), bottom first.
-pub fn player_pile<'a>(c: &Content, pl: &'a Player, zone: ZoneId) -> impl Iterator<Item = CardIx> + 'a {
+pub fn player_pile<'a>(
+    c: &Content,
+    pl: &'a Player,
+    zone: ZoneId,
+) -> impl Iterator<Item = CardIx> + 'a {
     pile(Some(&pl.zones[c.zones[zone as usize].index]))
 }
 
 /// The cards a player may play: those in the first `play` step's `from` zone, in the
 /// order they came in (none without a `play` step).
 pub fn hand<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(c.program.play.map(|z| &pl.zones[c.zones[z.from as usize].index]))
+    pile(
+        c.program
+            .play
+            .map(|z| &pl.zones[c.zones[z.from as usize].index]),
+    )
 }
 
 /// How many cards a player may play ([`hand`]).
@@ -34,7 +42,11 @@ pub fn hand_len(c: &Content, pl: &Player) -> usize {
 /// The cards a player has played: those in the first `play` step's `to` zone, in the
 /// order they came in (none without a `play` step).
 pub fn played<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(c.program.play.map(|z| &pl.zones[c.zones[z.to as usize].index]))
+    pile(
+        c.program
+            .play
+            .map(|z| &pl.zones[c.zones[z.to as usize].index]),
+    )
 }
 
 /// The cards a player may use: those in the first `use_cards` step's zone (none

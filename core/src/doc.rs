@@ -496,7 +496,13 @@ fn tiles_done(doc: &ContentDoc, content: &Content, out: &mut String) {
         for c in cards {
             let cost: Vec<String> = c.cost.iter().map(|(m, n)| format!("{n} {m}")).collect();
             let reward: Vec<String> = c.reward.iter().map(|(k, n)| format!("{n} {k}")).collect();
-            let list = |v: Vec<String>| if v.is_empty() { "—".to_string() } else { v.join(", ") };
+            let list = |v: Vec<String>| {
+                if v.is_empty() {
+                    "—".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
                 c.id,

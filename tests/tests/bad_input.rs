@@ -378,17 +378,15 @@ fn an_error_at_a_swept_value_cites_the_users_line() {
         )]
     );
     // A key the inline table lacks goes inside its braces, on its line.
-    let setting: Setting = "commissions/common.toml:c03.reward.prestige=4"
-        .parse()
-        .unwrap();
+    let setting: Setting = "cards/common.toml:c03.reward.prestige=4".parse().unwrap();
     let edited = setting.apply(&files, Value::Int(4)).unwrap();
     let (before, after) = (
-        &files[0].files["commissions/common.toml"],
-        &edited[0].files["commissions/common.toml"],
+        &files[0].files["cards/common.toml"],
+        &edited[0].files["cards/common.toml"],
     );
     assert_eq!(before.lines().count(), after.lines().count(), "{after}");
     let content = weft_core::load_files(&edited, &library()).unwrap_or_else(|e| panic!("{e}"));
-    let c03 = content.commissions.iter().find(|c| c.id == "c03").unwrap();
+    let c03 = content.cards.iter().find(|c| c.id == "c03").unwrap();
     assert_eq!(c03.reward_of(content.counter("prestige").unwrap()), 4);
     // A key missing under a [header] would need a line of its own, moving the lines
     // after it: refused, saying what to add.

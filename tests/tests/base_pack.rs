@@ -27,18 +27,22 @@ fn component_counts() {
     assert_eq!(tiles_of("shop").len(), 6);
     assert_eq!(tiles_of("alley").len(), 2);
     assert_eq!(tiles_of("trader").len(), 6);
-    for (grade, n) in [
-        ("common", 27),
-        ("merchant", 27),
-        ("royal", 27),
+    for (zone, n) in [
+        ("common_deck", 27),
+        ("merchant_deck", 27),
+        ("royal_deck", 27),
         ("starting", 10),
     ] {
-        let g = c.grade(grade).unwrap();
-        assert_eq!(
-            c.commissions.iter().filter(|x| x.grade == g).count(),
-            n,
-            "{grade}"
-        );
+        let z = c.zone(zone).unwrap();
+        assert_eq!(c.cards.iter().filter(|x| x.zone == z).count(), n, "{zone}");
+    }
+    for (deck, zone) in [
+        ("common", "common_deck"),
+        ("merchant", "merchant_deck"),
+        ("royal", "royal_deck"),
+    ] {
+        let d = &c.decks[c.deck(deck).unwrap() as usize];
+        assert_eq!(c.zones[d.draw as usize].id, zone, "R-COM-1: {deck}");
     }
     // The board has a slot for every tile kind, as many as tiles of that kind.
     for kind in ["plaza", "courtyard", "shop", "alley", "trader"] {
@@ -123,9 +127,9 @@ fn every_shop_mechanism_is_used() {
 fn workshop_actions_cover_every_family() {
     let c = tabriz_content();
     let families: BTreeSet<String> = c
-        .commissions
+        .cards
         .iter()
-        .filter_map(|x| x.workshop.as_ref())
+        .filter(|x| x.behaviour.as_deref() == Some("weft.workshop"))
         .map(|w| {
             let effect = w.params["effect"].as_str().unwrap().to_string();
             if effect == "gain" && w.params.contains_key("skill") {
@@ -154,19 +158,25 @@ fn workshop_actions_cover_every_family() {
 #[test]
 fn requirements_and_rewards_rise_by_grade() {
     let c = tabriz_content();
-    let mean = |grade: &str, f: &dyn Fn(&weft_core::content::Commission) -> u32| -> f64 {
-        let g = c.grade(grade).unwrap();
-        let cards: Vec<_> = c.commissions.iter().filter(|x| x.grade == g).collect();
+    let mean = |deck: &str, f: &dyn Fn(&weft_core::content::Card) -> u32| -> f64 {
+        let d = c.deck(deck).unwrap();
+        let cards: Vec<_> = c.cards.iter().filter(|x| x.deck == Some(d)).collect();
         cards.iter().map(|x| f(x) as f64).sum::<f64>() / cards.len() as f64
     };
-    let value = |x: &weft_core::content::Commission| {
-        x.requires
+    let value = |x: &weft_core::content::Card| {
+        x.cost
             .iter()
-            .map(|&(m, n)| c.materials[m as usize].value * n)
+            .map(|&(k, n)| c.counters[k as usize].value * n)
             .sum()
     };
     let score = c.counter("prestige").unwrap();
-    let prestige = |x: &weft_core::content::Commission| x.reward_of(score);
+    let prestige = |x: &weft_core::content::Card| {
+        x.reward
+            .iter()
+            .filter(|&&(k, _)| k == score)
+            .map(|&(_, n)| n)
+            .sum()
+    };
     assert!(mean("common", &value) < mean("merchant", &value));
     assert!(mean("merchant", &value) < mean("royal", &value));
     assert!(mean("common", &prestige) < mean("merchant", &prestige));
@@ -178,20 +188,18 @@ fn requirements_and_rewards_rise_by_grade() {
 #[test]
 fn advanced_setup_deals_starting_workshop_cards() {
     let mut files = tabriz_files();
-    let game = files.files["game.toml"].replace(
-        "[starting_workshop]\nenabled = false",
-        "[starting_workshop]\nenabled = true",
-    );
+    let game =
+        files.files["game.toml"].replace("order = 0\nenabled = false", "order = 0\nenabled = true");
     files.files.insert("game.toml".into(), game);
     let c = Arc::new(weft_core::content::load_content(&[files], &weft_tests::library()).unwrap());
-    let starting = c.grade("starting").unwrap();
+    let starting = c.zone("starting").unwrap();
     let mut engine = Engine::with_lua(c.clone()).unwrap();
     let st = engine.new_game(4, 3).unwrap();
     let mut dealt = BTreeSet::new();
     for p in &st.players {
-        let tucked: Vec<u16> = weft_core::decks::tucked(&c, p).collect();
+        let tucked: Vec<u16> = weft_core::decks::played(&c, p).collect();
         assert_eq!(tucked.len(), 1);
-        assert_eq!(c.commissions[tucked[0] as usize].grade, starting);
+        assert_eq!(c.cards[tucked[0] as usize].zone, starting);
         dealt.insert(tucked[0]);
     }
     assert_eq!(dealt.len(), 4, "different cards");
@@ -203,7 +211,7 @@ fn advanced_setup_deals_starting_workshop_cards() {
         .unwrap()
         .players
         .iter()
-        .all(|p| weft_core::decks::tucked(&plain_content, p).next().is_none()));
+        .all(|p| weft_core::decks::played(&plain_content, p).next().is_none()));
 }
 
 /// `docs/content.md` is what `weft doc content` generates for the base pack.
@@ -218,20 +226,20 @@ fn content_reference_is_up_to_date() {
         md == on_disk,
         "docs/content.md is stale: run `weft doc content --out docs/content.md`"
     );
-    // Every workshop action has generated text.
+    // Every commission of a deck has a cost, and every workshop action generated text.
     assert!(doc
-        .commissions
+        .played
         .iter()
-        .filter(|x| x.grade != "starting")
-        .all(|x| !x.requires.is_empty()));
+        .filter(|x| x.zone != "starting")
+        .all(|x| !x.cost.is_empty()));
     assert!(doc
-        .commissions
+        .played
         .iter()
         .filter(|x| c
-            .commissions
+            .cards
             .iter()
-            .any(|y| y.id == x.id && y.workshop.is_some()))
-        .all(|x| x.workshop.as_deref().is_some_and(|t| !t.is_empty())));
+            .any(|y| y.id == x.id && y.behaviour.is_some()))
+        .all(|x| x.effect.as_deref().is_some_and(|t| !t.is_empty())));
     assert!(
         doc.tiles.iter().all(|t| t.generated.is_some()),
         "every tile's behaviour describes it"

@@ -7,11 +7,11 @@ use weft_core::agent::{determinize, make_agent, make_agent_with, Agent, BotOptio
 use weft_core::{decks, Engine};
 use weft_tests::{library, tabriz_content, tabriz_files};
 
-/// Cards of each grade among the other seats' hands and the draw piles, sorted, for
+/// Cards of each deck among the other seats' hands and the draw piles, sorted, for
 /// comparing multisets.
 fn unseen(st: &weft_core::GameState, me: usize) -> Vec<Vec<u16>> {
     let content = tabriz_content();
-    let mut out: Vec<Vec<u16>> = (0..content.grades.len() as u8)
+    let mut out: Vec<Vec<u16>> = (0..content.decks.len() as u8)
         .map(|g| {
             decks::draw_pile(&content, st, g)
                 .cards
@@ -24,7 +24,7 @@ fn unseen(st: &weft_core::GameState, me: usize) -> Vec<Vec<u16>> {
     for (p, pl) in st.players.iter().enumerate() {
         if p != me {
             for c in decks::hand(&content, pl) {
-                out[content.commissions[c as usize].grade as usize].push(c);
+                out[content.cards[c as usize].deck.unwrap() as usize].push(c);
             }
         }
     }
@@ -54,7 +54,7 @@ fn determinization_redeals_only_what_the_seat_cannot_see() {
             assert_eq!(hand(&copy, p).len(), hand(&st, p).len());
             changed_hands += usize::from(hand(&copy, p) != hand(&st, p));
         }
-        for g in 0..content.grades.len() as u8 {
+        for g in 0..content.decks.len() as u8 {
             assert_eq!(
                 decks::discard_pile(&content, &copy, g),
                 decks::discard_pile(&content, &st, g),

@@ -56,9 +56,9 @@ fn ablating_a_card_takes_it_out_of_its_deck() {
     let files = ablate(&[tabriz_files()], &Component::Card("c07".into())).unwrap();
     let b = weft_core::load_files(&files, &library()).unwrap();
     let a = tabriz_content();
-    assert_eq!(b.commissions.len() + 1, a.commissions.len());
-    assert!(b.commissions.iter().all(|c| c.id != "c07"));
-    assert!(a.commissions.iter().any(|c| c.id == "c07"));
+    assert_eq!(b.cards.len() + 1, a.cards.len());
+    assert!(b.cards.iter().all(|c| c.id != "c07"));
+    assert!(a.cards.iter().any(|c| c.id == "c07"));
 }
 
 #[test]

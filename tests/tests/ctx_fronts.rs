@@ -46,12 +46,12 @@ fn reads_answer_well_formed_calls() {
     assert!(!words[7].is_empty(), "{got}");
 }
 
-/// `cards` (of the `hand` and `tucked` zones), `grades` (their frozen tables) and `slots`
+/// `cards` (of the `hand` and `tucked` zones), `decks` (their frozen tables) and `slots`
 /// return a new list each call, with the game's values: a script may change the list it
 /// got without changing the next one.
 #[test]
 fn list_reads_give_new_lists_of_the_games_values() {
-    let body = "local function show(list) local out = {} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local function ids(grades) local out = {} for i, g in ipairs(grades) do out[i] = g.id end return out end\n  local h = ctx:cards('hand', p)\n  table.insert(h, 'extra')\n  local s = ctx:slots()\n  s[1] = 'changed'\n  return table.concat({ show(ctx:cards('hand', p)), show(ctx:cards('tucked', p)), show(ids(ctx:grades(p))), show(ctx:slots()), tostring(#h), tostring(#ctx:cards('hand', p)), show(ctx:cards('hand', p, nil)) }, ' ')";
+    let body = "local function show(list) local out = {} for i, v in ipairs(list) do out[i] = tostring(v) end return table.concat(out, ',') end\n  local function ids(grades) local out = {} for i, g in ipairs(grades) do out[i] = g.id end return out end\n  local h = ctx:cards('hand', p)\n  table.insert(h, 'extra')\n  local s = ctx:slots()\n  s[1] = 'changed'\n  return table.concat({ show(ctx:cards('hand', p)), show(ctx:cards('tucked', p)), show(ids(ctx:decks(p))), show(ctx:slots()), tostring(#h), tostring(#ctx:cards('hand', p)), show(ctx:cards('hand', p, nil)) }, ' ')";
     let mut expected = Vec::new();
     let (got, acting) = report_in(body, |g| {
         let c = g.content();
@@ -62,17 +62,17 @@ fn list_reads_give_new_lists_of_the_games_values() {
         let ids = |cards: Vec<u16>| -> String {
             cards
                 .iter()
-                .map(|&k| c.commissions[k as usize].id.clone())
+                .map(|&k| c.cards[k as usize].id.clone())
                 .collect::<Vec<_>>()
                 .join(",")
         };
         let pl = &g.st.players[p];
         expected.push(ids(weft_core::decks::hand(&c, pl).collect()));
-        expected.push(ids(weft_core::decks::tucked(&c, pl).collect()));
+        expected.push(ids(weft_core::decks::played(&c, pl).collect()));
         expected.push(
-            weft_core::ops::unlocked_grades(&c, &g.st, p)
+            weft_core::ops::unlocked_decks(&c, &g.st, p)
                 .iter()
-                .map(|&k| c.grades[k as usize].id.clone())
+                .map(|&k| c.decks[k as usize].id.clone())
                 .collect::<Vec<_>>()
                 .join(","),
         );
@@ -98,7 +98,7 @@ fn list_reads_give_new_lists_of_the_games_values() {
 #[test]
 fn reads_give_the_host_errors_for_bad_arguments() {
     let (got, _) = report(
-        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.material_value, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins'), why(ctx.grades, 9), why(ctx.grades, 1.5), why(ctx.cards, 'tucked', 'x'), why(ctx.cards, 'nothing', p), why(ctx.cards, 'hand'), why(ctx.cards, 'hand', 9) }, '\\n')",
+        "return table.concat({ why(ctx.has, p, 'coins', 1.5), why(ctx.has, 9, 'coins', 1), why(ctx.has, p, 'nothing', 1), why(ctx.count, p, 2), why(ctx.material_value, 'nothing'), why(ctx.slot, 1), why(ctx.card, 'nothing'), why(ctx.has, p, 'coins'), why(ctx.decks, 9), why(ctx.decks, 1.5), why(ctx.cards, 'tucked', 'x'), why(ctx.cards, 'nothing', p), why(ctx.cards, 'hand'), why(ctx.cards, 'hand', 9) }, '\\n')",
     );
     let lines: Vec<&str> = got.lines().collect();
     assert_eq!(lines.len(), 14, "{got}");
@@ -114,10 +114,7 @@ fn reads_give_the_host_errors_for_bad_arguments() {
     );
     assert!(lines[4].contains("`nothing` is not a material"), "{got}");
     assert!(lines[5].contains("display slot 1 does not exist"), "{got}");
-    assert!(
-        lines[6].contains("`nothing` is not a card or commission"),
-        "{got}"
-    );
+    assert!(lines[6].contains("`nothing` is not a card"), "{got}");
     assert!(
         lines[7].contains("expected a whole number"),
         "a missing amount: {got}"
@@ -383,8 +380,8 @@ fn move_card_and_weft_cards_move_commissions_as_the_rules_did() {
     let g = at_courtyard(Arc::clone(&content));
     let c = g.content();
     let p = g.current();
-    let grade = c.grade("common").expect("the fixture has a common deck") as usize;
-    let top: Vec<u16> = g.st.zones[c.decks.draw[grade]]
+    let grade = c.deck("common").expect("the fixture has a common deck") as usize;
+    let top: Vec<u16> = g.st.zones[c.zones[c.decks[grade].draw as usize].index]
         .cards
         .iter()
         .rev()
@@ -392,8 +389,10 @@ fn move_card_and_weft_cards_move_commissions_as_the_rules_did() {
         .map(|k| k.expect("a card"))
         .collect();
     let hand_before: Vec<u16> = weft_core::decks::hand(&c, &g.st.players[p]).collect();
-    let discards_before = g.st.zones[c.decks.discard[grade]].cards.clone();
-    let id = |k: u16| c.commissions[k as usize].id.clone();
+    let discards_before = g.st.zones[c.zones[c.decks[grade].discard as usize].index]
+        .cards
+        .clone();
+    let id = |k: u16| c.cards[k as usize].id.clone();
     // The second card drawn is kept.
     let answers = [id(top[1])];
     for on in [true, false] {
@@ -425,7 +424,7 @@ fn move_card_and_weft_cards_move_commissions_as_the_rules_did() {
         let mut discards = discards_before.clone();
         discards.extend([Some(top[0]), Some(first)]);
         assert_eq!(
-            st.zones[c.decks.discard[grade]].cards, discards,
+            st.zones[c.zones[c.decks[grade].discard as usize].index].cards, discards,
             "the card not kept, then the hand's first card"
         );
         let moves = events.iter().filter(|e| e.kind == "move_card").count();
@@ -447,10 +446,10 @@ fn weft_cards_reshuffles_an_empty_deck_as_the_rules_draw_does() {
     let mut g = at_courtyard(Arc::clone(&content));
     let c = g.content();
     let p = g.current();
-    let grade = c.grade("common").expect("a common deck");
+    let grade = c.deck("common").expect("a common deck");
     let (deck, discards) = (
-        c.decks.draw[grade as usize],
-        c.decks.discard[grade as usize],
+        c.zones[c.decks[grade as usize].draw as usize].index,
+        c.zones[c.decks[grade as usize].discard as usize].index,
     );
     let mut all = std::mem::take(&mut g.st.zones_mut()[deck].cards);
     g.st.zones_mut()[discards].cards.append(&mut all);
@@ -458,7 +457,13 @@ fn weft_cards_reshuffles_an_empty_deck_as_the_rules_draw_does() {
     let mut expected = g.st.clone();
     let (card, reshuffled) = weft_core::decks::draw(&c, &mut expected, grade);
     assert!(reshuffled);
-    weft_core::decks::to_hand(&c, &mut expected, p, card.expect("a card"));
+    weft_core::decks::push_to_player(
+        &c,
+        &mut expected,
+        p,
+        c.zone("hand").unwrap(),
+        card.expect("a card"),
+    );
     for on in [true, false] {
         let (st, events) = action_alone(&g, &content, &[], on);
         assert!(
@@ -495,10 +500,10 @@ fn cards_set_aside_stay_out_of_a_reshuffle_in_the_same_run() {
     );
     let mut g = at_courtyard(Arc::clone(&content));
     let c = g.content();
-    let grade = c.grade("common").expect("a common deck");
+    let grade = c.deck("common").expect("a common deck");
     let (deck, discards) = (
-        c.decks.draw[grade as usize],
-        c.decks.discard[grade as usize],
+        c.zones[c.decks[grade as usize].draw as usize].index,
+        c.zones[c.decks[grade as usize].discard as usize].index,
     );
     // One card left to draw; the rest are discards.
     let mut rest = std::mem::take(&mut g.st.zones_mut()[deck].cards);
@@ -539,15 +544,12 @@ fn move_card_gives_the_host_errors_for_bad_arguments() {
     assert!(lines[3].contains("player 9 does not exist"), "{got}");
     assert!(lines[4].contains("1.5 is not a whole number"), "{got}");
     assert!(
-        lines[5].contains("zone `royal_discard` holds royal commissions only"),
+        lines[5].contains("zone `royal_discard` holds deck `royal`'s cards only"),
         "{got}"
     );
     assert!(lines[6].contains("`nowhere` is not a zone"), "{got}");
     assert!(lines[7].contains("is not in `hand` of player"), "{got}");
-    assert!(
-        lines[8].contains("`zzz` is not a card or commission"),
-        "{got}"
-    );
+    assert!(lines[8].contains("`zzz` is not a card"), "{got}");
     assert_eq!(lines[9], "true", "refused moves changed nothing: {got}");
 }
 
@@ -686,10 +688,7 @@ fn zone_and_area_reads_give_the_host_errors_for_bad_arguments() {
     assert!(lines[6].contains("`nothing` is not an area"), "{got}");
     assert!(lines[7].contains("space 65 does not exist"), "{got}");
     assert!(lines[8].contains("1.5 is not a whole number"), "{got}");
-    assert!(
-        lines[9].contains("`nothing` is not a card or commission"),
-        "{got}"
-    );
+    assert!(lines[9].contains("`nothing` is not a card"), "{got}");
     assert!(lines[10].contains("name the player too"), "{got}");
     assert!(lines[11].contains("`nothing` is not an area"), "{got}");
 }

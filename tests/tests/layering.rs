@@ -58,11 +58,7 @@ fn the_silk_road_expansion_layers_on_the_base_game() {
     assert!(c.packs.iter().all(|p| p.digest.len() == 32));
     assert_ne!(c.digest, base.digest);
     assert_eq!(c.tiles.len(), base.tiles.len() + 3, "three new tiles");
-    assert_eq!(
-        c.commissions.len(),
-        base.commissions.len() + 9,
-        "nine new cards"
-    );
+    assert_eq!(c.cards.len(), base.cards.len() + 9, "nine new cards");
     let wool = c.tiles.iter().find(|t| t.id == "wool-shop").unwrap();
     assert_eq!(
         wool.name, "Wool merchant of the Silk Road",
@@ -238,10 +234,10 @@ fn removing_items_takes_them_out() {
     p.files
         .get_mut("pack.toml")
         .unwrap()
-        .push_str("[remove]\ncommissions = [\"c01\", \"c02\"]\n");
+        .push_str("[remove]\ncards = [\"c01\", \"c02\"]\n");
     let c = chain(&[p]).unwrap();
-    assert!(c.commissions.iter().all(|x| x.id != "c01" && x.id != "c02"));
-    assert_eq!(c.commissions.len(), tabriz_content().commissions.len() - 2);
+    assert!(c.cards.iter().all(|x| x.id != "c01" && x.id != "c02"));
+    assert_eq!(c.cards.len(), tabriz_content().cards.len() - 2);
 }
 
 #[test]

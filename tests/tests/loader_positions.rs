@@ -95,12 +95,12 @@ fn a_grade_written_inline_is_declared_at_its_own_line() {
     let files = cards_game(|g| {
         let g = g.replace("id = \"hand\"", "id = \"held\"");
         format!(
-            "grades = [\n  {{ id = \"low\", name = \"Low\" }},\n  {{ id = \"high\", name = \"High\", unlock = {{ gems = 2 }} }},\n]\n{g}"
+            "decks = [\n  {{ id = \"low\", name = \"Low\", draw = \"deck\", discard = \"discard\" }},\n  {{ id = \"high\", name = \"High\", draw = \"spare\", discard = \"spare_discard\", unlock = {{ gems = 2 }} }},\n]\n{g}\n[[zones]]\nid = \"spare_discard\"\n"
         )
     });
     let content = load_content(&[files], &library()).unwrap_or_else(|e| panic!("{e}"));
     let at: Vec<&str> = content
-        .grades
+        .decks
         .iter()
         .map(|g| g.declared_at.as_str())
         .collect();

@@ -210,7 +210,8 @@ fn refused_deck_moves_change_nothing() {
     let not_held = weft_core::decks::hand(&c, &st.players[1])
         .next()
         .expect("player 2 holds a commission");
-    let taken = weft_core::decks::take_from_hand(&c, &mut st, 0, not_held);
+    let hand = c.zone("hand").unwrap();
+    let taken = weft_core::decks::take_from_player(&c, &mut st, 0, hand, not_held);
     assert!(!taken, "player 1 does not hold player 2's card");
     assert!(st == before, "a refused take changes nothing");
 }

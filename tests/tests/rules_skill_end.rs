@@ -9,9 +9,8 @@ fn fulfil_now(g: &mut Game, card: &str) {
     g.set_hand(p, &[card]);
     let c = g.content();
     let id = g.card(card);
-    for &(m, n) in &c.commissions[id as usize].requires {
-        let id = g.engine.content().material_counter(m);
-        g.st.player_mut(p).counters[id as usize] += n as i64;
+    for &(k, n) in &c.cards[id as usize].cost {
+        g.st.player_mut(p).counters[k as usize] += n as i64;
     }
     g.answer("move:plaza:plaza");
     g.answer("pass");
@@ -30,8 +29,8 @@ fn skill_two_draws_two_merchant_keeps_one() {
     assert_eq!(g.keys().len(), 2);
     let k = g.keys()[0].clone();
     g.answer(&k);
-    let grade = g.content().commissions[g.hand(p)[0] as usize].grade;
-    assert_eq!(grade, 1, "merchant");
+    let deck = g.content().cards[g.hand(p)[0] as usize].deck;
+    assert_eq!(deck, Some(1), "merchant");
     assert_eq!(g.discard_len(1), 1);
 }
 

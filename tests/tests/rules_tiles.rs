@@ -374,29 +374,31 @@ fn steady_potters_variant_keeps_faces() {
     assert!(n >= 1, "the variant ships a scenario test");
 }
 
-/// R-TILE-PWS DECISION (`personal_workshop_same_round`, a game.toml switch): a card
+/// R-TILE-PWS DECISION (`played_this_round`, a param of the courtyard tile): a card
 /// fulfilled earlier in the same round may be used at the courtyard by default; switched
 /// off, it may not, and it is usable again from the next round's workshop phase (R-FUL-2).
 #[test]
 fn personal_workshop_and_cards_fulfilled_this_round() {
     for same_round in [true, false] {
         let c = content_with_files(|f| {
-            let g = f.files["game.toml"].replacen(
-                "[[materials]]",
-                &format!("personal_workshop_same_round = {same_round}\n\n[[materials]]"),
-                1,
+            let t = f.files["tiles/courtyard.toml"].replace(
+                "played_this_round = true",
+                &format!("played_this_round = {same_round}"),
             );
-            f.files.insert("game.toml".into(), g);
+            f.files.insert("tiles/courtyard.toml".into(), t);
         });
-        assert_eq!(c.personal_workshop_same_round, same_round);
+        let courtyard = c.tiles.iter().find(|t| t.id == "courtyard").unwrap();
+        assert_eq!(
+            courtyard.script.params["played_this_round"].as_bool(),
+            Some(same_round)
+        );
         let mut g = Game::with(c, 2, 1);
         g.place_tile("courtyard", "north");
         let p = g.current();
         g.set_hand(p, &["c02"]); // workshop: gain 1 coin
         let c02 = g.card("c02");
-        for &(m, n) in &g.content().commissions[c02 as usize].requires {
-            let id = g.engine.content().material_counter(m);
-            g.st.player_mut(p).counters[id as usize] += n as i64;
+        for &(k, n) in &g.content().cards[c02 as usize].cost {
+            g.st.player_mut(p).counters[k as usize] += n as i64;
         }
         g.refresh();
         g.answer("move:plaza:plaza");
@@ -408,7 +410,7 @@ fn personal_workshop_and_cards_fulfilled_this_round() {
         assert_eq!(
             g.offers("workshop:c02"),
             same_round,
-            "personal_workshop_same_round = {same_round}"
+            "played_this_round = {same_round}"
         );
         g.pass_until(|g| g.offers("workshop:c02") || g.st.round == 2 && g.at_move());
         assert!(
@@ -484,7 +486,7 @@ fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
     let k = g.keys()[0].clone();
     g.answer(&k);
     assert_eq!(g.hand(p).len(), hand + 1);
-    let discards: usize = (0..g.content().grades.len() as u8)
+    let discards: usize = (0..g.content().decks.len() as u8)
         .map(|k| g.discard_len(k))
         .sum();
     assert_eq!(discards, 3, "the other three are discarded");

@@ -100,10 +100,15 @@ fn empty_hand_cannot_fulfil() {
     );
 }
 
-/// R-FUL-4: the hand limit is a parameter; over it, the player discards at once.
+/// R-FUL-4: the hand limit is a parameter (the hand zone's `limit`); over it, the
+/// player discards at once.
 #[test]
 fn hand_limit_forces_a_discard() {
-    let mut g = Game::with(content_with(|c| c.hand_limit = 2), 2, 1);
+    let limited = content_with(|c| {
+        let hand = c.zone("hand").expect("a hand zone") as usize;
+        c.zones[hand].limit = Some(2);
+    });
+    let mut g = Game::with(limited, 2, 1);
     let p = g.current();
     assert_eq!(g.hand(p).len(), 2);
     g.answer("move:plaza:plaza");
@@ -170,21 +175,21 @@ fn plaza_deck_choice_among_unlocked_decks() {
     );
 }
 
-/// R-COM-1, R-COM-5: three graded decks; each card has a requirement and a reward.
+/// R-COM-1, R-COM-5: three graded decks; each card has a cost and a reward.
 #[test]
 fn three_grades_with_requirements_and_rewards() {
     let c = weft_tests::content();
-    let ids: Vec<&str> = c.grades.iter().map(|g| g.id.as_str()).collect();
+    let ids: Vec<&str> = c.decks.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, vec!["common", "merchant", "royal"]);
     let value = |g: u8| -> f64 {
-        let cards: Vec<_> = c.commissions.iter().filter(|x| x.grade == g).collect();
+        let cards: Vec<_> = c.cards.iter().filter(|x| x.deck == Some(g)).collect();
         assert!(cards.len() >= 8, "at least 8 cards per grade");
         cards
             .iter()
             .map(|x| {
-                x.requires
+                x.cost
                     .iter()
-                    .map(|&(m, n)| c.materials[m as usize].value * n)
+                    .map(|&(k, n)| c.counters[k as usize].value * n)
                     .sum::<u32>() as f64
             })
             .sum::<f64>()
@@ -194,8 +199,8 @@ fn three_grades_with_requirements_and_rewards() {
         value(0) < value(1) && value(1) < value(2),
         "requirements rise by grade (R-COM-1)"
     );
-    for x in &c.commissions {
-        assert!(!x.requires.is_empty());
+    for x in &c.cards {
+        assert!(!x.cost.is_empty());
         assert!(
             x.reward.iter().map(|&(_, n)| n).sum::<u32>() > 0,
             "{} has a reward",
@@ -213,6 +218,6 @@ fn starting_hands_are_common() {
         assert!(g
             .hand(p)
             .iter()
-            .all(|&c| g.content().commissions[c as usize].grade == 0));
+            .all(|&c| g.content().cards[c as usize].deck == Some(0)));
     }
 }

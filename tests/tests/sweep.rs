@@ -48,20 +48,20 @@ fn a_sweep_plays_each_value_on_the_same_seeds() {
 #[test]
 fn a_setting_finds_a_card_by_id_and_refuses_what_is_not_a_number() {
     let files = [tabriz_files()];
-    let s: Setting = "commissions/common.toml:c22.reward.prestige=0..2"
+    let s: Setting = "cards/common.toml:c22.reward.prestige=0..2"
         .parse()
         .unwrap();
     assert_eq!(s.current(&files).unwrap(), Some(Value::Int(1)));
     let edited = s.apply(&files, Value::Int(2)).unwrap();
     let content = load(&edited).unwrap();
-    let c22 = content.commissions.iter().find(|c| c.id == "c22").unwrap();
+    let c22 = content.cards.iter().find(|c| c.id == "c22").unwrap();
     assert_eq!(c22.reward_of(content.counter("prestige").unwrap()), 2);
     for (bad, wanted) in [
         (
-            "commissions/common.toml:c99.reward.prestige=1",
+            "cards/common.toml:c99.reward.prestige=1",
             "there is no `c99`",
         ),
-        ("commissions/common.toml:c22.name=1", "not a number"),
+        ("cards/common.toml:c22.name=1", "not a number"),
         (
             "commissions/none.toml:c22.reward.prestige=1",
             "no pack of the chain has the file",

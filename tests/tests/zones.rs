@@ -254,8 +254,8 @@ fn commissions_live_in_built_in_zones() {
         g.hand(0)
     );
     assert!(ZoneRef::named(&c, "tucked", Some(2)).is_ok());
-    let mut seen = vec![0u32; c.commissions.len()];
-    for g_id in &c.grades {
+    let mut seen = vec![0u32; c.cards.len()];
+    for g_id in &c.decks {
         for zone in [format!("{}_deck", g_id.id), format!("{}_discard", g_id.id)] {
             let z = ZoneRef::named(&c, &zone, None).unwrap();
             for &card in g.st.zones[c.zones[z.zone as usize].index]
@@ -433,11 +433,11 @@ fn weft_check_warns_when_no_step_can_ask_anyone() {
     assert!(!fine.iter().any(|x| x.contains("can ask")), "{fine:?}");
 }
 
-/// R-COM-1, R-FUL-2: the commissions' built-in zones take commissions only, and a
-/// grade's piles only that grade's: the rules read every card there as one. A move that
-/// would break this is refused and changes nothing.
+/// R-COM-1, R-FUL-2: a deck's two piles take only the deck's own cards (the rules read
+/// every card there as one of the deck's), and any other zone takes any card. A move
+/// that would break this is refused and changes nothing.
 #[test]
-fn built_in_zones_take_only_their_commissions() {
+fn a_decks_piles_take_only_its_cards() {
     let mut files = weft_tests::fixture_files();
     let game = files.files["game.toml"].clone() + "\n[[zones]]\nid = \"market\"\n";
     files.files.insert("game.toml".into(), game);
@@ -451,21 +451,23 @@ fn built_in_zones_take_only_their_commissions() {
     let mut g = Game::with(c.clone(), 2, 1);
     let market = ZoneRef::named(&c, "market", None).unwrap();
     let hand = ZoneRef::named(&c, "hand", Some(0)).unwrap();
+    let common_discard = ZoneRef::named(&c, "common_discard", None).unwrap();
     let before = g.st.clone();
-    let e = weft_core::zones::move_card(&c, &mut g.st, market, 0, hand, None).unwrap_err();
+    let e =
+        weft_core::zones::move_card(&c, &mut g.st, market, 0, common_discard, None).unwrap_err();
     assert!(
-        e.contains("`goods` is not a commission: zone `hand` holds commissions only"),
+        e.contains("`goods` is in no deck: zone `common_discard` holds deck `common`'s cards only"),
         "{e}"
     );
     assert!(g.st == before, "a refused move changes nothing");
-    // A commission goes to its own grade's discards, not another's.
+    // A card of a deck goes to its own deck's discards, not another's.
     let card = g.hand(0)[0];
-    let own = &c.grades[c.commissions[card as usize].grade as usize].id;
-    let other = c.grades.iter().find(|x| &x.id != own).unwrap();
+    let own = &c.decks[c.cards[card as usize].deck.unwrap() as usize].id;
+    let other = c.decks.iter().find(|x| &x.id != own).unwrap();
     let wrong = ZoneRef::named(&c, &format!("{}_discard", other.id), None).unwrap();
     let e = weft_core::zones::move_card(&c, &mut g.st, hand, 0, wrong, None).unwrap_err();
     assert!(
-        e.contains(&format!("holds {} commissions only", other.id)),
+        e.contains(&format!("holds deck `{}`'s cards only", other.id)),
         "{e}"
     );
     assert!(g.st == before);

@@ -189,7 +189,10 @@ text = \"{text}\"
             note = if copies == 1 {
                 String::new()
             } else {
-                format!("                # its copies are {id}-1, {id}-2, …", id = c.id)
+                format!(
+                    "                # its copies are {id}-1, {id}-2, …",
+                    id = c.id
+                )
             },
             name = title_case(&c.id),
             text = text.replace('\\', "\\\\").replace('"', "\\\""),

@@ -137,10 +137,7 @@ pub fn recorded(content: &crate::content::Content, kind: &str, id: &str) -> bool
     match kind {
         "card" => {
             if content.program.play.is_some() {
-                content
-                    .cards
-                    .iter()
-                    .any(|k| k.id == id && k.deck.is_some())
+                content.cards.iter().any(|k| k.id == id && k.deck.is_some())
             } else {
                 content.cards.iter().any(|k| k.template == id)
             }

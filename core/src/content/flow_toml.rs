@@ -19,8 +19,8 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 use super::diagnostics::flow_text::{Pos, Texts};
 use super::diagnostics::Loader;
 use super::program::{
-    Block, BlockId, GameHook, NamedHook, PlayZones, Program, RoundGate, Step, UsePhase,
-    END_BLOCK, ROUND_BLOCK, SETUP_BLOCK,
+    Block, BlockId, GameHook, NamedHook, PlayZones, Program, RoundGate, Step, UsePhase, END_BLOCK,
+    ROUND_BLOCK, SETUP_BLOCK,
 };
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::resolve::check_id;
@@ -1625,7 +1625,10 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "t
 "#;
         let errs = errors(flow);
         let e = error(&errs, "[flow.blocks.pick] step 1 (`use_cards`) acts for the player whose turn it is, but block `pick` runs outside any `turns` body");
-        assert_eq!(e.line, Some(line_of(flow, "{ do = \"use_cards\", zone = \"tucked\" }")));
+        assert_eq!(
+            e.line,
+            Some(line_of(flow, "{ do = \"use_cards\", zone = \"tucked\" }"))
+        );
         for (k, kind) in ["move", "act", "play"].iter().enumerate() {
             error(
                 &errs,

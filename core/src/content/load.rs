@@ -107,7 +107,14 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     super::zones::check_starting_caps(ld, gf, &zones, &cards, &player_counts);
     let decks = resolve::decks::resolve(ld, gf, &game, &zones, &counters, &mut cards);
     let deals = resolve::deals::resolve(ld, gf, &game, &zones, &decks, &player_counts);
-    let program = round(ld, &game, &game_labels, gf, &board_parts, (&counters, &zones));
+    let program = round(
+        ld,
+        &game,
+        &game_labels,
+        gf,
+        &board_parts,
+        (&counters, &zones),
+    );
     let card_value = CardValue {
         cost: game.report.card_cost.clone(),
         points: game.report.card_points.clone(),

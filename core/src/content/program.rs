@@ -8,9 +8,9 @@
 //! [`crate::engine::steps::KINDS`]), compiled at load; what does not fit is a Lua hook.
 
 pub use crate::engine::steps::{
-    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, MoveStep,
-    NodeHooksStep, PlaceStep, PlayStep, RefillStep, ResetStep, ResolveStep, SharedStep, StepKind,
-    TurnCount, TurnOrder, TurnsStep, UseCardsStep,
+    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, MoveStep, NodeHooksStep,
+    PlaceStep, PlayStep, RefillStep, ResetStep, ResolveStep, SharedStep, StepKind, TurnCount,
+    TurnOrder, TurnsStep, UseCardsStep,
 };
 
 use crate::flow::Hook;

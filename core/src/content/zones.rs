@@ -142,6 +142,16 @@ pub struct Card {
     pub declared_in: String,
 }
 
+impl Card {
+    /// How much of counter `k` its reward gives (0 when none).
+    pub fn reward_of(&self, k: crate::content::CounterId) -> u32 {
+        self.reward
+            .iter()
+            .find(|&&(id, _)| id == k)
+            .map_or(0, |&(_, n)| n)
+    }
+}
+
 fn per_players(
     ld: &mut Loader,
     gf: &str,
@@ -553,7 +563,10 @@ fn amounts(
                 ld.fail(
                     file,
                     k,
-                    format!("card `{}`: its {what} names `{k}`, which is not a counter", t.id),
+                    format!(
+                        "card `{}`: its {what} names `{k}`, which is not a counter",
+                        t.id
+                    ),
                     &format!("counters are: {}", ids.join(", ")),
                 );
             }

@@ -53,9 +53,7 @@ impl Ctx {
             Pos::Card(id) => id,
         };
         let Some(card) = self.content.card(id) else {
-            return Err(err(format!(
-                "ctx:{verb}: `{id}` is not a card"
-            )));
+            return Err(err(format!("ctx:{verb}: `{id}` is not a card")));
         };
         let cards = &z.get(&self.content, &self.state).cards;
         cards.iter().position(|&x| x == Some(card)).ok_or_else(|| {

@@ -893,7 +893,9 @@ impl Tracker {
                 (self.component("card", &card.template), card.kind.as_str())
             } else {
                 let card = &content.cards[at - played];
-                let deck = card.deck.map_or("", |d| content.decks[d as usize].id.as_str());
+                let deck = card
+                    .deck
+                    .map_or("", |d| content.decks[d as usize].id.as_str());
                 (self.component("card", &card.id), deck)
             };
             rec.used_all(component, group, std::mem::take(&mut by[at]));

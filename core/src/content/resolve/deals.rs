@@ -24,7 +24,9 @@ pub(in crate::content) fn resolve(
         let from = match decks.iter().position(|x| x.id == d.from) {
             Some(i) => Some(DealSource::Deck(i as DeckId)),
             None => match zones.iter().position(|z| z.id == d.from) {
-                Some(z) if zones[z].owner == ZoneOwner::Shared && zones[z].kind == ZoneKind::Pile => {
+                Some(z)
+                    if zones[z].owner == ZoneOwner::Shared && zones[z].kind == ZoneKind::Pile =>
+                {
                     Some(DealSource::Pile(z as ZoneId))
                 }
                 found => {
@@ -35,11 +37,19 @@ pub(in crate::content) fn resolve(
                         format!(
                             "deal `{name}` is from `{}`, which {}",
                             d.from,
-                            if found.is_some() { "is not a shared pile" } else { "is neither a deck nor a zone" }
+                            if found.is_some() {
+                                "is not a shared pile"
+                            } else {
+                                "is neither a deck nor a zone"
+                            }
                         ),
                         &format!(
                             "name a deck ({}) or a shared pile zone",
-                            if decks.is_empty() { "none declared".to_string() } else { decks.join(", ") }
+                            if decks.is_empty() {
+                                "none declared".to_string()
+                            } else {
+                                decks.join(", ")
+                            }
                         ),
                     );
                     None
@@ -62,11 +72,19 @@ pub(in crate::content) fn resolve(
                     format!(
                         "deal `{name}` is to `{}`, which {}",
                         d.to,
-                        if found.is_some() { "is not a player's pile" } else { "is not a zone" }
+                        if found.is_some() {
+                            "is not a player's pile"
+                        } else {
+                            "is not a zone"
+                        }
                     ),
                     &format!(
                         "name a zone with owner = \"player\"; player piles are: {}",
-                        if mine.is_empty() { "none".to_string() } else { mine.join(", ") }
+                        if mine.is_empty() {
+                            "none".to_string()
+                        } else {
+                            mine.join(", ")
+                        }
                     ),
                 );
                 None

@@ -97,7 +97,11 @@ pub(in crate::content) fn resolve(
                     format!("deck `{}` unlocks at `{k}`, which is not a counter", d.id),
                     &format!("counters are: {}", counter_list(counters)),
                 ),
-                Some(c) if counters[c as usize].max.is_some_and(|max| i64::from(n) > max) => {
+                Some(c)
+                    if counters[c as usize]
+                        .max
+                        .is_some_and(|max| i64::from(n) > max) =>
+                {
                     ld.fail_entry(
                         key,
                         (gf, k),

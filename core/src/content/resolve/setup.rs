@@ -60,10 +60,7 @@ pub(in crate::content) fn resolve(
         }
         turn_order.sort_by_key(|&(k, _)| k);
         if setup
-            .insert(
-                s.players,
-                Setup { start, turn_order },
-            )
+            .insert(s.players, Setup { start, turn_order })
             .is_some()
         {
             ld.fail_entry(

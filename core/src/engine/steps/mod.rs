@@ -26,7 +26,6 @@ mod act;
 mod block;
 mod first_player;
 mod hook;
-pub(crate) mod use_cards;
 mod movement;
 mod place;
 mod play;
@@ -34,13 +33,13 @@ mod refill;
 mod reset;
 mod resolve;
 mod turns;
+pub(crate) mod use_cards;
 pub(crate) mod zone_limit;
 
 pub use act::ActStep;
 pub use block::BlockStep;
 pub use first_player::{FirstPlayerRule, FirstPlayerStep};
 pub use hook::{GameHookStep, NodeHooksStep};
-pub use use_cards::{UseCardsStep, DEFAULT_CARD_HOOK};
 pub use movement::MoveStep;
 pub use place::PlaceStep;
 pub use play::PlayStep;
@@ -48,6 +47,7 @@ pub use refill::RefillStep;
 pub use reset::ResetStep;
 pub use resolve::ResolveStep;
 pub use turns::{TurnCount, TurnOrder, TurnsStep};
+pub use use_cards::{UseCardsStep, DEFAULT_CARD_HOOK};
 
 /// What the interpreter did with one step.
 pub enum Next {

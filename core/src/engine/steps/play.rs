@@ -50,7 +50,10 @@ impl StepToml for PlayToml {
         let to = cx.need("to", &self.to, EXAMPLE);
         let from = from.and_then(|z| cx.player_zone("from", &z, EXAMPLE));
         let to = to.and_then(|z| cx.player_zone("to", &z, EXAMPLE));
-        let zones = PlayZones { from: from?, to: to? };
+        let zones = PlayZones {
+            from: from?,
+            to: to?,
+        };
         cx.note_play(zones);
         Some(Box::new(PlayStep {
             zones,

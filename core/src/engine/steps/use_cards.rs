@@ -131,7 +131,10 @@ pub(crate) fn ask_job(
         .copied()
         .filter(|card| !offer.used.contains(card))
         .filter(|card| offer.played_this_round || !st.flow.played_this_round.contains(card))
-        .filter(|&card| eng.effects.has_hook(c, st, Owner::Card { card }, offer.hook))
+        .filter(|&card| {
+            eng.effects
+                .has_hook(c, st, Owner::Card { card }, offer.hook)
+        })
         .map(|card| {
             let def = &c.cards[card as usize];
             eng.choice(
