@@ -34,17 +34,16 @@ pub enum NewWhat {
     ///
     /// Example: weft new tile tea-merchant --kind trader --pack my-expansion
     Tile(tile::NewTile),
-    /// A card in a pack: a commission of a grade (--grade) or a [[cards]] template in a
-    /// zone (--zone).
+    /// A card in a pack: a [[cards]] template in one of the game's shared piles (--zone).
     ///
-    /// A commission of one of the game's grades (--grade, for games with [[grades]]
-    /// such as Tabriz: common, merchant, royal, starting), or a [[cards]]
-    /// template in one of the game's shared zones (--zone, for games with [[zones]],
-    /// such as one made by `weft new game`: deck, market). Without either, the game's
-    /// only grade or only shared pile is used; a missing or wrong grade or zone is
-    /// refused with the game's grades or zones listed.
+    /// The card starts in a shared pile of the game (--zone: Tabriz's common_deck,
+    /// merchant_deck, royal_deck or starting, or a deck's id such as common for its draw
+    /// pile; a `weft new game`'s deck). Its kind, cost, reward, behaviour and params are
+    /// copied from a card of that pile, for the game's scripts and steps to read. Without
+    /// --zone, the game's only shared pile is used; a missing or wrong zone is refused
+    /// with the game's piles listed.
     ///
-    /// Example: weft new card x01 --grade common --pack my-expansion
+    /// Example: weft new card x01 --zone common --pack my-expansion
     ///
     /// Example: weft new card lamp --zone deck --pack lantern-market
     Card(card::NewCard),

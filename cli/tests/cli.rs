@@ -218,7 +218,7 @@ fn determinism_holds_across_processes_for_hostile_scripts() {
 }
 
 #[test]
-fn doc_content_json_lists_tiles_and_commissions() {
+fn doc_content_json_lists_tiles_and_played_cards() {
     let (code, out, err) = weft(&["doc", "content", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -226,12 +226,12 @@ fn doc_content_json_lists_tiles_and_commissions() {
     assert!(tiles
         .iter()
         .any(|t| t["id"] == "plaza" && t["kind"] == "plaza"));
-    let cards = v["commissions"].as_array().unwrap();
-    for grade in ["common", "merchant", "royal"] {
+    let cards = v["played"].as_array().unwrap();
+    for zone in ["common_deck", "merchant_deck", "royal_deck"] {
         assert_eq!(
-            cards.iter().filter(|c| c["grade"] == grade).count(),
+            cards.iter().filter(|c| c["zone"] == zone).count(),
             27,
-            "{grade}"
+            "{zone}"
         );
     }
 }
@@ -546,7 +546,7 @@ fn sweep_charts_a_metric_against_a_value() {
     let (code, out, err) = weft(&[
         "sweep",
         "--set",
-        "commissions/common.toml:c22.reward.prestige=0..2",
+        "cards/common.toml:c22.reward.prestige=0..2",
         "--games",
         "12",
         "--players",
@@ -569,7 +569,7 @@ fn sweep_charts_a_metric_against_a_value() {
         "<svg",
         "fair share",
         "95% interval",
-        "commissions/common.toml:c22.reward.prestige",
+        "cards/common.toml:c22.reward.prestige",
         "percent",
     ] {
         assert!(html.contains(part), "the report lacks {part}");

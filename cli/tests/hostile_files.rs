@@ -233,25 +233,25 @@ fn weft_new_never_writes_through_a_link_or_onto_a_special_file() {
     std::fs::remove_file(pack.join("board.toml")).unwrap();
     std::fs::rename(dir.join("board.keep"), pack.join("board.toml")).unwrap();
 
-    // A linked commissions/common.toml, and a linked commissions/ folder.
-    std::fs::create_dir_all(pack.join("commissions")).unwrap();
+    // A linked cards/common_deck.toml, and a linked cards/ folder.
+    std::fs::create_dir_all(pack.join("cards")).unwrap();
     std::os::unix::fs::symlink(
         outside.join("common.toml"),
-        pack.join("commissions/common.toml"),
+        pack.join("cards/common_deck.toml"),
     )
     .unwrap();
-    let card = ["card", "x01", "--grade", "common", "--pack", "fan"];
-    new_refuses(&dir, &card, "common.toml is a symbolic link", &outside);
-    std::fs::remove_dir_all(pack.join("commissions")).unwrap();
-    std::os::unix::fs::symlink(&outside, pack.join("commissions")).unwrap();
-    new_refuses(&dir, &card, "fan/commissions is a symbolic link", &outside);
+    let card = ["card", "x01", "--zone", "common_deck", "--pack", "fan"];
+    new_refuses(&dir, &card, "common_deck.toml is a symbolic link", &outside);
+    std::fs::remove_dir_all(pack.join("cards")).unwrap();
+    std::os::unix::fs::symlink(&outside, pack.join("cards")).unwrap();
+    new_refuses(&dir, &card, "fan/cards is a symbolic link", &outside);
 
     // A new pack whose folder is a link out.
     std::os::unix::fs::symlink(&outside, dir.join("evil")).unwrap();
     new_refuses(&dir, &["pack", "evil"], "evil is a symbolic link", &outside);
 
     // And with nothing in the way, the same tile is made.
-    std::fs::remove_file(pack.join("commissions")).unwrap();
+    std::fs::remove_file(pack.join("cards")).unwrap();
     let (code, err) = weft_timed(
         &dir,
         &["new", "tile", "spy", "--kind", "custom", "--pack", "fan"],

@@ -36,11 +36,9 @@ fn scaffolds_pass_check_and_are_played() {
             "--pack",
             "mine",
         ],
-        &["new", "card", "x01", "--grade", "common", "--pack", "mine"],
-        &[
-            "new", "card", "x02", "--grade", "merchant", "--pack", "mine",
-        ],
-        &["new", "card", "x03", "--grade", "royal", "--pack", "mine"],
+        &["new", "card", "x01", "--zone", "common", "--pack", "mine"],
+        &["new", "card", "x02", "--zone", "merchant", "--pack", "mine"],
+        &["new", "card", "x03", "--zone", "royal", "--pack", "mine"],
     ];
     for args in steps {
         let (code, _, err) = weft_in(&dir, args);
@@ -119,7 +117,7 @@ fn scaffolds_pass_check_and_are_played() {
     assert!(err.contains("already exists"), "{err}");
     let (code, _, err) = weft_in(
         &dir,
-        &["new", "card", "x01", "--grade", "common", "--pack", "mine"],
+        &["new", "card", "x01", "--zone", "common", "--pack", "mine"],
     );
     assert_eq!(code, 1);
     assert!(err.contains("already has a card"), "{err}");
@@ -298,8 +296,8 @@ fn check_and_test(dir: &std::path::Path, pack: &str) {
 }
 
 /// Issue 29, item 3: the scaffolds compose. In an expansion of Tabriz (`weft new pack`)
-/// every tile kind and a card of every grade fit the base game (its start slot, its
-/// materials and dice, its grades); an area is refused, since Tabriz places no workers.
+/// every tile kind and a card of every deck (and a starting card) fit the base game (its
+/// start slot, its materials and dice, its decks); an area is refused, since Tabriz places no workers.
 /// After each scaffold, `weft check` and `weft test` pass.
 #[test]
 fn scaffolds_fit_an_expansion_of_tabriz() {
@@ -324,37 +322,39 @@ fn scaffolds_fit_an_expansion_of_tabriz() {
         ("e3", "royal"),
         ("e4", "starting"),
     ] {
-        new_ok(&dir, &["card", id, "--grade", grade, "--pack", "exp"]);
+        new_ok(&dir, &["card", id, "--zone", grade, "--pack", "exp"]);
     }
     check_and_test(&dir, "exp");
     // Refusals name what the game has.
     let err = new_refused(&dir, "exp", &["card", "e5", "--pack", "exp"]);
-    assert!(err.contains("say which grade"), "{err}");
+    assert!(err.contains("say which pile the card starts in"), "{err}");
     assert!(
-        err.contains("common (drawn from the start), merchant (drawn from skill 2), royal (drawn from skill 6), starting (not drawn: dealt at setup)"),
+        err.contains("shared piles: common_deck, merchant_deck, royal_deck, starting"),
         "{err}"
     );
     let err = new_refused(
         &dir,
         "exp",
-        &["card", "e5", "--grade", "gold", "--pack", "exp"],
-    );
-    assert!(err.contains("`gold` is not a grade of Tabriz"), "{err}");
-    assert!(err.contains("royal (drawn from skill 6)"), "{err}");
-    let err = new_refused(
-        &dir,
-        "exp",
-        &["card", "e5", "--zone", "deck", "--pack", "exp"],
-    );
-    assert!(err.contains("Tabriz has no shared [[zones]]"), "{err}");
-    assert!(err.contains("--grade common"), "{err}");
-    let err = new_refused(
-        &dir,
-        "exp",
-        &["card", "c01", "--grade", "common", "--pack", "exp"],
+        &["card", "e5", "--zone", "gold", "--pack", "exp"],
     );
     assert!(
-        err.contains("Tabriz already has a card `c01` (tabriz/commissions/common.toml)"),
+        err.contains("`gold` is neither a zone nor a deck of Tabriz"),
+        "{err}"
+    );
+    assert!(err.contains("royal_deck"), "{err}");
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["card", "e5", "--zone", "hand", "--pack", "exp"],
+    );
+    assert!(err.contains("`hand` is a player zone"), "{err}");
+    let err = new_refused(
+        &dir,
+        "exp",
+        &["card", "c01", "--zone", "common", "--pack", "exp"],
+    );
+    assert!(
+        err.contains("Tabriz already has a card `c01` (tabriz/cards/common.toml)"),
         "{err}"
     );
     let err = new_refused(
@@ -370,10 +370,10 @@ fn scaffolds_fit_an_expansion_of_tabriz() {
 }
 
 /// Issue 29, item 3: in a game made by `weft new game` (zones, [[cards]], an area; no
-/// board, materials or grades), a custom tile gains coins on a slot with no path, a card
+/// board, materials or decks), a custom tile gains coins on a slot with no path, a card
 /// is a [[cards]] template in a zone of the game with the params its scripts read, and
-/// an area with its Lua is added and played; a shop, trader or dice tile and a
-/// commission grade are refused, naming what the game has. `weft check` and `weft test`
+/// an area with its Lua is added and played; a shop, trader or dice tile and a pile
+/// the game does not have are refused, naming what the game has. `weft check` and `weft test`
 /// pass after each scaffold.
 #[test]
 fn scaffolds_fit_a_new_game() {
@@ -436,9 +436,12 @@ fn scaffolds_fit_a_new_game() {
     let err = new_refused(
         &dir,
         "lg",
-        &["card", "lamp", "--grade", "common", "--pack", "lg"],
+        &["card", "lamp", "--zone", "common", "--pack", "lg"],
     );
-    assert!(err.contains("Lg has no [[grades]]"), "{err}");
+    assert!(
+        err.contains("`common` is neither a zone nor a deck of Lg"),
+        "{err}"
+    );
     assert!(err.contains("piles: deck"), "{err}");
     assert!(err.contains("--zone deck"), "{err}");
     let err = new_refused(
@@ -488,7 +491,7 @@ fn scaffolds_fit_a_new_game() {
 }
 
 /// A pack that does not load is not guessed at: the scaffold says why and writes
-/// nothing. The help of `weft new card` names the grades and the zones.
+/// nothing. The help of `weft new card` names Tabriz's piles and the zones.
 #[test]
 fn scaffolds_need_a_pack_that_loads_and_say_so() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("scaffold-broken");
@@ -509,7 +512,10 @@ fn scaffolds_need_a_pack_that_loads_and_say_so() {
     assert!(err.contains("does not load"), "{err}");
     let (code, out, _) = weft_in(&dir, &["new", "card", "--help"]);
     assert_eq!(code, 0);
-    assert!(out.contains("common, merchant, royal, starting"), "{out}");
+    assert!(
+        out.contains("common_deck, merchant_deck, royal_deck, starting"),
+        "{out}"
+    );
     assert!(out.contains("--zone <ZONE>"), "{out}");
     let (code, out, _) = weft_in(&dir, &["new", "--help"]);
     assert_eq!(code, 0);

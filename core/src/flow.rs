@@ -203,7 +203,7 @@ pub struct Flow {
     pub incoming: Vec<Job>,
     /// A script waiting for an answer.
     pub effect: Option<PendingEffect>,
-    /// Cards played this round, for R-TILE-PWS (`personal_workshop_same_round`).
+    /// Cards played this round, for R-TILE-PWS (`played_this_round` of a use phase).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub played_this_round: Vec<CardIx>,
 }

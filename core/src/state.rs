@@ -25,7 +25,8 @@ pub fn rng_from_seed(seed: u64) -> GameRng {
 /// The version of the shape of `weft state --json` (docs/state-json.md), written in
 /// its `format` key. It goes up whenever a key changes meaning or goes, so a tool can
 /// refuse a shape it does not know. 1 was the shape before the key existed; 2 is the
-/// first with it (issue 30).
+/// first with it (issue 30); 3 has `tokens` and the pack's counters; 4 has `decks` and
+/// no `commissions`.
 pub const STATE_JSON_FORMAT: u32 = 4;
 
 /// One apprentice (a generic player piece: owner is the player holding it).

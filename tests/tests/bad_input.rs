@@ -220,15 +220,12 @@ fn a_setup_deal_past_a_declared_cap_is_refused() {
     );
 
     // The rules fixture deals 2 commons at setup; a hand limit of 1 is below it.
-    let files = edited(
-        fixture_files(),
-        "game.toml",
-        "hand_limit = 0",
-        "hand_limit = 1",
-    );
+    let files = edited(fixture_files(), "game.toml", "# limit = 7 ", "limit = 1 #");
+    let line = line_of(&files, "game.toml", "id = \"hand\"");
     let err = load_error(files, "a setup hand above the hand limit is refused");
     assert!(
-        err.contains("rules-fixture/game.toml:") && err.contains("hand_limit = 1"),
+        err.contains(&format!("rules-fixture/game.toml:{line}:"))
+            && err.contains("2 cards in `hand` at 2 players, above its limit of 1"),
         "{err}"
     );
 }

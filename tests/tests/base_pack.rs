@@ -301,7 +301,7 @@ fn line_of(file: &str, text: &str) -> usize {
 /// grade are two settings of one rule; `weft check` warns, naming both lines, when they
 /// disagree.
 #[test]
-fn check_warns_when_a_grade_and_its_unlock_disagree() {
+fn check_warns_when_a_deck_and_its_unlock_disagree() {
     let c = edited(|f| {
         let g = f.files["game.toml"].replace("unlock = { skill = 2 }", "unlock = { skill = 3 }");
         f.files.insert("game.toml".into(), g);
@@ -311,7 +311,7 @@ fn check_warns_when_a_grade_and_its_unlock_disagree() {
     let grade_line = line_of("game.toml", "id = \"merchant\"");
     let hit = w
         .iter()
-        .find(|x| x.contains("draws `merchant` commissions"))
+        .find(|x| x.contains("draws from deck `merchant`"))
         .unwrap_or_else(|| panic!("no warning: {w:#?}"));
     assert!(
         hit.starts_with(&format!("tabriz/game.toml:{unlock_line}: ")),

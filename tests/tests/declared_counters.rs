@@ -266,3 +266,101 @@ fn the_signed_verb_takes_extreme_numbers_without_wrapping() {
         -5
     );
 }
+
+/// The keys of the format before commissions became cards and grades decks, each
+/// answered at its line with its new form: `[[grades]]`, `hand_limit`,
+/// `personal_workshop_same_round`, `[starting_workshop]`, a setup's `hand`, the `menu`
+/// step and a `play` step without zones; then a `commissions/` file and `[remove]
+/// commissions` in `pack.toml`, each named with its file.
+#[test]
+fn the_format_before_cards_and_decks_is_answered_with_the_new_form() {
+    let old = r#"title = "Old"
+pieces = 3
+hand_limit = 7
+personal_workshop_same_round = false
+
+[[grades]]
+id = "common"
+name = "Common"
+
+[starting_workshop]
+enabled = false
+grade = "starting"
+
+[[setup]]
+players = 2
+start = { coins = 5 }
+hand = { common = 2 }
+
+[flow]
+round = ["turns"]
+
+[flow.blocks.turns]
+steps = [ { do = "menu" }, { do = "play", limit = "fulfil_per_turn" } ]
+"#;
+    let mut files: PackFiles = weft_tests::fixture_files();
+    files.files.insert("game.toml".into(), old.into());
+    let e = load_content(&[files], &library()).unwrap_err().to_string();
+    for (line, words, form) in [
+        (3, "hand_limit is gone", "limit = 7"),
+        (
+            4,
+            "personal_workshop_same_round is gone",
+            "played_this_round = false",
+        ),
+        (6, "[[grades]] is gone", "[[decks]]"),
+        (10, "[starting_workshop] is gone", "[deals.starting]"),
+        (17, "a [[setup]]'s hand is gone", "[deals.hand]"),
+        (
+            23,
+            "the `menu` step is now `use_cards`",
+            "zone = \"tucked\"",
+        ),
+        (
+            23,
+            "a `play` step now names the zones",
+            "from = \"hand\", to = \"tucked\"",
+        ),
+    ] {
+        let at = format!("rules-fixture/game.toml:{line}:");
+        let hit = e
+            .lines()
+            .position(|l| l.contains(&at) && l.contains(words))
+            .unwrap_or_else(|| panic!("no `{words}` at {at}:\n{e}"));
+        let rest: String = e.lines().skip(hit).take(16).collect::<Vec<_>>().join("\n");
+        assert!(
+            rest.contains(form),
+            "{words}: the new form `{form}`:\n{rest}"
+        );
+    }
+    assert!(
+        !e.contains("unknown field"),
+        "no serde error besides them: {e}"
+    );
+
+    // A pack of the older layout: commissions in their own folder, removed by id.
+    let mut files: PackFiles = weft_tests::fixture_files();
+    files.files.insert(
+        "commissions/common.toml".into(),
+        "# old\n[[commission]]\nid = \"c01\"\nname = \"Mat\"\nrequires = { wool = 1 }\n".into(),
+    );
+    let pack = files.files["pack.toml"].clone() + "\n[remove]\ncommissions = [\"c01\"]\n";
+    files.files.insert("pack.toml".into(), pack);
+    let e = load_content(&[files], &library()).unwrap_err().to_string();
+    let line = |file: &str, words: &str| -> String {
+        e.lines()
+            .find(|l| l.contains(file) && l.contains(words))
+            .unwrap_or_else(|| panic!("no `{words}` in {file}:\n{e}"))
+            .to_string()
+    };
+    line(
+        "commissions/common.toml:2:",
+        "the commissions/ folder is gone",
+    );
+    let rest = e
+        .split("the commissions/ folder is gone")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(rest.contains("cost = { wool = 1, green = 1 }"), "{rest}");
+    line("pack.toml:", "[remove] commissions is gone");
+}

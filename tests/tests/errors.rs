@@ -222,12 +222,12 @@ fn content_errors_name_file_line_and_column() {
             .replace("kind = \"shop\"", "kind = \"shop\"\ncolour = \"red\""),
     );
     files.files.insert(
-        "commissions/common.toml".into(),
-        files.files["commissions/common.toml"].replacen("wool = 2", "wool = -2", 1),
+        "cards/common.toml".into(),
+        files.files["cards/common.toml"].replacen("wool = 2", "wool = -2", 1),
     );
     files.files.insert(
-        "commissions/royal.toml".into(),
-        files.files["commissions/royal.toml"].replacen("silk = 2", "silkk = 2", 1),
+        "cards/royal.toml".into(),
+        files.files["cards/royal.toml"].replacen("silk = 2", "silkk = 2", 1),
     );
     let err = load_content(&[files], &library()).unwrap_err();
     let text = err.to_string();
@@ -245,13 +245,13 @@ fn content_errors_name_file_line_and_column() {
     let negative = err
         .0
         .iter()
-        .find(|e| e.file == "rules-fixture/commissions/common.toml")
+        .find(|e| e.file == "rules-fixture/cards/common.toml")
         .expect("negative count");
     assert!(negative.line.is_some() && negative.column.is_some());
     let material = err
         .0
         .iter()
-        .find(|e| e.file == "rules-fixture/commissions/royal.toml")
+        .find(|e| e.file == "rules-fixture/cards/royal.toml")
         .expect("unknown material");
     assert!(material.message.contains("silkk") && material.line.is_some());
 }

@@ -83,7 +83,7 @@ fn logged(log: &EventLog) -> Vec<(u32, String)> {
 
 const TURN: &str = r#"
 [flow.blocks.turn]
-steps = [ { do = "move" }, { do = "act" }, { do = "play", limit = "fulfil_per_turn" }, { do = "hook", run = "rules.turn_end", on = "player" } ]
+steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "tucked", limit = "fulfil_per_turn" }, { do = "hook", run = "rules.turn_end", on = "player" } ]
 "#;
 
 /// A `run` hook with `on = "players"` runs once per player clockwise from the first

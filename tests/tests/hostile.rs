@@ -350,9 +350,9 @@ fn case_20_typed_toml_errors_have_positions() {
             .unwrap_or_else(|| panic!("{what}: {errs:?}"));
         assert!(e.line.is_some() && e.column.is_some(), "{what}: {e}");
     }
-    let common = fixture_files().files["commissions/common.toml"].clone();
+    let common = fixture_files().files["cards/common.toml"].clone();
     let errs = broken(
-        "commissions/common.toml",
+        "cards/common.toml",
         &common.replacen("wool = 2", "wool = -2", 1),
     );
     assert!(

@@ -272,8 +272,8 @@ fn class2_a_pack_may_lower_them_and_the_user_may_raise_them() {
 fn class3_a_hand_of_four_billion_cards_is_refused() {
     let err = load_edited(
         "game.toml",
-        "hand = { common = 2 }",
-        "hand = { common = 4294967295 }",
+        "count = 2\norder = 1",
+        "count = 4294967295\norder = 1",
     )
     .unwrap_err();
     assert!(
@@ -287,8 +287,8 @@ fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
     let c = Arc::new(
         load_edited(
             "game.toml",
-            "hand = { common = 2 }",
-            "hand = { common = 2, royal = 1000000 }",
+            "[deals.hand]",
+            "[deals.royal]\nfrom = \"royal\"\nto = \"hand\"\ncount = 1000000\norder = 2\n\n[deals.hand]",
         )
         .unwrap(),
     );
@@ -370,13 +370,13 @@ fn class3_a_flow_that_never_asks_anyone() {
 #[test]
 fn class5_numbers_in_toml_are_bounded() {
     let err = load_edited(
-        "commissions/common.toml",
+        "cards/common.toml",
         "reward = { coins = 3, prestige = 1 }",
         "reward = { coins = 3, prestige = 4294967295 }",
     )
     .unwrap_err();
     assert!(
-        err.contains("commissions/common.toml:") && err.contains("4294967295 is out of range"),
+        err.contains("cards/common.toml:") && err.contains("4294967295 is out of range"),
         "{err}"
     );
     let err = load_edited(

@@ -223,9 +223,9 @@ fn replacing_or_removing_what_does_not_exist_is_an_error() {
     p.files
         .get_mut("pack.toml")
         .unwrap()
-        .push_str("[remove]\ncommissions = [\"zz9\"]\n");
+        .push_str("[remove]\ncards = [\"zz9\"]\n");
     let err = chain(&[p]).unwrap_err();
-    assert!(err.contains("[remove] names commission `zz9`"), "{err}");
+    assert!(err.contains("[remove] names card `zz9`"), "{err}");
 }
 
 #[test]
@@ -320,7 +320,7 @@ fn check_warns_about_unused_files_unread_params_and_unreachable_cards() {
         "{all}"
     );
     assert!(
-        all.contains("grade `royal` unlocks at skill 6, after the game ends at skill 5"),
+        all.contains("deck `royal` unlocks at skill 6, after the game ends at skill 5"),
         "{all}"
     );
     assert!(all.contains("tile `idle` was visited"), "{all}");

@@ -1,5 +1,5 @@
 //! Issue 30, item 6: the loader places a problem of an entry of an array of tables
-//! (`[[counters]]`, `[[grades]]`, `[[setup]]`) by the TOML parser's spans, at the entry
+//! (`[[counters]]`, `[[decks]]`, `[[setup]]`) by the TOML parser's spans, at the entry
 //! that holds it. A scan of the text for the first line that looks alike named the
 //! first entry with the same key (or a line that merely holds the same word).
 
@@ -108,16 +108,16 @@ fn a_grade_written_inline_is_declared_at_its_own_line() {
 }
 
 #[test]
-fn an_unknown_counter_a_grade_unlocks_at_is_named_in_that_grade() {
-    // `lo` is also the start of the grade `low` a line above, which a scan of the text
+fn an_unknown_counter_a_deck_unlocks_at_is_named_in_that_deck() {
+    // `lo` is also the start of the deck `low` a line above, which a scan of the text
     // found.
     let files = cards_game(|g| {
-        format!("grades = [\n  {{ id = \"low\", name = \"Low\" }},\n  {{ id = \"high\", name = \"High\", unlock = {{ lo = 2 }} }},\n]\n{g}")
+        format!("decks = [\n  {{ id = \"low\", name = \"Low\", draw = \"deck\", discard = \"discard\" }},\n  {{ id = \"high\", name = \"High\", draw = \"spare\", discard = \"spare_discard\", unlock = {{ lo = 2 }} }},\n]\n{g}\n[[zones]]\nid = \"spare_discard\"\n")
     });
     let errors = load_content(&[files], &library()).unwrap_err();
     let e = error_with(
         &errors,
-        "grade `high` unlocks at `lo`, which is not a counter",
+        "deck `high` unlocks at `lo`, which is not a counter",
     );
     assert_eq!(
         (e.file.as_str(), e.line),
@@ -192,14 +192,13 @@ fn a_track_unlock_is_declared_and_checked_at_its_own_line() {
 }
 
 #[test]
-fn a_grade_unlock_above_the_counters_max_is_named_at_its_key() {
-    // `high` is also in the name of the grade a line above, which a scan found.
+fn a_deck_unlock_above_the_counters_max_is_named_at_its_key() {
+    // `high` is also in the name of the deck a line above, which a scan found.
     let files = cards_game(|g| {
-        let g = g.replace("id = \"hand\"", "id = \"held\"");
-        format!("grades = [\n  {{ id = \"low\", name = \"Below high\" }},\n  {{ id = \"high\", name = \"High\", unlock = {{ gems = 9 }} }},\n]\n{g}")
+        format!("decks = [\n  {{ id = \"low\", name = \"Below high\", draw = \"deck\", discard = \"discard\" }},\n  {{ id = \"high\", name = \"High\", draw = \"spare\", discard = \"spare_discard\", unlock = {{ gems = 9 }} }},\n]\n{g}\n[[zones]]\nid = \"spare_discard\"\n")
     });
     let errors = load_content(&[files], &library()).unwrap_err();
-    let e = error_with(&errors, "grade `high` unlocks at 9 gems, above its max");
-    let column = "  { id = \"high\", name = \"High\", unlock = { ".len() + 1;
+    let e = error_with(&errors, "deck `high` unlocks at 9 gems, above its max");
+    let column = "  { id = \"high\", name = \"High\", draw = \"spare\", discard = \"spare_discard\", unlock = { ".len() + 1;
     assert_eq!((e.line, e.column), (Some(3), Some(column)), "{e}");
 }

@@ -102,7 +102,7 @@ fn a_refused_add_die_leaves_the_generator_where_it_was() {
 fn refused_card_and_zone_verbs_change_nothing() {
     // A commission of another grade than the first in hand's: its discard pile refuses
     // that card.
-    let other_pile = "local first = ctx:cards('hand', p)[1]\n  local grade = ctx:card(first).grade\n  local pile = (if grade == 'common' then 'royal' else 'common') .. '_discard'";
+    let other_pile = "local first = ctx:cards('hand', p)[1]\n  local deck = ctx:card(first).deck\n  local pile = (if deck == 'common' then 'royal' else 'common') .. '_discard'";
     let drawn = "local drawn = ctx:move_card('common_deck', -1, 'hand', p)";
     for (prefix, refused) in [
         ("", "ctx:move_card('nograde_deck', -1, 'hand', p)"),

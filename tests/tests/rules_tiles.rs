@@ -540,7 +540,7 @@ fn plaza_deck_choice_once_draws_all_four_from_one_deck() {
 #[test]
 fn a_workshop_bundle_with_an_unknown_key_is_an_error_not_a_silent_nothing() {
     let content = content_with_files(|files| {
-        let common = files.files.get_mut("commissions/common.toml").unwrap();
+        let common = files.files.get_mut("cards/common.toml").unwrap();
         *common = common.replace(
             "params = { effect = \"gain\", gain = { coins = 1 } }",
             "params = { effect = \"gain\", gain = { prestige = 1 } }",

@@ -10,10 +10,10 @@ use weft_tests::{library, tabriz_content, tabriz_files};
 /// workshop action that gains a coin and a silk every workshop phase.
 fn broken_content() -> std::sync::Arc<weft_core::Content> {
     let mut files = tabriz_files();
-    let path = "commissions/common.toml".to_string();
+    let path = "cards/common.toml".to_string();
     let text = files.files[&path].replace(
-        "id = \"c05\"\nname = \"Bird saddle bag\"\nrequires = { wool = 3 }\nreward = { coins = 2, skill = 1 }",
-        "id = \"c05\"\nname = \"Bird saddle bag\"\nrequires = { wool = 1 }\nreward = { coins = 2, skill = 1, prestige = 4 }\nworkshop = { behaviour = \"weft.workshop\", params = { effect = \"gain\", gain = { coins = 1, silk = 1 } } }",
+        "id = \"c05\"\nname = \"Bird saddle bag\"\nkind = \"commission\"\nzone = \"common_deck\"\ncost = { wool = 3 }\nreward = { coins = 2, skill = 1 }",
+        "id = \"c05\"\nname = \"Bird saddle bag\"\nkind = \"commission\"\nzone = \"common_deck\"\ncost = { wool = 1 }\nreward = { coins = 2, skill = 1, prestige = 4 }\nbehaviour = \"weft.workshop\"\nparams = { effect = \"gain\", gain = { coins = 1, silk = 1 } }",
     );
     assert_ne!(text, files.files[&path], "the edit found c05");
     files.files.insert(path, text);
@@ -59,7 +59,8 @@ fn a_broken_card_is_flagged_and_an_unchanged_one_is_not() {
         .find(|w| w.starts_with("card c05 (Bird saddle bag) looks too strong"))
         .unwrap_or_else(|| panic!("{:?}", s.warnings));
     assert!(
-        warning.contains("it costs 1 wool (value 1) for 4 prestige, plus a workshop action"),
+        warning
+            .contains("it costs 1 wool (value 1) for 4 prestige, plus its effect (weft.workshop)"),
         "{warning}"
     );
     assert!(

@@ -63,7 +63,7 @@ fn a_setting_finds_a_card_by_id_and_refuses_what_is_not_a_number() {
         ),
         ("cards/common.toml:c22.name=1", "not a number"),
         (
-            "commissions/none.toml:c22.reward.prestige=1",
+            "cards/none.toml:c22.reward.prestige=1",
             "no pack of the chain has the file",
         ),
     ] {

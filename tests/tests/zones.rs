@@ -235,7 +235,7 @@ fn zones_are_in_the_state_json_only_for_games_that_have_them() {
 /// `hand`, `tucked`, `<grade>_deck` and `<grade>_discard`, reachable by id like any
 /// pack's zones, and they hold every commission exactly once.
 #[test]
-fn commissions_live_in_built_in_zones() {
+fn commissions_live_in_the_packs_zones() {
     let g = Game::new(3, 5);
     let c = g.content();
     let hand = ZoneRef::named(&c, "hand", Some(0)).unwrap();
@@ -278,20 +278,63 @@ fn commissions_live_in_built_in_zones() {
     assert!(json["players"][0].get("hand").is_none());
 }
 
+/// A deck's piles are declared shared piles, each of one deck only; a deal comes from a
+/// deck or a shared pile and goes to a player's pile. Each mistake is named at its key.
 #[test]
-fn a_declared_zone_cannot_take_a_built_in_id() {
+fn bad_decks_and_deals_are_named_at_their_keys() {
     let mut files = weft_tests::fixture_files();
-    let game =
-        files.files["game.toml"].clone() + "\n[[zones]]\nid = \"hand\"\nowner = \"player\"\n";
-    files.files.insert("game.toml".into(), game);
+    let game = files.files["game.toml"]
+        .replace("draw = \"royal_deck\"", "draw = \"hand\"")
+        .replace(
+            "discard = \"merchant_discard\"",
+            "discard = \"common_discard\"",
+        )
+        .replace("from = \"common\"", "from = \"uncommon\"")
+        .replace(
+            "from = \"starting\"\nto = \"tucked\"",
+            "from = \"starting\"\nto = \"common_deck\"",
+        );
+    files.files.insert("game.toml".into(), game.clone());
     let e = weft_core::content::load_content(&[files], &weft_tests::library())
         .unwrap_err()
         .to_string();
+    let line = |needle: &str| {
+        1 + game
+            .lines()
+            .position(|l| l.starts_with(needle))
+            .unwrap_or_else(|| panic!("no {needle}"))
+    };
+    for (at, words) in [
+        (
+            line("draw = \"hand\""),
+            "deck `royal`: its draw `hand` is not a shared pile",
+        ),
+        (
+            // The merchant deck's, the second line that names the common discards.
+            1 + game
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| l.starts_with("discard = \"common_discard\""))
+                .nth(1)
+                .map(|(i, _)| i)
+                .expect("the merchant deck's discard"),
+            "zone `common_discard` is already a pile of deck `common`",
+        ),
+        (
+            line("from = \"uncommon\""),
+            "deal `hand` is from `uncommon`, which is neither a deck nor a zone",
+        ),
+    ] {
+        let want = format!("rules-fixture/game.toml:{at}:");
+        assert!(
+            e.lines().any(|l| l.contains(&want) && l.contains(words)),
+            "`{words}` at {want}:\n{e}"
+        );
+    }
     assert!(
-        e.contains("zone `hand` has the id of a zone weft builds for the commissions"),
+        e.contains("deal `starting` is to `common_deck`, which is not a player's pile"),
         "{e}"
     );
-    assert!(e.contains("game.toml"), "{e}");
 }
 
 #[test]

@@ -1262,7 +1262,7 @@ steps = [ { do = "move" } ]
 
     /// Tabriz's round as `weft doc` outlines it (R-ROUND-1/2, R-WS-1..5, R-MOVE, R-ACT,
     /// R-FUL): the base pack declares it in its `[flow]`.
-    const TABRIZ_OUTLINE: &str = "setup:\n  tiles_setup\n    every node's `setup` hook\nround:\n  workshop [not in round 1]\n    every node's `restock` hook\n    stand all pieces\n    every node's `roll` hook\n    turns (one turn each, clockwise from the first player): workshop_turn\n      use each owned card once\n    first player: passes clockwise\n  turns\n    turns (one turn per piece, clockwise from the first player): turn\n      move a piece (range: move_range)\n      take the node's action\n      play cards from hand (limit: fulfil_per_turn)\n";
+    const TABRIZ_OUTLINE: &str = "setup:\n  tiles_setup\n    every node's `setup` hook\nround:\n  workshop [not in round 1]\n    every node's `restock` hook\n    stand all pieces\n    every node's `roll` hook\n    turns (one turn each, clockwise from the first player): workshop_turn\n      use each card in `tucked` once (`workshop`)\n    first player: passes clockwise\n  turns\n    turns (one turn per piece, clockwise from the first player): turn\n      move a piece (range: move_range)\n      take the node's action\n      play cards from `hand` to `tucked` (limit: fulfil_per_turn)\n";
 
     #[test]
     fn the_base_packs_flow_is_tabrizs_round() {
@@ -1378,6 +1378,7 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
                 "{:?}",
                 PlayStep {
                     zones: PlayZones { from: 0, to: 1 },
+                    zone_ids: ("hand".into(), "tucked".into()),
                     limit: None,
                     count: None
                 }
@@ -1398,7 +1399,10 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
             o.contains("turns (2 turns each, counter-clockwise, first player last): turn"),
             "{o}"
         );
-        assert!(o.contains("use each owned card once [rounds 3]"), "{o}");
+        assert!(
+            o.contains("use each card in `tucked` once (`workshop`) [rounds 3]"),
+            "{o}"
+        );
     }
 
     #[test]
@@ -1773,7 +1777,7 @@ steps = [ { do = "move" }, { do = "act" }, { do = "play", from = "hand", to = "t
         assert!(p.outline().contains("every node's `harvest` hook"));
         assert!(p
             .outline()
-            .contains("use each card in a player zone once (`feed`)"));
+            .contains("use each card in `tucked` once (`feed`)"));
         // No use_cards step: a phase a script queues has nothing to use.
         let c = load_flow(TURNS).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(c.program.use_phase, None);

@@ -334,7 +334,21 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         .collect();
     if !replaced.is_empty() {
         for (label, needle, found, form) in replaced {
-            ld.fail(&label, needle, found, form);
+            let at = needle
+                .starts_with("{ do = ")
+                .then(|| {
+                    ld.source(&label)
+                        .and_then(|s| super::old_format::step_line(s, needle))
+                })
+                .flatten();
+            match at {
+                Some((line, column)) => ld.push(
+                    super::ContentError::new(label.clone(), found)
+                        .at(line, column)
+                        .help(form),
+                ),
+                None => ld.fail(&label, needle, found, form),
+            }
         }
         return None;
     }

@@ -74,13 +74,13 @@ const SETUP_HAND: Replaced = Replaced {
 };
 
 const MENU: Replaced = Replaced {
-    needle: "menu",
+    needle: "{ do = \"menu\"",
     found: "the `menu` step is now `use_cards`, and names the zone whose cards are used",
     form: "write { do = \"use_cards\", zone = \"tucked\", hook = \"workshop\" } (hook: the cards' Lua function, `use` when left out)",
 };
 
 const PLAY: Replaced = Replaced {
-    needle: "play",
+    needle: "{ do = \"play\"",
     found: "a `play` step now names the zones cards are played from and to",
     form: "write { do = \"play\", from = \"hand\", to = \"tucked\", ... } (both player zones)",
 };
@@ -96,6 +96,21 @@ const REMOVE_COMMISSIONS: Replaced = Replaced {
     found: "[remove] commissions is gone: commissions are cards",
     form: "write [remove] cards = [\"c01\"] (the card ids)",
 };
+
+/// The 1-based line and column of the first step written `needle` (`{ do = "play"`)
+/// in `source`: for a `play` step, the first without zones.
+pub(super) fn step_line(source: &str, needle: &str) -> Option<(usize, usize)> {
+    let play = needle.contains("\"play\"");
+    source.lines().enumerate().find_map(|(i, line)| {
+        let col = line.find(needle)?;
+        let zoned = play
+            && line[col..]
+                .split('}')
+                .next()
+                .is_some_and(|s| s.contains("from"));
+        (!zoned).then_some((i + 1, col + 1))
+    })
+}
 
 /// The files of one pack written for an older weft: its `commissions/` folder and
 /// `[remove] commissions` in `pack.toml`, each as (path, the text its line starts with,
@@ -140,7 +155,8 @@ fn flow_steps(table: &toml::Table) -> Vec<(String, bool)> {
 }
 
 /// Each replaced key in the `game.toml` files `labels` (`source` gives their text):
-/// (the file, the text its line starts with, what was found, the new form).
+/// (the file, the text its line starts with, what was found, the new form). A step's
+/// needle (`{ do = "menu"`) is found anywhere in its line ([`step_line`]).
 pub(super) fn replaced<'a>(
     labels: &'a [String],
     source: impl Fn(&str) -> Option<&'a str>,

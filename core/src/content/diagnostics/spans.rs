@@ -1,6 +1,6 @@
 //! Positions from the TOML parser's spans: each `game.toml` of the chain parsed once
 //! more with [`toml::de::DeTable`], its keys indexed by dotted path and the entries of
-//! its arrays of tables (`[[counters]]`, `[[grades]]`, `[[setup]]`,
+//! its arrays of tables (`[[counters]]`, `[[decks]]`, `[[setup]]`,
 //! `[[tracks.X.unlocks]]`, …) with the byte offset of each entry and of every key
 //! within it. A problem of the `k`-th entry is placed there, in the file that wrote the
 //! array (a later layer's array replaces an earlier one's whole), where a scan of the

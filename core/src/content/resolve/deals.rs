@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::content::diagnostics::Loader;
 use crate::content::raw::{GameToml, PerPlayers};
 use crate::content::{Deal, DealSource, Deck, DeckId, Zone, ZoneId, ZoneKind, ZoneOwner};
+use crate::limits::MAX_AMOUNT;
 
 /// The enabled deals, in the order they run; each checked against the zones and decks
 /// at every player count of `players`.
@@ -113,9 +114,23 @@ pub(in crate::content) fn resolve(
     deals
 }
 
-/// `count` as cards per player by player count (one entry at 1 for a single number).
+/// `count` as cards per player by player count (one entry at 1 for a single number);
+/// each number at most [`MAX_AMOUNT`], as every amount a pack gives.
 fn counts(ld: &mut Loader, gf: &str, name: &str, v: &PerPlayers) -> BTreeMap<u8, u32> {
     let mut out = BTreeMap::new();
+    let numbers: Vec<u32> = match v {
+        PerPlayers::One(n) => vec![*n],
+        PerPlayers::By(map) => map.values().copied().collect(),
+    };
+    if let Some(n) = numbers.into_iter().find(|&n| i64::from(n) > MAX_AMOUNT) {
+        ld.fail_key(
+            &format!("deals.{name}.count"),
+            (gf, "count"),
+            format!("deal `{name}`: count {n} is out of range: weft takes whole numbers from 0 to {MAX_AMOUNT} here"),
+            "deal as many cards as a player could hold",
+        );
+        return out;
+    }
     match v {
         PerPlayers::One(n) => {
             out.insert(1, *n);

@@ -57,6 +57,8 @@ impl StepToml for PlayToml {
         cx.note_play(zones);
         Some(Box::new(PlayStep {
             zones,
+            // Both are there: `need` refused a missing key above.
+            zone_ids: (self.from?, self.to?),
             limit: self.limit,
             count,
         }))
@@ -68,6 +70,8 @@ impl StepToml for PlayToml {
 pub struct PlayStep {
     /// Where cards are played from and go to.
     pub zones: PlayZones,
+    /// The ids of those zones, for the outline.
+    pub zone_ids: (String, String),
     /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
     pub limit: Option<String>,
     /// The counter each card played adds 1 to, if any.
@@ -85,7 +89,9 @@ impl StepKind for PlayStep {
 
     fn outline(&self, _prog: &Program, gate: &str) -> String {
         format!(
-            "play cards from a player zone{}{gate}",
+            "play cards from `{}` to `{}`{}{gate}",
+            self.zone_ids.0,
+            self.zone_ids.1,
             self.limit
                 .as_ref()
                 .map(|l| format!(" (limit: {l})"))

@@ -41,24 +41,26 @@ impl StepToml for UseCardsToml {
     fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
         let name = self.hook.as_deref().unwrap_or(DEFAULT_CARD_HOOK);
         let hook = cx.named_hook("hook", name, false);
-        let zone = cx.need("zone", &self.zone, EXAMPLE)?;
-        let zone = cx.player_zone("zone", &zone, EXAMPLE)?;
+        let zone_id = cx.need("zone", &self.zone, EXAMPLE)?;
+        let zone = cx.player_zone("zone", &zone_id, EXAMPLE)?;
         let phase = UsePhase {
             hook: hook?,
             zone,
             played_this_round: self.played_this_round.unwrap_or(true),
         };
         cx.note_use_phase(phase);
-        Some(Box::new(UseCardsStep { phase }))
+        Some(Box::new(UseCardsStep { phase, zone_id }))
     }
 }
 
 /// Each card in a zone of the turn's player used once (its behaviour's hook), then
 /// `done`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UseCardsStep {
     /// The hook, the zone and whether cards played this round count.
     pub phase: UsePhase,
+    /// The zone's id, for the outline.
+    pub zone_id: String,
 }
 
 impl StepKind for UseCardsStep {
@@ -72,7 +74,15 @@ impl StepKind for UseCardsStep {
 
     fn outline(&self, prog: &Program, gate: &str) -> String {
         let hook = prog.hook_name(self.phase.hook);
-        format!("use each card in a player zone once (`{hook}`){gate}")
+        let when = if self.phase.played_this_round {
+            ""
+        } else {
+            ", not those played this round"
+        };
+        format!(
+            "use each card in `{}` once (`{hook}`{when}){gate}",
+            self.zone_id
+        )
     }
 
     fn run(
