@@ -5,6 +5,7 @@
 //! cards by zone id.
 
 use crate::content::{CardIx, Content, DeckId, ZoneId};
+use crate::events::EventLog;
 use crate::state::{GameState, Player, ZoneState};
 
 /// The cards of a pile, bottom first.
@@ -69,31 +70,6 @@ pub fn discard_pile<'a>(c: &Content, st: &'a GameState, d: DeckId) -> &'a ZoneSt
     &st.zones[c.zones[c.decks[d as usize].discard as usize].index]
 }
 
-/// Whether zone `zone` may take card `card`: a deck's two piles take only its own
-/// cards (the rules read every card there as one of the deck's); any other zone takes
-/// any card.
-pub fn accepts(c: &Content, zone: ZoneId, card: CardIx) -> Result<(), String> {
-    let Some(deck) = c.decks.iter().find(|d| d.draw == zone || d.discard == zone) else {
-        return Ok(());
-    };
-    let def = &c.cards[card as usize];
-    let own = def.deck.map(|d| &c.decks[d as usize]);
-    if own.is_some_and(|o| o.id == deck.id) {
-        return Ok(());
-    }
-    let id = &c.zones[zone as usize].id;
-    Err(match own {
-        Some(o) => format!(
-            "`{}` is a card of deck `{}`: zone `{id}` holds deck `{}`'s cards only",
-            def.id, o.id, deck.id
-        ),
-        None => format!(
-            "`{}` is in no deck: zone `{id}` holds deck `{}`'s cards only",
-            def.id, deck.id
-        ),
-    })
-}
-
 /// Puts a card on top of player `p`'s zone `zone` (a player zone's [`ZoneId`]).
 pub fn push_to_player(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, card: CardIx) {
     let i = c.zones[zone as usize].index;
@@ -148,9 +124,38 @@ pub fn draw(c: &Content, st: &mut GameState, d: DeckId) -> (Option<CardIx>, bool
     let zones = std::sync::Arc::make_mut(&mut st.zones);
     if reshuffle {
         zones.swap(dz, xz);
-        crate::ops::shuffle(&mut zones[dz].cards, &mut st.rng);
+        crate::shuffle::shuffle(&mut zones[dz].cards, &mut st.rng);
     }
     (zones[dz].cards.pop().flatten(), reshuffle)
+}
+
+#[cfg(feature = "test-hooks")]
+thread_local! {
+    /// Calls to [`draw_card`] on this thread (test hook: shows a loop that outlasts its deck).
+    pub static DRAW_ATTEMPTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Takes the top card of deck `deck`, reshuffling its discards when the draw pile is
+/// empty. `None` when both are empty.
+pub fn draw_card(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    deck: DeckId,
+) -> Option<CardIx> {
+    #[cfg(feature = "test-hooks")]
+    DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
+    let (card, reshuffled) = draw(content, st, deck);
+    if reshuffled {
+        let round = st.round;
+        log.push(round, None, "reshuffle", || {
+            format!(
+                "the {} discards are shuffled into a new draw pile",
+                content.decks[deck as usize].id
+            )
+        });
+    }
+    card
 }
 
 /// Takes the top card of shared pile `zone`; `None` when it is empty.

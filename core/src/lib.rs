@@ -28,6 +28,7 @@ pub mod ops;
 pub mod replay;
 pub mod report;
 pub mod scenario;
+pub mod shuffle;
 pub mod sim;
 pub mod state;
 pub mod sweep;

@@ -1,8 +1,6 @@
 //! The verbs that change a game state, shared by the Rust rules and the Lua `ctx` so
 //! that every change is validated and logged the same way whoever makes it.
 
-use rand::Rng;
-
 use crate::content::{CardIx, Content, CounterId, DeckId, Over, ScorePart};
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
@@ -238,43 +236,6 @@ pub fn unlocked_decks(content: &Content, st: &GameState, p: usize) -> Vec<DeckId
 /// Whether player `p`'s counters reach deck `d`'s unlock.
 pub fn deck_unlocked(d: &crate::content::Deck, st: &GameState, p: usize) -> bool {
     d.unlock.iter().all(|&(k, n)| st.players[p].count(k) >= n)
-}
-
-#[cfg(feature = "test-hooks")]
-thread_local! {
-    /// Calls to [`draw_card`] on this thread (test hook: shows a loop that outlasts its deck).
-    pub static DRAW_ATTEMPTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Takes the top card of deck `deck`, reshuffling its discards when the draw pile is
-/// empty. `None` when both are empty.
-pub fn draw_card(
-    content: &Content,
-    st: &mut GameState,
-    log: &mut EventLog,
-    deck: DeckId,
-) -> Option<CardIx> {
-    #[cfg(feature = "test-hooks")]
-    DRAW_ATTEMPTS.with(|n| n.set(n.get() + 1));
-    let (card, reshuffled) = crate::decks::draw(content, st, deck);
-    if reshuffled {
-        let round = st.round;
-        log.push(round, None, "reshuffle", || {
-            format!(
-                "the {} discards are shuffled into a new draw pile",
-                content.decks[deck as usize].id
-            )
-        });
-    }
-    card
-}
-
-/// Fisher–Yates with the game RNG, so shuffles are reproducible.
-pub fn shuffle<T>(items: &mut [T], rng: &mut impl Rng) {
-    for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i);
-        items.swap(i, j);
-    }
 }
 
 /// Whether player `p` holds a card's whole `cost` (R-FUL-1).

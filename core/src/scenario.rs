@@ -331,8 +331,8 @@ impl UserData for Game {
                     // A taken grid position: the two cards change places.
                     Some(k) if crate::zones::card_at(&c, &g.state, to, k).is_some() => {
                         let other = crate::zones::card_at(&c, &g.state, to, k).expect("taken");
-                        crate::decks::accepts(&c, to.zone, ix)
-                            .and_then(|()| crate::decks::accepts(&c, from.zone, other))
+                        crate::zones::accepts(&c, to.zone, ix)
+                            .and_then(|()| crate::zones::accepts(&c, from.zone, other))
                             .map_err(|e| mlua::Error::runtime(format!("g:put_card: {e}")))?;
                         crate::zones::swap(&c, &mut g.state, (from, i), (to, k))
                     }

@@ -113,7 +113,7 @@ pub fn deal_piles(c: &Content, st: &mut GameState, rng: &mut GameRng) {
     }
     for z in &c.zones {
         if z.owner == ZoneOwner::Shared && z.kind == ZoneKind::Pile && z.shuffle {
-            crate::ops::shuffle(&mut st.zones_mut()[z.index].cards, rng);
+            crate::shuffle::shuffle(&mut st.zones_mut()[z.index].cards, rng);
         }
     }
 }
@@ -207,7 +207,7 @@ pub fn move_card(
         ));
     };
     let target = &c.zones[to.zone as usize];
-    crate::decks::accepts(c, to.zone, card)?;
+    accepts(c, to.zone, card)?;
     if from != to && room(c, st, to) == Some(0) {
         return Err(format!(
             "{} is full ({} cards, its cap): check ctx:room first",
@@ -436,4 +436,29 @@ pub fn swap(c: &Content, st: &mut GameState, a: (ZoneRef, usize), b: (ZoneRef, u
     let y = b.0.get(c, st).cards[b.1];
     a.0.get_mut(c, st).cards[a.1] = y;
     b.0.get_mut(c, st).cards[b.1] = x;
+}
+
+/// Whether zone `zone` may take card `card`: a deck's two piles take only its own
+/// cards (the rules read every card there as one of the deck's); any other zone takes
+/// any card.
+pub fn accepts(c: &Content, zone: ZoneId, card: CardIx) -> Result<(), String> {
+    let Some(deck) = c.decks.iter().find(|d| d.draw == zone || d.discard == zone) else {
+        return Ok(());
+    };
+    let def = &c.cards[card as usize];
+    let own = def.deck.map(|d| &c.decks[d as usize]);
+    if own.is_some_and(|o| o.id == deck.id) {
+        return Ok(());
+    }
+    let id = &c.zones[zone as usize].id;
+    Err(match own {
+        Some(o) => format!(
+            "`{}` is a card of deck `{}`: zone `{id}` holds deck `{}`'s cards only",
+            def.id, o.id, deck.id
+        ),
+        None => format!(
+            "`{}` is in no deck: zone `{id}` holds deck `{}`'s cards only",
+            def.id, deck.id
+        ),
+    })
 }

@@ -293,9 +293,9 @@ fn class3_a_hand_larger_than_the_deck_stops_when_the_deck_runs_dry() {
         .unwrap(),
     );
     let (g, attempts) = within(20, "huge hand", move || {
-        weft_core::ops::DRAW_ATTEMPTS.with(|n| n.set(0));
+        weft_core::decks::DRAW_ATTEMPTS.with(|n| n.set(0));
         let len = Game::with(c, 2, 1).hand(1).len();
-        (len, weft_core::ops::DRAW_ATTEMPTS.with(|n| n.get()))
+        (len, weft_core::decks::DRAW_ATTEMPTS.with(|n| n.get()))
     });
     assert!(g < 100, "{g}");
     // Dealing 1,000,000 from a deck of a few cards is cheap, so time cannot show a deal

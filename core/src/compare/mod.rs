@@ -155,9 +155,9 @@ pub struct Comparison {
 type Extract = Box<dyn Fn(&GameRecord) -> f64>;
 
 /// The metrics compared: each seat's win share and mean score, the mean score over all
-/// seats, the game length, and, in games that can end by commissions (R-END-1), the
-/// share of games that did.
-fn extractors(players: usize, by_commissions: bool) -> Vec<(String, bool, Extract)> {
+/// seats, the game length, and for each end trigger of either variant (`[end.triggers]`,
+/// Tabriz's R-END-1), the share of games it ended.
+fn extractors(players: usize, causes: &[String]) -> Vec<(String, bool, Extract)> {
     let mut m: Vec<(String, bool, Extract)> = Vec::new();
     for s in 0..players {
         m.push((
@@ -185,12 +185,13 @@ fn extractors(players: usize, by_commissions: bool) -> Vec<(String, bool, Extrac
         false,
         Box::new(|r: &GameRecord| r.rounds as f64),
     ));
-    if by_commissions {
+    for cause in causes {
+        let cause = cause.clone();
         m.push((
-            "ends by commissions".into(),
+            format!("ends by {cause}"),
             true,
-            Box::new(|r: &GameRecord| {
-                f64::from(u8::from(r.cause.as_deref() == Some("commissions")))
+            Box::new(move |r: &GameRecord| {
+                f64::from(u8::from(r.cause.as_deref() == Some(cause.as_str())))
             }),
         ));
     }
@@ -215,10 +216,13 @@ pub fn compare(
     // The metric must name something of the variant with it (A): in `ablate`, B lacks
     // the removed card by design.
     cfg.metric.check(a, players)?;
-    let by_commissions = [a, b]
-        .iter()
-        .any(|c| c.end.triggers.iter().any(|t| t.cause == "commissions"));
-    let metrics = extractors(players, by_commissions);
+    let mut causes: Vec<String> = Vec::new();
+    for t in a.end.triggers.iter().chain(&b.end.triggers) {
+        if !causes.contains(&t.cause) {
+            causes.push(t.cause.clone());
+        }
+    }
+    let metrics = extractors(players, &causes);
     let all = cfg.metric == Metric::All;
     let threshold = if all {
         cfg.alpha / metrics.len() as f64

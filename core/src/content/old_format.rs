@@ -19,7 +19,7 @@ struct Replaced {
     form: &'static str,
 }
 
-const SKILL: Replaced = Replaced {
+const OLD_TRACK: Replaced = Replaced {
     needle: "[skill]",
     found: "[skill] is gone: the skill track is now a counter with a track",
     form: "declare the counter and its track:\n  [[counters]]\n  id = \"skill\"\n  name = \"Skill\"\n  max = 14\n  over = \"clip\"\n  [tracks.skill]\n  points = [0, 0, ...]        # was [skill] prestige\n  [[tracks.skill.unlocks]]    # was [[skill.unlocks]]\n  at = 2                      # was level\n  and score it with [score] parts = [\"prestige\", \"track:skill\", \"tokens\"]",
@@ -31,7 +31,7 @@ const END: Replaced = Replaced {
     form: "count the commissions with the play step ({ do = \"play\", ..., count = \"commissions\" } and a [[counters]] id = \"commissions\"), then:\n  [end.tokens]\n  bonus = 2                        # was bonus_prestige\n  [end.triggers.commissions]\n  counter = \"commissions\"\n  at_least = 9                     # was commissions\n  token = \"bonus\"\n  [end.triggers.skill]\n  counter = \"skill\"\n  at_least = 14                    # was skill\n  token = \"bonus\"                  # one_bonus_token = false: a token of its own",
 };
 
-const UNLOCK_SKILL: Replaced = Replaced {
+const OLD_UNLOCK: Replaced = Replaced {
     needle: "unlock_skill",
     found: "a grade's unlock_skill is gone",
     form: "write unlock = { skill = 2 } (the counter values a player needs; leave it out for a deck open from the start)",
@@ -43,7 +43,7 @@ const SETUP: Replaced = Replaced {
     form: "write start = { coins = 5, wool = 1 } (what every player starts with) and turn_order = { coins = [0, 1, 1] } (more by place, first player first)",
 };
 
-const GRADES: Replaced = Replaced {
+const OLD_PILES: Replaced = Replaced {
     needle: "[[grades]]",
     found: "[[grades]] is gone: a grade is now a deck, a draw pile with its discard pile, both declared zones",
     form: "declare the piles as shared zones, then the deck:\n  [[zones]]\n  id = \"common_deck\"\n  visibility = \"hidden\"\n  [[zones]]\n  id = \"common_discard\"\n  [[decks]]\n  id = \"common\"\n  name = \"Common\"\n  draw = \"common_deck\"\n  discard = \"common_discard\"\n  unlock = { skill = 2 }      # as before\nand declare the players' zones too: [[zones]] id = \"hand\" owner = \"player\" visibility = \"owner\", and id = \"tucked\" owner = \"player\". A grade with deck = false becomes a shared pile zone its cards start in",
@@ -85,13 +85,13 @@ const PLAY: Replaced = Replaced {
     form: "write { do = \"play\", from = \"hand\", to = \"tucked\", ... } (both player zones)",
 };
 
-const COMMISSIONS: Replaced = Replaced {
+const OLD_FOLDER: Replaced = Replaced {
     needle: "[[commission]]",
     found: "the commissions/ folder is gone: commissions are [[cards]] in cards/*.toml",
     form: "move each file to cards/ and write each card as\n  [[cards]]\n  id = \"c01\"\n  name = \"Boteh mat\"\n  kind = \"commission\"\n  zone = \"common_deck\"               # its deck's draw pile (was the file's grade)\n  cost = { wool = 1, green = 1 }       # was requires\n  reward = { coins = 2, prestige = 1 }\n  behaviour = \"weft.workshop\"         # was workshop = { behaviour, params }\n  params = { effect = \"gain\", gain = { coins = 1 } }",
 };
 
-const REMOVE_COMMISSIONS: Replaced = Replaced {
+const OLD_REMOVE: Replaced = Replaced {
     needle: "commissions",
     found: "[remove] commissions is gone: commissions are cards",
     form: "write [remove] cards = [\"c01\"] (the card ids)",
@@ -120,7 +120,7 @@ pub(super) fn replaced_files(
 ) -> Vec<(String, &'static str, &'static str, &'static str)> {
     let mut out = Vec::new();
     for path in files.files.keys().filter(|p| p.starts_with("commissions/")) {
-        let r = &COMMISSIONS;
+        let r = &OLD_FOLDER;
         out.push((path.clone(), r.needle, r.found, r.form));
     }
     let remove = files
@@ -129,7 +129,7 @@ pub(super) fn replaced_files(
         .and_then(|s| toml::from_str::<toml::Table>(s).ok())
         .and_then(|t| t.get("remove").and_then(|r| r.as_table()).cloned());
     if remove.is_some_and(|r| r.contains_key("commissions")) {
-        let r = &REMOVE_COMMISSIONS;
+        let r = &OLD_REMOVE;
         out.push(("pack.toml".into(), r.needle, r.found, r.form));
     }
     out
@@ -168,7 +168,7 @@ pub(super) fn replaced<'a>(
         };
         let mut found: Vec<&Replaced> = Vec::new();
         if table.contains_key("skill") {
-            found.push(&SKILL);
+            found.push(&OLD_TRACK);
         }
         let end = table.get("end").and_then(|e| e.as_table());
         if end.is_some_and(|e| {
@@ -188,13 +188,13 @@ pub(super) fn replaced<'a>(
                 .any(|g| keys.iter().any(|k| g.contains_key(*k)))
         };
         if any_in("grades", &["unlock_skill"]) {
-            found.push(&UNLOCK_SKILL);
+            found.push(&OLD_UNLOCK);
         }
         if any_in("setup", &["coins", "turn_order_coins", "materials"]) {
             found.push(&SETUP);
         }
         if table.contains_key("grades") {
-            found.push(&GRADES);
+            found.push(&OLD_PILES);
         }
         if table.contains_key("hand_limit") {
             found.push(&HAND_LIMIT);

@@ -310,7 +310,7 @@ impl Engine {
                 .filter(|&t| c.tiles[t as usize].kind == kind)
                 .filter(|&t| !c.board.slots.iter().any(|s| s.fixed_tile == Some(t)))
                 .collect();
-            ops::shuffle(&mut pool, &mut rng);
+            crate::shuffle::shuffle(&mut pool, &mut rng);
             for (i, slot) in c.board.slots.iter().enumerate() {
                 if slot.kind == kind {
                     let tile = slot
@@ -396,7 +396,7 @@ impl Engine {
                 // A source that runs dry ends the deal: the loop never outlasts the cards.
                 for _ in 0..deal.count_at(players) {
                     let card = match deal.from {
-                        crate::content::DealSource::Deck(d) => ops::draw_card(c, &mut st, log, d),
+                        crate::content::DealSource::Deck(d) => decks::draw_card(c, &mut st, log, d),
                         crate::content::DealSource::Pile(z) => decks::take_top(c, &mut st, z),
                     };
                     let Some(card) = card else {

@@ -213,7 +213,7 @@ impl Ctx {
             .enumerate()
             .map(|(k, card)| (card, zs.marks.get(k).copied()))
             .collect();
-        crate::ops::shuffle(&mut pairs, &mut self.state.rng);
+        crate::shuffle::shuffle(&mut pairs, &mut self.state.rng);
         let back = crate::state::ZoneState {
             cards: pairs.iter().map(|x| x.0).collect(),
             marks: pairs.iter().filter_map(|x| x.1).collect(),
