@@ -416,6 +416,7 @@ fn zones_markdown(doc: &ContentDoc, content: &Content, out: &mut String) {
             if z.marks { "yes" } else { "no" }
         ));
     }
+    decks_and_deals_markdown(content, out);
     if doc.cards.is_empty() {
         return;
     }
@@ -476,6 +477,58 @@ fn tiles_and_played_markdown(doc: &ContentDoc, content: &Content, out: &mut Stri
         }
     }
     tiles_done(doc, content, out)
+}
+
+/// The decks (`[[decks]]`: piles and who may draw) and the setup deals (`[deals]`).
+fn decks_and_deals_markdown(content: &Content, out: &mut String) {
+    let zone = |z: crate::content::ZoneId| content.zones[z as usize].id.as_str();
+    if !content.decks.is_empty() {
+        out.push_str("\n## Decks\n\nAn empty draw pile is made again from its discards, shuffled.\n\n| id | name | draw pile | discard pile | open to a player with |\n|---|---|---|---|---|\n");
+        for d in &content.decks {
+            let unlock: Vec<String> = d
+                .unlock
+                .iter()
+                .map(|&(k, n)| format!("{} {n}", content.counters[k as usize].id))
+                .collect();
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                d.id,
+                cell(&d.name),
+                zone(d.draw),
+                zone(d.discard),
+                if unlock.is_empty() {
+                    "anyone".to_string()
+                } else {
+                    unlock.join(", ")
+                }
+            ));
+        }
+    }
+    if !content.deals.is_empty() {
+        out.push_str("\n## Deals\n\nCards each player is dealt at setup, in this order, player by player in turn order.\n\n| deal | from | to | cards each |\n|---|---|---|---|\n");
+        for d in &content.deals {
+            let from = match d.from {
+                crate::content::DealSource::Deck(k) => {
+                    format!("deck {}", content.decks[k as usize].id)
+                }
+                crate::content::DealSource::Pile(z) => zone(z).to_string(),
+            };
+            let count: Vec<String> = if d.count.len() == 1 && d.count.contains_key(&1) {
+                d.count.values().map(u32::to_string).collect()
+            } else {
+                d.count
+                    .iter()
+                    .map(|(p, n)| format!("{n} from {p}p"))
+                    .collect()
+            };
+            out.push_str(&format!(
+                "| {} | {from} | {} | {} |\n",
+                d.name,
+                zone(d.to),
+                count.join(", ")
+            ));
+        }
+    }
 }
 
 /// The cards a `play` step plays, one table per pile they start in (a deck's draw pile
