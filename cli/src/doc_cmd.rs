@@ -25,7 +25,9 @@ enum DocWhat {
     Content {
         #[command(flatten)]
         packs: PackArgs,
-        /// Print one JSON object with `tiles` and `commissions`.
+        /// Print one JSON object: `tiles`, `played` (cards a `play` step plays, with
+        /// cost and reward), `cards` (templates, in a game that plays none), `unlocks`,
+        /// `round` and `invented`.
         #[arg(long)]
         json: bool,
         /// Write the Markdown to FILE instead of printing it.

@@ -69,7 +69,7 @@ enum Command {
     /// Play one number of the pack at several values on the same seeds, and chart a metric
     /// against it: where does a card become fair?
     ///
-    /// Example: weft sweep --set "commissions/common.toml:c22.reward.prestige=0..3" --report sweep.html
+    /// Example: weft sweep --set "cards/common.toml:c22.reward.prestige=0..3" --report sweep.html
     Sweep(sweep_cmd::SweepArgs),
     /// Load and validate a pack, call every hook on sample states, play 50 seeded games.
     ///

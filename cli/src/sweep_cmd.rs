@@ -22,7 +22,7 @@ pub struct SweepArgs {
     #[command(flatten)]
     packs: PackArgs,
     /// The number to sweep: FILE:PATH=VALUES, e.g.
-    /// "commissions/common.toml:c22.reward.prestige=0..3" (PATH may start with the id
+    /// "cards/common.toml:c22.reward.prestige=0..3" (PATH may start with the id
     /// of an element of an array of tables; VALUES is A..B or a comma list).
     #[arg(
         long = "set",

@@ -363,7 +363,7 @@ fn corruptions() -> Vec<Corruption> {
             "fulfilled count",
             |r| {
                 for p in r["players"].as_array_mut().unwrap() {
-                    p["fulfilled"] = json!(0);
+                    p["played"] = json!(0);
                 }
             },
             "deck cards but its count says 0",

@@ -105,7 +105,7 @@ pub enum Action {
         /// The card.
         card: CardIx,
     },
-    /// Use an owned card: run its hook (a `menu` step's use phase; R-WS-4).
+    /// Use a card of a player zone: run its hook (a `use_cards` phase; R-WS-4).
     Use {
         /// The card.
         card: CardIx,

@@ -69,7 +69,7 @@ pub enum Hook {
     /// Read-only: may the tile's action be taken now?
     CanAct,
     /// A hook the pack's flow names: a `hook` step's `on = "nodes", hook = "NAME"`
-    /// (R-WS-1, R-WS-3 in Tabriz) or a `menu` step's card hook (R-WS-4). The index is
+    /// (R-WS-1, R-WS-3 in Tabriz) or a `use_cards` step's card hook (R-WS-4). The index is
     /// in [`crate::content::program::Program::hooks`], which holds its name in Lua;
     /// the state keeps only the index, so it serialises without the content.
     Named(u8),

@@ -41,8 +41,8 @@ pub struct Piece {
 /// A player.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// What the player holds, by counter (indexed like `content.counters`: coins, each
-    /// material, the skill track, prestige, then any the pack declares).
+    /// What the player holds, by counter (indexed like `content.counters`: each
+    /// material, then the pack's `[[counters]]` as declared).
     pub counters: Vec<i64>,
     /// Apprentices.
     pub pieces: Vec<Piece>,
@@ -141,7 +141,8 @@ pub struct GameResult {
     pub tiebreak: Vec<u64>,
     /// Winners (more than one on a shared win).
     pub winners: Vec<usize>,
-    /// `commissions`, `skill`, or `stalled` (hit `end.max_rounds`).
+    /// The cause of an end trigger (`[end.triggers.<cause>]`; Tabriz: `commissions`,
+    /// `skill`), `rounds`, or `stalled` (hit `end.max_rounds`).
     pub cause: String,
     /// Rounds played.
     pub rounds: u32,

@@ -7,15 +7,10 @@ use std::str::FromStr;
 use crate::sim::GameRecord;
 
 /// Per-player counts a `count:FIELD` metric may name.
-pub const COUNT_FIELDS: [&str; 7] = [
-    "fulfilled",
-    "drawn",
-    "actions",
-    "gained",
-    "workshop",
-    "coins",
-    "skill",
-];
+pub const COUNT_FIELDS: [&str; 5] = ["played", "drawn", "actions", "gained", "used"];
+
+/// The older names of two [`COUNT_FIELDS`], still taken: `fulfilled` and `workshop`.
+const COUNT_ALIASES: [(&str, &str); 2] = [("fulfilled", "played"), ("workshop", "used")];
 
 /// The metric a comparison tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +40,7 @@ pub enum Metric {
 }
 
 /// The help text listing every metric name.
-pub const METRIC_HELP: &str = "holder[:COMPONENT] (win share of the seats that used it; ablate's default), seat-win:N, seat-score:N, score, rounds, ends:CAUSE, uses:COMPONENT, count:FIELD (fulfilled, drawn, actions, gained, workshop, coins, skill), all";
+pub const METRIC_HELP: &str = "holder[:COMPONENT] (win share of the seats that used it; ablate's default), seat-win:N, seat-score:N, score, rounds, ends:CAUSE, uses:COMPONENT, count:FIELD (played, drawn, actions, gained, used, or a counter of the pack such as coins), all";
 
 /// `card c19`, `card:c19` or `c19`-style input as a component name (`kind id`).
 fn component(text: &str) -> Result<String, String> {
@@ -96,12 +91,10 @@ impl FromStr for Metric {
             "uses" => Metric::Uses(component(need("a component")?)?),
             "count" => {
                 let field = need("a field")?;
-                if !COUNT_FIELDS.contains(&field) {
-                    return Err(format!(
-                        "`count:{field}`: the fields are {}",
-                        COUNT_FIELDS.join(", ")
-                    ));
-                }
+                let field = COUNT_ALIASES
+                    .iter()
+                    .find(|(old, _)| *old == field)
+                    .map_or(field, |(_, new)| new);
                 Metric::Count(field.to_string())
             }
             _ => {
@@ -169,16 +162,13 @@ fn count(r: &GameRecord, field: &str) -> f64 {
     let total: f64 = r
         .players
         .iter()
-        .map(|p| {
-            f64::from(match field {
-                "fulfilled" => p.fulfilled,
-                "drawn" => p.drawn,
-                "actions" => p.actions,
-                "gained" => p.gained,
-                "workshop" => p.workshop,
-                "coins" => p.coins,
-                _ => p.skill,
-            })
+        .map(|p| match field {
+            "played" => f64::from(p.played),
+            "drawn" => f64::from(p.drawn),
+            "actions" => f64::from(p.actions),
+            "gained" => f64::from(p.gained),
+            "used" => f64::from(p.used),
+            counter => p.counters.get(counter).copied().unwrap_or(0) as f64,
         })
         .sum();
     total / r.players.len().max(1) as f64
@@ -202,6 +192,22 @@ impl Metric {
                         "{self}: the pack has no {c}; `weft doc content` lists the ids"
                     ))
                 }
+            }
+            Metric::Count(field)
+                if !COUNT_FIELDS.contains(&field.as_str())
+                    && content
+                        .counter(field)
+                        .is_none_or(|k| (k as usize) < content.materials.len()) =>
+            {
+                let counters: Vec<&str> = content.counters[content.materials.len()..]
+                    .iter()
+                    .map(|k| k.id.as_str())
+                    .collect();
+                Err(format!(
+                    "`count:{field}`: the fields are {}, and the pack's counters {}",
+                    COUNT_FIELDS.join(", "),
+                    counters.join(", ")
+                ))
             }
             _ => Ok(()),
         }
@@ -320,10 +326,11 @@ mod tests {
             .parse::<Metric>()
             .unwrap_err()
             .contains("card c19"));
-        assert!("count:gold"
-            .parse::<Metric>()
-            .unwrap_err()
-            .contains("coins"));
+        assert_eq!(
+            "count:fulfilled".parse(),
+            Ok(Metric::Count("played".into())),
+            "the older name"
+        );
         assert!("speed".parse::<Metric>().unwrap_err().contains("holder"));
         assert!("ends".parse::<Metric>().unwrap_err().contains("ends:"));
     }

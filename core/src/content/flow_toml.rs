@@ -1289,14 +1289,14 @@ steps = [ { do = "move" } ]
             c.program.declared_at,
             format!("tabriz/game.toml:{}", line("[flow]"))
         );
-        let workshop = c
+        let phase = c
             .program
             .blocks
             .iter()
             .find(|b| b.id == "workshop")
             .unwrap();
         assert_eq!(
-            workshop.declared_at,
+            phase.declared_at,
             format!("tabriz/game.toml:{}", line("[flow.blocks.workshop]"))
         );
         assert_eq!(c.end.rounds, None);

@@ -4,8 +4,8 @@
 //!   must `extends` packs earlier in the chain, and may bring a partial `game.toml`
 //!   (its tables are merged into the earlier ones key by key; any other value, arrays
 //!   included, replaces the earlier one), a `board.toml` of slots, paths and areas to add,
-//!   tiles, commissions and Lua files.
-//! - An item (tile, commission, slot) whose id an earlier pack defines is a conflict
+//!   tiles, cards and Lua files.
+//! - An item (tile, card, slot) whose id an earlier pack defines is a conflict
 //!   unless it says `replace = true`. A pack replaces only items of packs it extends, and
 //!   two packs that do not extend one another may not both replace the same item. `[remove]` in `pack.toml` takes items out by id.
 //! - A Lua file at the same path as an earlier pack's replaces it when the later pack

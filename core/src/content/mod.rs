@@ -500,7 +500,7 @@ pub struct Content {
     pub tiles: Vec<Tile>,
     /// Lua modules by name.
     pub modules: BTreeMap<String, Module>,
-    /// The round as a program (`[flow]`, or Tabriz's when a pack declares none).
+    /// The round as a program (`[flow]`; every pack declares one).
     pub program: program::Program,
     /// What each player holds, by [`CounterId`]: the materials in order, then the
     /// `[[counters]]` as declared.

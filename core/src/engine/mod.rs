@@ -1,6 +1,8 @@
-//! The rules in Rust: setup, the round skeleton (R-ROUND), movement (R-MOVE, R-PLAZA-1/2),
-//! actions (R-ACT), fulfilment (R-FUL), the workshop phase (R-WS), skill (R-SKILL) and the
-//! end (R-END). Tile and card behaviour is called through [`Effects`].
+//! The generic driver: setup (the deal of tiles and cards, the `[[setup]]` counters and
+//! the `[deals]`), the round as the pack's `[flow]` program run step by step (the step
+//! kinds are in `steps/`), the jobs a step or a script queues, a zone's limit checked
+//! before every automatic step, and the end. Tile and card behaviour is called through
+//! [`Effects`].
 //!
 //! **API Boundary:** [`Engine::new_game`] and [`Engine::apply`] are the only ways a state
 //! changes. `apply` works on a copy and commits it only when everything succeeded, so a

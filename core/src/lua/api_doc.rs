@@ -19,7 +19,7 @@ const NAMED_ROWS: [(&str, &str, &str, bool); 2] = [
     (
         "`NAME` (card hook)",
         "card",
-        "a `menu` step `{ do = \"menu\", hook = \"NAME\" }` (default `workshop`, Tabriz's R-WS-4) offers the player each card they own that defines it, once; `ctx:use_cards(p)` queues the same for p with the first `menu` step's hook",
+        "a `use_cards` step `{ do = \"use_cards\", zone = \"ZONE\", hook = \"NAME\" }` (default `use`; Tabriz's is `workshop`, R-WS-4) offers the player each card in their zone that defines it, once; `ctx:use_cards(p)` queues the same for p with the first `use_cards` step's zone and hook",
         true,
     ),
 ];

@@ -35,7 +35,7 @@ pub struct Ask {
 pub struct Names {
     /// Material ids by index.
     pub materials: Vec<mlua::String>,
-    /// The frozen `ctx:grades` table of each grade, by index: `{id, name, deck,
+    /// The frozen `ctx:deck` table of each deck, by index: `{id, name, draw,
     /// discard}`.
     pub deck_info: Vec<Table>,
     /// Counter ids by index (`content.counters`).
@@ -44,7 +44,7 @@ pub struct Names {
     pub zones: Vec<mlua::String>,
     /// The frozen list of material ids, cheapest first.
     pub material_list: Table,
-    /// Ids of the pack's cards (commissions first, then `[[cards]]` copies) by index.
+    /// Ids of the pack's cards (one per copy) by index.
     pub pack_cards: Vec<mlua::String>,
     /// The frozen `ctx:card` table of each pack card.
     pub card_info: Vec<Table>,
@@ -250,7 +250,7 @@ impl Ctx {
     }
 
     /// `ctx:card(id)`: the frozen table of a card (made once per VM, `Names::card_info`):
-    /// a commission's requirements and rewards, or a `[[cards]]` copy's params.
+    /// its deck, cost, reward, behaviour and params.
     pub(super) fn card_info(&self, id: &str) -> mlua::Result<Table> {
         let ix = self
             .content

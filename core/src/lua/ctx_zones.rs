@@ -1,8 +1,9 @@
-//! The `ctx` functions over card zones (`[[zones]]`, and the commissions' built-in
-//! `hand`, `tucked`, `<grade>_deck` and `<grade>_discard`): reads of cards and marks,
+//! The `ctx` functions over card zones (`[[zones]]`, decks' piles among them): reads of
+//! cards and marks,
 //! and the verbs that move cards, change marks and shuffle. A zone is named by its id;
 //! a player zone also takes the player (from 1) as the last argument. The library's
-//! `weft.cards` (scripts/weft/cards.lua) draws, keeps and discards commissions with them.
+//! `weft.cards` (scripts/weft/cards.lua) draws, keeps and discards the cards of decks
+//! with them.
 
 use std::sync::Arc;
 

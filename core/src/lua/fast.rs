@@ -27,7 +27,7 @@
 //! `zones` function; a change that would be refused goes to the method before anything
 //! is changed, so the method raises its own error.
 //!
-//! The list reads (`grades`, `slots`, the zone read `cards` and the area read
+//! The list reads (`decks`, `slots`, the zone read `cards` and the area read
 //! `placements`) build a new table each call, as the methods do, from ids interned (or
 //! seat numbers made) once per VM; a list longer than 64 goes to the method.
 //!
@@ -551,8 +551,8 @@ unsafe fn pack_card_arg(l: *mut ffi::lua_State, i: c_int) -> Option<usize> {
     unsafe { named(l, i, &front_data(l).pack_cards) }
 }
 
-/// `ctx:card(id)`: the frozen table of a pack card (a commission that is not one goes
-/// to the method).
+/// `ctx:card(id)`: the frozen table of a card (an id that names none goes to the
+/// method, which raises the error).
 pub(in crate::lua) unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c_int {
     unsafe {
         let v = with_ctx(l, |c| {

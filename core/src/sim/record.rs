@@ -18,8 +18,10 @@ use crate::state::GameState;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlayerCounts {
     /// Cards played by the flow's `play` step, and any other card in its `to` zone at
-    /// the end (Tabriz: commissions fulfilled, starting cards alike).
-    pub fulfilled: u32,
+    /// the end (Tabriz: commissions fulfilled, starting cards alike). Written
+    /// `fulfilled` by records before it was named so; read either way.
+    #[serde(alias = "fulfilled")]
+    pub played: u32,
     /// Cards that entered the `play` step's `from` zone (the starting hand included).
     pub drawn: u32,
     /// Tile actions taken (R-ACT-1).
@@ -27,11 +29,13 @@ pub struct PlayerCounts {
     /// Materials gained while taking tile actions.
     pub gained: u32,
     /// Cards used in use phases (`use_cards`; Tabriz's workshop actions, R-WS-4).
-    pub workshop: u32,
-    /// Coins at the end.
-    pub coins: u32,
-    /// Skill at the end.
-    pub skill: u32,
+    /// Written `workshop` by older records; read either way.
+    #[serde(alias = "workshop")]
+    pub used: u32,
+    /// Every counter the pack declares besides the materials, by id, at the end (empty
+    /// in records written before it was recorded, whose `coins` and `skill` are dropped).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
 }
 
 /// What happened on one tile in one game.
@@ -579,12 +583,12 @@ impl GameRecord {
                 ));
             }
         }
-        if let Some(s) = (0..seats).find(|&s| fulfilled[s] > u64::from(self.players[s].fulfilled)) {
+        if let Some(s) = (0..seats).find(|&s| fulfilled[s] > u64::from(self.players[s].played)) {
             return Err(format!(
-                "seat {} fulfilled {} deck cards but its count says {}",
+                "seat {} played {} deck cards but its count says {}",
                 s + 1,
                 fulfilled[s],
-                self.players[s].fulfilled
+                self.players[s].played
             ));
         }
         Ok(())
@@ -736,7 +740,7 @@ impl Tracker {
                         .extend_from_slice(st.players[player].materials(content));
                 }
             }
-            Action::Use { .. } => rec.players[player].workshop += 1,
+            Action::Use { .. } => rec.players[player].used += 1,
             Action::Place { area } => {
                 let seats = rec.players.len();
                 if let Some(n) = self.area_placed.get_mut(area as usize * seats + player) {
@@ -823,10 +827,12 @@ impl Tracker {
         }
         for (p, pl) in st.players.iter().enumerate() {
             let counts = &mut rec.players[p];
-            // Tabriz's two report columns, where a game declares such counters.
-            counts.coins = pl.count_named(content, "coins").clamp(0, u32::MAX as i64) as u32;
-            counts.skill = pl.count_named(content, "skill").clamp(0, u32::MAX as i64) as u32;
-            counts.fulfilled = crate::decks::played(content, pl).count() as u32;
+            counts.counters = content.counters[content.materials.len()..]
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (k.id.clone(), pl.counters[content.materials.len() + i]))
+                .collect();
+            counts.played = crate::decks::played(content, pl).count() as u32;
             for c in crate::decks::played(content, pl) {
                 if let Some(card) = rec.cards.get_mut(&content.cards[c as usize].id) {
                     card.fulfilled_by = Some(p);
