@@ -168,6 +168,8 @@ pub enum Job {
         zone: crate::content::ZoneId,
         /// Whether cards played earlier this round are offered too.
         played_this_round: bool,
+        /// Its option keys' verb (an index in `Program::card_verbs`).
+        verb: u8,
         /// Cards already used in this phase.
         used: Vec<CardIx>,
     },

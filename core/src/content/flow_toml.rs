@@ -79,6 +79,7 @@ pub(super) fn compile(
         hooks: Vec::new(),
         use_phase: None,
         play: None,
+        card_verbs: Vec::new(),
     };
     c.check_end_rounds();
     let mut program = match &game.flow {
@@ -147,6 +148,8 @@ struct Compiler<'a> {
     use_phase: Option<UsePhase>,
     /// The first `play` step's zones ([`Program::play`]).
     play: Option<PlayZones>,
+    /// The option-key verbs of card steps ([`Program::card_verbs`]).
+    card_verbs: Vec<String>,
 }
 
 impl Compiler<'_> {
@@ -748,6 +751,7 @@ impl Compiler<'_> {
             hooks: self.hooks.clone(),
             use_phase: self.use_phase,
             play: self.play,
+            card_verbs: self.card_verbs.clone(),
         }
     }
 
@@ -923,6 +927,35 @@ impl<'a> StepCx<'_, 'a> {
                 None
             }
         }
+    }
+
+    /// The index of option-key verb `verb` (given as `key`) in [`Program::card_verbs`],
+    /// interned; a problem when it is not a plain word (letters, digits, `_`, `-`), since
+    /// a key is `<verb>:<card>`, or past 256 verbs.
+    pub(crate) fn card_verb(&mut self, key: &str, verb: &str) -> Option<u8> {
+        let plain = !verb.is_empty()
+            && verb.len() <= 32
+            && verb
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !plain {
+            let what = self.what.clone();
+            self.fail(
+                Some(key),
+                format!("{what}: {key} = \"{}\" is not a plain word", verb.escape_debug()),
+                format!("an option key is `<{key}>:<card>`: give 1 to 32 letters, digits, `_` or `-`, e.g. {key} = \"play\""),
+            );
+            return None;
+        }
+        let verbs = &mut self.c.card_verbs;
+        let at = match verbs.iter().position(|v| v == verb) {
+            Some(i) => i,
+            None => {
+                verbs.push(verb.to_string());
+                verbs.len() - 1
+            }
+        };
+        u8::try_from(at).ok()
     }
 
     /// Records the first `use_cards` step's phase ([`Program::use_phase`]).
@@ -1379,6 +1412,7 @@ steps = [ { do = "reset", pieces = "stand" }, { do = "move", range = "plaza_keep
                 PlayStep {
                     zones: PlayZones { from: 0, to: 1 },
                     zone_ids: ("hand".into(), "tucked".into()),
+                    verb: 0,
                     limit: None,
                     count: None
                 }

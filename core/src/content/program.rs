@@ -53,6 +53,9 @@ pub struct Program {
     /// The first `play` step's zones: where tools and bots find the cards a player may
     /// play and has played. `None` when no step plays cards.
     pub play: Option<PlayZones>,
+    /// The verbs of the option keys of `play` and `use_cards` steps (`<verb>:<card>`),
+    /// interned in the order met: a step holds an index here.
+    pub card_verbs: Vec<String>,
 }
 
 /// What a `use_cards` step offers: each card in a player's zone whose behaviour has the
@@ -65,6 +68,8 @@ pub struct UsePhase {
     pub zone: crate::content::ZoneId,
     /// Whether cards played earlier this round are offered too.
     pub played_this_round: bool,
+    /// Its option keys' verb, an index in [`Program::card_verbs`].
+    pub verb: u8,
 }
 
 /// The zones of a `play` step: the player's cards come from `from` and go to `to`.
@@ -192,6 +197,7 @@ impl Program {
             hooks: Vec::new(),
             use_phase: None,
             play: None,
+            card_verbs: Vec::new(),
         }
     }
 

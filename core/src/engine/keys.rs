@@ -8,12 +8,6 @@ use std::sync::Arc;
 use crate::content::{AreaId, CardIx, Content};
 use crate::decision::{Action, Choice, Decision};
 
-/// The verb of a card played from hand ([`Action::Play`]): `fulfil:<card>`. Keys are
-/// in replays and golden files, so the words stay as they were.
-const PLAY_KEY: &str = "fulfil";
-/// The verb of an owned card used ([`Action::Use`]): `workshop:<card>`.
-const USE_KEY: &str = "workshop";
-
 /// Keys made once from the content an engine runs.
 pub(super) struct Keys {
     /// `act`: take the tile's action (R-ACT-1).
@@ -24,9 +18,10 @@ pub(super) struct Keys {
     pub done: Arc<str>,
     /// `decline`: decline a worker's action (C-RES-2).
     pub decline: Arc<str>,
-    /// `fulfil:<card>` (play), `workshop:<card>` (use) and `discard:<card>`, by card.
-    play: Vec<Arc<str>>,
-    use_card: Vec<Arc<str>>,
+    /// `<verb>:<card>` by verb (the program's card verbs: those of `play` and
+    /// `use_cards` steps), then by card.
+    card: Vec<Vec<Arc<str>>>,
+    /// `discard:<card>` (a zone's limit), by card.
     discard: Vec<Arc<str>>,
     /// `place:<area>`, by area.
     place: Vec<Arc<str>>,
@@ -48,8 +43,7 @@ impl Keys {
             pass: "pass".into(),
             done: "done".into(),
             decline: "decline".into(),
-            play: per_card(PLAY_KEY),
-            use_card: per_card(USE_KEY),
+            card: c.program.card_verbs.iter().map(|v| per_card(v)).collect(),
             discard: per_card("discard"),
             place: c
                 .board
@@ -80,17 +74,14 @@ impl Keys {
         Arc::clone(&self.act_or_pass[p])
     }
 
-    /// `fulfil:<card>`: play the card from hand (R-FUL-1).
-    pub fn play(&self, card: CardIx) -> Arc<str> {
-        Arc::clone(&self.play[card as usize])
+    /// `<verb>:<card>`, with verb `verb` of the program's card verbs: a `play` or
+    /// `use_cards` step's option (Tabriz's `fulfil:<card>`, R-FUL-1, and
+    /// `workshop:<card>`, R-WS-4).
+    pub fn card(&self, verb: u8, card: CardIx) -> Arc<str> {
+        Arc::clone(&self.card[verb as usize][card as usize])
     }
 
-    /// `workshop:<card>`: use the owned card (R-WS-4).
-    pub fn use_card(&self, card: CardIx) -> Arc<str> {
-        Arc::clone(&self.use_card[card as usize])
-    }
-
-    /// `discard:<card>` (R-FUL-4).
+    /// `discard:<card>` (a zone's limit; Tabriz's R-FUL-4).
     pub fn discard(&self, card: CardIx) -> Arc<str> {
         Arc::clone(&self.discard[card as usize])
     }
@@ -121,11 +112,20 @@ mod tests {
         let tabriz = load(None);
         let cabriole = load(Some("content/cabriole"));
         assert!(!tabriz.cards.is_empty() && !cabriole.board.areas.is_empty());
+        // Tabriz's flow names its verbs (R-FUL-1, R-WS-4); Cabriole plays no cards.
+        let mut verbs = tabriz.program.card_verbs.clone();
+        verbs.sort();
+        assert_eq!(verbs, ["fulfil", "workshop"]);
+        assert!(cabriole.program.card_verbs.is_empty());
         for c in [tabriz, cabriole] {
             let keys = Keys::new(&c);
             for (i, def) in c.cards.iter().enumerate() {
-                assert_eq!(&*keys.play(i as CardIx), format!("fulfil:{}", def.id));
-                assert_eq!(&*keys.use_card(i as CardIx), format!("workshop:{}", def.id));
+                for (v, verb) in c.program.card_verbs.iter().enumerate() {
+                    assert_eq!(
+                        &*keys.card(v as u8, i as CardIx),
+                        format!("{verb}:{}", def.id)
+                    );
+                }
                 assert_eq!(&*keys.discard(i as CardIx), format!("discard:{}", def.id));
             }
             for (i, a) in c.board.areas.iter().enumerate() {

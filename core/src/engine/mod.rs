@@ -811,12 +811,14 @@ impl Engine {
                         hook,
                         zone,
                         played_this_round,
+                        verb,
                         used,
                     } => {
                         let offer = steps::use_cards::Offer {
                             hook: *hook,
                             zone: *zone,
                             played_this_round: *played_this_round,
+                            verb: *verb,
                             used,
                         };
                         match steps::use_cards::ask_job(self, st, *player, offer) {

@@ -33,7 +33,12 @@ pub(super) struct PlayToml {
     limit: Option<String>,
     /// The counter each card played adds 1 to.
     count: Option<String>,
+    /// The verb of its option keys, `<key>:<card>` (default [`DEFAULT_KEY`]).
+    key: Option<String>,
 }
+
+/// The verb of a `play` step's option keys when it names none: `play:<card>`.
+pub const DEFAULT_KEY: &str = "play";
 
 const EXAMPLE: &str = "{ do = \"play\", from = \"hand\", to = \"tucked\" }";
 
@@ -50,15 +55,18 @@ impl StepToml for PlayToml {
         let to = cx.need("to", &self.to, EXAMPLE);
         let from = from.and_then(|z| cx.player_zone("from", &z, EXAMPLE));
         let to = to.and_then(|z| cx.player_zone("to", &z, EXAMPLE));
+        let verb = cx.card_verb("key", self.key.as_deref().unwrap_or(DEFAULT_KEY));
         let zones = PlayZones {
             from: from?,
             to: to?,
         };
+        let verb = verb?;
         cx.note_play(zones);
         Some(Box::new(PlayStep {
             zones,
             // Both are there: `need` refused a missing key above.
             zone_ids: (self.from?, self.to?),
+            verb,
             limit: self.limit,
             count,
         }))
@@ -72,6 +80,8 @@ pub struct PlayStep {
     pub zones: PlayZones,
     /// The ids of those zones, for the outline.
     pub zone_ids: (String, String),
+    /// Its option keys' verb, an index in [`Program::card_verbs`].
+    pub verb: u8,
     /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
     pub limit: Option<String>,
     /// The counter each card played adds 1 to, if any.
@@ -119,7 +129,7 @@ impl StepKind for PlayStep {
                 .map(|card| {
                     let def = &c.cards[card as usize];
                     eng.choice(
-                        eng.keys.play(card),
+                        eng.keys.card(self.verb, card),
                         || format!("Play {}", def.name),
                         Action::Play { card },
                     )

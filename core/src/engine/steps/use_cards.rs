@@ -33,7 +33,12 @@ pub(super) struct UseCardsToml {
     hook: Option<String>,
     /// Whether cards played earlier this round are offered too (default true).
     played_this_round: Option<bool>,
+    /// The verb of its option keys, `<key>:<card>` (default [`DEFAULT_KEY`]).
+    key: Option<String>,
 }
+
+/// The verb of a `use_cards` step's option keys when it names none: `use:<card>`.
+pub const DEFAULT_KEY: &str = "use";
 
 const EXAMPLE: &str = "{ do = \"use_cards\", zone = \"tucked\", hook = \"workshop\" }";
 
@@ -41,12 +46,14 @@ impl StepToml for UseCardsToml {
     fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
         let name = self.hook.as_deref().unwrap_or(DEFAULT_CARD_HOOK);
         let hook = cx.named_hook("hook", name, false);
+        let verb = cx.card_verb("key", self.key.as_deref().unwrap_or(DEFAULT_KEY));
         let zone_id = cx.need("zone", &self.zone, EXAMPLE)?;
         let zone = cx.player_zone("zone", &zone_id, EXAMPLE)?;
         let phase = UsePhase {
             hook: hook?,
             zone,
             played_this_round: self.played_this_round.unwrap_or(true),
+            verb: verb?,
         };
         cx.note_use_phase(phase);
         Some(Box::new(UseCardsStep { phase, zone_id }))
@@ -105,6 +112,7 @@ pub(crate) fn use_job(p: usize, phase: UsePhase) -> Job {
         hook: phase.hook,
         zone: phase.zone,
         played_this_round: phase.played_this_round,
+        verb: phase.verb,
         used: Vec::new(),
     }
 }
@@ -119,6 +127,8 @@ pub(crate) struct Offer<'a> {
     pub zone: ZoneId,
     /// Whether cards played earlier this round are offered.
     pub played_this_round: bool,
+    /// Its option keys' verb.
+    pub verb: u8,
     /// Cards used already in this phase.
     pub used: &'a [CardIx],
 }
@@ -148,7 +158,7 @@ pub(crate) fn ask_job(
         .map(|card| {
             let def = &c.cards[card as usize];
             eng.choice(
-                eng.keys.use_card(card),
+                eng.keys.card(offer.verb, card),
                 || {
                     let text = eng.effects.card_text(card).unwrap_or_default();
                     format!("Use {}: {text}", def.name)
