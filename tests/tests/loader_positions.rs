@@ -202,3 +202,50 @@ fn a_deck_unlock_above_the_counters_max_is_named_at_its_key() {
     let column = "  { id = \"high\", name = \"High\", draw = \"spare\", discard = \"spare_discard\", unlock = { ".len() + 1;
     assert_eq!((e.line, e.column), (Some(3), Some(column)), "{e}");
 }
+
+/// A card's problems are placed at the key of its own `[[cards]]` entry, in its file:
+/// an unknown starting zone and a cost in something that is not a counter. A scan of
+/// the text looked for a line starting with the zone's or the counter's name and found
+/// none, so the error named the file alone.
+#[test]
+fn a_cards_problems_are_placed_at_its_keys() {
+    let mut files = weft_tests::fixture_files();
+    let common = files.files["cards/common.toml"].clone();
+    // The second card of the file: its zone and one cost key are wrong.
+    let second = common.match_indices("[[cards]]").nth(1).unwrap().0;
+    let (head, tail) = common.split_at(second);
+    let tail = tail
+        .replacen("zone = \"common_deck\"", "zone = \"nowhere\"", 1)
+        .replacen("cost = { ", "cost = { gems = 1, ", 1);
+    let text = format!("{head}{tail}");
+    files.files.insert("cards/common.toml".into(), text.clone());
+    let errors = load_content(&[files], &library()).unwrap_err();
+    let at = |needle: &str| -> (usize, usize) {
+        let offset = text.find(needle).unwrap_or_else(|| panic!("no {needle}"));
+        weft_core::content::line_column(&text, offset)
+    };
+    let zone = error_with(&errors, "names unknown zone `nowhere`");
+    assert_eq!(zone.file, "rules-fixture/cards/common.toml", "{zone}");
+    assert_eq!((zone.line, zone.column), {
+        let (l, c) = at("zone = \"nowhere\"");
+        (Some(l), Some(c))
+    });
+    let errors = {
+        // With the zone back, the cost's unknown counter is the one problem left.
+        let mut files = weft_tests::fixture_files();
+        let tail = common
+            .split_at(second)
+            .1
+            .replacen("cost = { ", "cost = { gems = 1, ", 1);
+        let text2 = format!("{head}{tail}");
+        files
+            .files
+            .insert("cards/common.toml".into(), text2.clone());
+        (load_content(&[files], &library()).unwrap_err(), text2)
+    };
+    let (errors, text2) = errors;
+    let gems = error_with(&errors, "its cost names `gems`, which is not a counter");
+    let offset = text2.find("gems = 1").unwrap();
+    let (l, c) = weft_core::content::line_column(&text2, offset);
+    assert_eq!((gems.line, gems.column), (Some(l), Some(c)), "{gems}");
+}

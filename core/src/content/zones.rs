@@ -398,16 +398,18 @@ pub(super) fn resolve_cards(
         let (file, t) = (placed.label, placed.item);
         let at = format!("id = \"{}\"", t.id);
         if let Err(problem) = super::resolve::check_id(&t.id) {
-            ld.fail(
-                &file,
+            ld.fail_in_entry(
+                (&file, "cards", &t.id),
+                Some("id"),
                 &at,
                 format!("card id `{}` {problem}", t.id.escape_debug()),
                 "",
             );
         }
         if let Some(first) = templates.insert(t.id.clone(), file.clone()) {
-            ld.fail(
-                &file,
+            ld.fail_in_entry(
+                (&file, "cards", &t.id),
+                Some("id"),
                 &at,
                 format!("card `{}` is also defined in {first}", t.id),
                 "give each card template its own id",
@@ -415,8 +417,9 @@ pub(super) fn resolve_cards(
         }
         let zone = match zones.iter().position(|z| z.id == t.zone) {
             Some(z) if matches!(zones[z].kind, ZoneKind::Grid { .. }) => {
-                ld.fail(
-                    &file,
+                ld.fail_in_entry(
+                    (&file, "cards", &t.id),
+                    Some("zone"),
                     &t.zone,
                     format!("card `{}` starts in `{}`, a grid zone", t.id, t.zone),
                     &format!("cards start in a pile, and a refill step fills the grid from it: {{ do = \"refill\", zone = \"{}\", from = \"<pile>\" }}", t.zone),
@@ -425,8 +428,9 @@ pub(super) fn resolve_cards(
             }
             Some(z) if zones[z].owner == ZoneOwner::Shared => z as ZoneId,
             Some(_) => {
-                ld.fail(
-                    &file,
+                ld.fail_in_entry(
+                    (&file, "cards", &t.id),
+                    Some("zone"),
                     &t.zone,
                     format!("card `{}` starts in `{}`, a player zone", t.id, t.zone),
                     "cards start in a shared zone; deal them to players in a setup hook",
@@ -435,8 +439,9 @@ pub(super) fn resolve_cards(
             }
             None => {
                 let ids: Vec<&str> = zones.iter().map(|z| z.id.as_str()).collect();
-                ld.fail(
-                    &file,
+                ld.fail_in_entry(
+                    (&file, "cards", &t.id),
+                    Some("zone"),
                     &t.zone,
                     format!("card `{}` names unknown zone `{}`", t.id, t.zone),
                     &if ids.is_empty() {
@@ -452,8 +457,9 @@ pub(super) fn resolve_cards(
             Some(b) => match module_of(b) {
                 Some(m) => Some(m),
                 None => {
-                    ld.fail(
-                        &file,
+                    ld.fail_in_entry(
+                        (&file, "cards", &t.id),
+                        Some("behaviour"),
                         b,
                         format!("card `{}`: behaviour `{b}` names no Lua module", t.id),
                         "name a module of the pack chain, such as cards.special (cards/special.lua)",
@@ -469,8 +475,9 @@ pub(super) fn resolve_cards(
         for (count, &n) in &t.by_players {
             match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
                 Some(c) => copies.extend(std::iter::repeat_n(c, n as usize)),
-                None => ld.fail(
-                    &file,
+                None => ld.fail_in_entry(
+                    (&file, "cards", &t.id),
+                    Some(&format!("by_players.{count}")),
                     &at,
                     format!(
                         "card `{}`: by_players key `{count}` is not a player count",
@@ -481,16 +488,18 @@ pub(super) fn resolve_cards(
             }
         }
         if copies.is_empty() {
-            ld.fail(
-                &file,
+            ld.fail_in_entry(
+                (&file, "cards", &t.id),
+                Some("copies"),
                 &at,
                 format!("card `{}` has no copies", t.id),
                 "give copies = 1 or more, or by_players",
             );
         }
         if cards.len() + copies.len() > MAX_CARDS {
-            ld.fail(
-                &file,
+            ld.fail_in_entry(
+                (&file, "cards", &t.id),
+                None,
                 &at,
                 format!("more than {MAX_CARDS} cards in the pack"),
                 "",
@@ -560,8 +569,9 @@ fn amounts(
             Some(i) => out.push((i as crate::content::CounterId, n)),
             None => {
                 let ids: Vec<&str> = counters.iter().map(|c| c.id.as_str()).collect();
-                ld.fail(
-                    file,
+                ld.fail_in_entry(
+                    (file, "cards", &t.id),
+                    Some(&format!("{what}.{k}")),
                     k,
                     format!(
                         "card `{}`: its {what} names `{k}`, which is not a counter",

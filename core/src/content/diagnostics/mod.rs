@@ -124,6 +124,34 @@ impl Loader {
         Some((file.label.clone(), offset))
     }
 
+    /// Records an error at the key `key` (dotted; the entry itself for `None`) of the
+    /// entry of array `array` whose `id` is `id`, in the file `label` (any TOML file of
+    /// the chain: a card file, say), by the parser's spans; else, when the parser did
+    /// not place it, at `needle` (see [`Loader::fail`]).
+    pub fn fail_in_entry(
+        &mut self,
+        (label, array, id): (&str, &str, &str),
+        key: Option<&str>,
+        needle: &str,
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let place = self.sources.get(label).and_then(|source| {
+            let file = spans::FileEntries::new(label, source);
+            let entry = file
+                .arrays
+                .get(array)?
+                .iter()
+                .find(|e| e.id.as_deref() == Some(id))?;
+            let offset = match key {
+                Some(k) => *entry.keys.get(k)?,
+                None => entry.start,
+            };
+            Some((label.to_string(), offset))
+        });
+        self.fail_placed(place, (label, needle), message, help);
+    }
+
     /// The file and byte offset of the key `path` (dotted, outside arrays): in the
     /// latest `game.toml` that writes it.
     fn key_place(&self, path: &str) -> Option<(String, usize)> {

@@ -17,6 +17,8 @@ pub(crate) struct Entry {
     pub start: usize,
     /// Byte offset of each key, by dotted path within the entry (`id`, `start.coins`).
     pub keys: BTreeMap<String, usize>,
+    /// Its `id`, when it has a string one (a card template, a deck).
+    pub id: Option<String>,
 }
 
 /// The arrays of tables and the keys of one file.
@@ -58,9 +60,16 @@ impl FileEntries {
                             let mut e = Entry {
                                 start: entry_start(source, item.span().start),
                                 keys: BTreeMap::new(),
+                                id: None,
                             };
                             if let DeValue::Table(t) = item.get_ref() {
                                 keys_of(t, "", &mut e.keys);
+                                e.id = t.iter().find(|(k, _)| k.get_ref() == "id").and_then(
+                                    |(_, v)| match v.get_ref() {
+                                        DeValue::String(s) => Some(s.to_string()),
+                                        _ => None,
+                                    },
+                                );
                             }
                             e
                         })
@@ -129,5 +138,6 @@ mod tests {
         let inline = "grades = [ { id = \"a\" }, { id = \"b\" } ]\n";
         let g = FileEntries::new("p/game.toml", inline);
         assert_eq!(g.arrays["grades"][1].keys["id"], 27);
+        assert_eq!(g.arrays["grades"][1].id.as_deref(), Some("b"));
     }
 }
