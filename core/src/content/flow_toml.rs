@@ -25,7 +25,7 @@ use super::program::{
 use super::raw::{FlowToml, GameToml, StepToml};
 use super::resolve::check_id;
 use super::ContentError;
-use super::{Counter, Zone, ZoneId, ZoneKind, ZoneOwner};
+use super::{Counter, Zone, ZoneId, ZoneOwner};
 use crate::engine::steps::{self, StepKind, TurnCount, KINDS};
 use crate::flow::Hook;
 use crate::limits::{MAX_FLOW_BLOCKS, MAX_FLOW_DEPTH, MAX_FLOW_STEPS, MAX_ROUNDS};
@@ -901,27 +901,19 @@ impl<'a> StepCx<'_, 'a> {
     /// The player zone `id` (given as `key`), as its [`ZoneId`]; a problem naming the
     /// player zones when it is not one, with `example` showing the step.
     pub(crate) fn player_zone(&mut self, key: &str, id: &str, example: &str) -> Option<ZoneId> {
-        let zones = self.c.zones;
-        match zones.iter().position(|z| z.id == id) {
-            Some(z) if zones[z].owner == ZoneOwner::Player && zones[z].kind == ZoneKind::Pile => {
-                Some(z as ZoneId)
-            }
-            found => {
-                let mine: Vec<&str> = zones
-                    .iter()
-                    .filter(|z| z.owner == ZoneOwner::Player && z.kind == ZoneKind::Pile)
-                    .map(|z| z.id.as_str())
-                    .collect();
+        match super::zones::pile_of(self.c.zones, id, ZoneOwner::Player) {
+            Ok(z) => Some(z),
+            Err(miss) => {
                 let what = self.what.clone();
                 self.fail(
                     Some(key),
                     format!(
                         "{what}: {key} `{id}` {}",
-                        if found.is_some() { "is not a player's pile" } else { "is not a zone" }
+                        if miss.is_zone { "is not a player's pile" } else { "is not a zone" }
                     ),
                     format!(
                         "name a [[zones]] entry with owner = \"player\" (player piles: {}), e.g. {example}",
-                        if mine.is_empty() { "none".to_string() } else { mine.join(", ") }
+                        miss.piles
                     ),
                 );
                 None

@@ -160,10 +160,7 @@ pub struct Deal {
 impl Deal {
     /// Cards per player with `players` players.
     pub fn count_at(&self, players: usize) -> u32 {
-        self.count
-            .range(..=players.min(255) as u8)
-            .next_back()
-            .map_or(0, |(_, &n)| n)
+        zones::at_count(&self.count, players)
     }
 }
 

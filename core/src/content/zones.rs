@@ -103,7 +103,7 @@ fn positions_at(rows: &BTreeMap<u8, u32>, columns: &BTreeMap<u8, u32>, players: 
 }
 
 /// The entry of the largest player count not above `players` (0 when there is none).
-fn at_count(by: &BTreeMap<u8, u32>, players: usize) -> u32 {
+pub(crate) fn at_count(by: &BTreeMap<u8, u32>, players: usize) -> u32 {
     by.range(..=players.min(255) as u8)
         .next_back()
         .map(|(_, &v)| v)
@@ -152,6 +152,61 @@ impl Card {
     }
 }
 
+/// Why an id names no pile of the owner looked for ([`pile_of`]).
+pub(crate) struct NotAPile {
+    /// Whether the id names a zone at all (one of another owner or kind).
+    pub is_zone: bool,
+    /// The ids of the piles of that owner, `, `-separated, or `none`: for help texts.
+    pub piles: String,
+}
+
+/// The zone `id` when it is a pile owned by `owner` (a deck's pile, a deal's source or
+/// target, a `play` or `use_cards` step's zone), else why not.
+pub(crate) fn pile_of(zones: &[Zone], id: &str, owner: ZoneOwner) -> Result<ZoneId, NotAPile> {
+    let is_pile = |z: &Zone| z.owner == owner && z.kind == ZoneKind::Pile;
+    match zones.iter().position(|z| z.id == id) {
+        Some(z) if is_pile(&zones[z]) => Ok(z as ZoneId),
+        found => {
+            let piles: Vec<&str> = zones
+                .iter()
+                .filter(|z| is_pile(z))
+                .map(|z| z.id.as_str())
+                .collect();
+            Err(NotAPile {
+                is_zone: found.is_some(),
+                piles: if piles.is_empty() {
+                    "none".into()
+                } else {
+                    piles.join(", ")
+                },
+            })
+        }
+    }
+}
+
+/// `v` as values by player count (one entry at 1 for a single number), and the keys
+/// that are no player count (1 to 8), left out.
+pub(crate) fn by_player_count(v: &PerPlayers) -> (BTreeMap<u8, u32>, Vec<&str>) {
+    let mut out = BTreeMap::new();
+    let mut bad = Vec::new();
+    match v {
+        PerPlayers::One(n) => {
+            out.insert(1, *n);
+        }
+        PerPlayers::By(map) => {
+            for (k, &n) in map {
+                match k.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
+                    Some(c) => {
+                        out.insert(c, n);
+                    }
+                    None => bad.push(k.as_str()),
+                }
+            }
+        }
+    }
+    (out, bad)
+}
+
 fn per_players(
     ld: &mut Loader,
     gf: &str,
@@ -159,32 +214,23 @@ fn per_players(
     what: &str,
     v: &Option<PerPlayers>,
 ) -> BTreeMap<u8, u32> {
-    let mut out = BTreeMap::new();
-    match v {
-        None => ld.fail(
+    let Some(v) = v else {
+        ld.fail(
             gf,
             &format!("id = \"{zone}\""),
             format!("grid zone `{zone}` has no {what}"),
             &format!("give {what} = 4, or one per player count: {what} = {{ 2 = 3, 4 = 4 }}"),
-        ),
-        Some(PerPlayers::One(n)) => {
-            out.insert(1, *n);
-        }
-        Some(PerPlayers::By(map)) => {
-            for (k, &n) in map {
-                match k.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
-                    Some(c) => {
-                        out.insert(c, n);
-                    }
-                    None => ld.fail(
-                        gf,
-                        &format!("id = \"{zone}\""),
-                        format!("zone `{zone}`: {what} key `{k}` is not a player count"),
-                        "player counts are 1 to 8",
-                    ),
-                }
-            }
-        }
+        );
+        return BTreeMap::new();
+    };
+    let (out, bad) = by_player_count(v);
+    for k in bad {
+        ld.fail(
+            gf,
+            &format!("id = \"{zone}\""),
+            format!("zone `{zone}`: {what} key `{k}` is not a player count"),
+            "player counts are 1 to 8",
+        );
     }
     for (&c, &n) in &out {
         if n == 0 || n > 16 {

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use crate::content::diagnostics::Loader;
 use crate::content::raw::{GameToml, PerPlayers};
-use crate::content::{Deal, DealSource, Deck, DeckId, Zone, ZoneId, ZoneKind, ZoneOwner};
+use crate::content::zones::{by_player_count, pile_of};
+use crate::content::{Deal, DealSource, Deck, DeckId, Zone, ZoneOwner};
 use crate::limits::MAX_AMOUNT;
 
 /// The enabled deals, in the order they run; each checked against the zones and decks
@@ -24,13 +25,9 @@ pub(in crate::content) fn resolve(
         let key = |k: &str| format!("deals.{name}.{k}");
         let from = match decks.iter().position(|x| x.id == d.from) {
             Some(i) => Some(DealSource::Deck(i as DeckId)),
-            None => match zones.iter().position(|z| z.id == d.from) {
-                Some(z)
-                    if zones[z].owner == ZoneOwner::Shared && zones[z].kind == ZoneKind::Pile =>
-                {
-                    Some(DealSource::Pile(z as ZoneId))
-                }
-                found => {
+            None => match pile_of(zones, &d.from, ZoneOwner::Shared) {
+                Ok(z) => Some(DealSource::Pile(z)),
+                Err(miss) => {
                     let decks: Vec<&str> = decks.iter().map(|x| x.id.as_str()).collect();
                     ld.fail_key(
                         &key("from"),
@@ -38,7 +35,7 @@ pub(in crate::content) fn resolve(
                         format!(
                             "deal `{name}` is from `{}`, which {}",
                             d.from,
-                            if found.is_some() {
+                            if miss.is_zone {
                                 "is not a shared pile"
                             } else {
                                 "is neither a deck nor a zone"
@@ -57,23 +54,16 @@ pub(in crate::content) fn resolve(
                 }
             },
         };
-        let to = match zones.iter().position(|z| z.id == d.to) {
-            Some(z) if zones[z].owner == ZoneOwner::Player && zones[z].kind == ZoneKind::Pile => {
-                Some(z as ZoneId)
-            }
-            found => {
-                let mine: Vec<&str> = zones
-                    .iter()
-                    .filter(|z| z.owner == ZoneOwner::Player && z.kind == ZoneKind::Pile)
-                    .map(|z| z.id.as_str())
-                    .collect();
+        let to = match pile_of(zones, &d.to, ZoneOwner::Player) {
+            Ok(z) => Some(z),
+            Err(miss) => {
                 ld.fail_key(
                     &key("to"),
                     (gf, &d.to),
                     format!(
                         "deal `{name}` is to `{}`, which {}",
                         d.to,
-                        if found.is_some() {
+                        if miss.is_zone {
                             "is not a player's pile"
                         } else {
                             "is not a zone"
@@ -81,11 +71,7 @@ pub(in crate::content) fn resolve(
                     ),
                     &format!(
                         "name a zone with owner = \"player\"; player piles are: {}",
-                        if mine.is_empty() {
-                            "none".to_string()
-                        } else {
-                            mine.join(", ")
-                        }
+                        miss.piles
                     ),
                 );
                 None
@@ -117,7 +103,6 @@ pub(in crate::content) fn resolve(
 /// `count` as cards per player by player count (one entry at 1 for a single number);
 /// each number at most [`MAX_AMOUNT`], as every amount a pack gives.
 fn counts(ld: &mut Loader, gf: &str, name: &str, v: &PerPlayers) -> BTreeMap<u8, u32> {
-    let mut out = BTreeMap::new();
     let numbers: Vec<u32> = match v {
         PerPlayers::One(n) => vec![*n],
         PerPlayers::By(map) => map.values().copied().collect(),
@@ -129,27 +114,16 @@ fn counts(ld: &mut Loader, gf: &str, name: &str, v: &PerPlayers) -> BTreeMap<u8,
             format!("deal `{name}`: count {n} is out of range: weft takes whole numbers from 0 to {MAX_AMOUNT} here"),
             "deal as many cards as a player could hold",
         );
-        return out;
+        return BTreeMap::new();
     }
-    match v {
-        PerPlayers::One(n) => {
-            out.insert(1, *n);
-        }
-        PerPlayers::By(map) => {
-            for (k, &n) in map {
-                match k.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
-                    Some(c) => {
-                        out.insert(c, n);
-                    }
-                    None => ld.fail_key(
-                        &format!("deals.{name}.count"),
-                        (gf, "count"),
-                        format!("deal `{name}`: count key `{k}` is not a player count"),
-                        "player counts are 1 to 8: count = { 2 = 3, 4 = 2 }",
-                    ),
-                }
-            }
-        }
+    let (out, bad) = by_player_count(v);
+    for k in bad {
+        ld.fail_key(
+            &format!("deals.{name}.count"),
+            (gf, "count"),
+            format!("deal `{name}`: count key `{k}` is not a player count"),
+            "player counts are 1 to 8: count = { 2 = 3, 4 = 2 }",
+        );
     }
     out
 }

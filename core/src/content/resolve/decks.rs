@@ -4,7 +4,8 @@
 
 use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::GameToml;
-use crate::content::{Card, Counter, Deck, DeckId, Zone, ZoneId, ZoneKind, ZoneOwner};
+use crate::content::zones::pile_of;
+use crate::content::{Card, Counter, Deck, DeckId, Zone, ZoneId, ZoneOwner};
 
 use super::counters::{counter_id, counter_list};
 
@@ -34,32 +35,24 @@ pub(in crate::content) fn resolve(
             );
         }
         let pile = |ld: &mut Loader, key: &'static str, id: &str| -> Option<ZoneId> {
-            let z = zones.iter().position(|z| z.id == id);
-            let ok = z.is_some_and(|z| {
-                zones[z].owner == ZoneOwner::Shared && zones[z].kind == ZoneKind::Pile
-            });
-            if !ok {
-                let piles: Vec<&str> = zones
-                    .iter()
-                    .filter(|z| z.owner == ZoneOwner::Shared && z.kind == ZoneKind::Pile)
-                    .map(|z| z.id.as_str())
-                    .collect();
-                let what = if z.is_some() {
-                    "is not a shared pile"
-                } else {
-                    "is not a zone"
-                };
-                ld.fail_entry(
-                    at(key),
-                    (gf, id),
-                    format!("deck `{}`: its {key} `{id}` {what}", d.id),
-                    &format!(
-                        "declare it with [[zones]] (owner = \"shared\", kind = \"pile\"); shared piles are: {}",
-                        if piles.is_empty() { "none".to_string() } else { piles.join(", ") }
-                    ),
-                );
-            }
-            z.filter(|_| ok).map(|z| z as ZoneId)
+            pile_of(zones, id, ZoneOwner::Shared)
+                .map_err(|miss| {
+                    let what = if miss.is_zone {
+                        "is not a shared pile"
+                    } else {
+                        "is not a zone"
+                    };
+                    ld.fail_entry(
+                        at(key),
+                        (gf, id),
+                        format!("deck `{}`: its {key} `{id}` {what}", d.id),
+                        &format!(
+                            "declare it with [[zones]] (owner = \"shared\", kind = \"pile\"); shared piles are: {}",
+                            miss.piles
+                        ),
+                    );
+                })
+                .ok()
         };
         let draw = pile(ld, "draw", &d.draw);
         let discard = pile(ld, "discard", &d.discard);
