@@ -178,6 +178,36 @@ fn a_game_without_a_score_is_told_the_form() {
     assert!(e.contains("parts = [\"prestige\""), "shows the form: {e}");
 }
 
+/// Loads the rules fixture with `old` as its game.toml and checks each old key is
+/// answered at its line (`(line, words, new form)`), the new form among the `lines`
+/// lines from there, and that no serde error comes besides them.
+fn answered_with_new_forms(old: &str, cases: &[(usize, &str, &str)], lines: usize) {
+    let mut files: PackFiles = weft_tests::fixture_files();
+    files.files.insert("game.toml".into(), old.into());
+    let e = load_content(&[files], &library()).unwrap_err().to_string();
+    for &(line, words, form) in cases {
+        let at = format!("rules-fixture/game.toml:{line}:");
+        let hit = e
+            .lines()
+            .position(|l| l.contains(&at) && l.contains(words))
+            .unwrap_or_else(|| panic!("no `{words}` at {at}:\n{e}"));
+        let rest: String = e
+            .lines()
+            .skip(hit)
+            .take(lines)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            rest.contains(form),
+            "{words}: the new form `{form}`:\n{rest}"
+        );
+    }
+    assert!(
+        !e.contains("unknown field"),
+        "no serde error besides them: {e}"
+    );
+}
+
 /// The keys of the older format, each with the line it is on and its new form.
 #[test]
 fn the_older_format_is_answered_with_the_new_form() {
@@ -207,37 +237,23 @@ bonus_prestige = 2
 players = 2
 coins = 5
 "#;
-    let mut files: PackFiles = weft_tests::fixture_files();
-    files.files.insert("game.toml".into(), old.into());
-    let e = load_content(&[files], &library()).unwrap_err().to_string();
-    for (line, words, form) in [
-        (14, "[skill] is gone", "[tracks.skill]"),
-        (
-            18,
-            "bonus_prestige and one_bonus_token are gone",
-            "[end.triggers.commissions]",
-        ),
-        (12, "unlock_skill is gone", "unlock = { skill = 2 }"),
-        (
-            25,
-            "turn_order_coins and materials are gone",
-            "start = { coins = 5, wool = 1 }",
-        ),
-    ] {
-        let at = format!("rules-fixture/game.toml:{line}:");
-        let hit = e
-            .lines()
-            .position(|l| l.contains(&at) && l.contains(words))
-            .unwrap_or_else(|| panic!("no `{words}` at {at}:\n{e}"));
-        let rest: String = e.lines().skip(hit).take(14).collect::<Vec<_>>().join("\n");
-        assert!(
-            rest.contains(form),
-            "{words}: the new form `{form}`:\n{rest}"
-        );
-    }
-    assert!(
-        !e.contains("unknown field"),
-        "no serde error besides them: {e}"
+    answered_with_new_forms(
+        old,
+        &[
+            (14, "[skill] is gone", "[tracks.skill]"),
+            (
+                18,
+                "bonus_prestige and one_bonus_token are gone",
+                "[end.triggers.commissions]",
+            ),
+            (12, "unlock_skill is gone", "unlock = { skill = 2 }"),
+            (
+                25,
+                "turn_order_coins and materials are gone",
+                "start = { coins = 5, wool = 1 }",
+            ),
+        ],
+        14,
     );
 }
 
@@ -298,44 +314,30 @@ round = ["turns"]
 [flow.blocks.turns]
 steps = [ { do = "menu" }, { do = "play", limit = "fulfil_per_turn" } ]
 "#;
-    let mut files: PackFiles = weft_tests::fixture_files();
-    files.files.insert("game.toml".into(), old.into());
-    let e = load_content(&[files], &library()).unwrap_err().to_string();
-    for (line, words, form) in [
-        (3, "hand_limit is gone", "limit = 7"),
-        (
-            4,
-            "personal_workshop_same_round is gone",
-            "played_this_round = false",
-        ),
-        (6, "[[grades]] is gone", "[[decks]]"),
-        (10, "[starting_workshop] is gone", "[deals.starting]"),
-        (17, "a [[setup]]'s hand is gone", "[deals.hand]"),
-        (
-            23,
-            "the `menu` step is now `use_cards`",
-            "zone = \"tucked\"",
-        ),
-        (
-            23,
-            "a `play` step now names the zones",
-            "from = \"hand\", to = \"tucked\"",
-        ),
-    ] {
-        let at = format!("rules-fixture/game.toml:{line}:");
-        let hit = e
-            .lines()
-            .position(|l| l.contains(&at) && l.contains(words))
-            .unwrap_or_else(|| panic!("no `{words}` at {at}:\n{e}"));
-        let rest: String = e.lines().skip(hit).take(16).collect::<Vec<_>>().join("\n");
-        assert!(
-            rest.contains(form),
-            "{words}: the new form `{form}`:\n{rest}"
-        );
-    }
-    assert!(
-        !e.contains("unknown field"),
-        "no serde error besides them: {e}"
+    answered_with_new_forms(
+        old,
+        &[
+            (3, "hand_limit is gone", "limit = 7"),
+            (
+                4,
+                "personal_workshop_same_round is gone",
+                "played_this_round = false",
+            ),
+            (6, "[[grades]] is gone", "[[decks]]"),
+            (10, "[starting_workshop] is gone", "[deals.starting]"),
+            (17, "a [[setup]]'s hand is gone", "[deals.hand]"),
+            (
+                23,
+                "the `menu` step is now `use_cards`",
+                "zone = \"tucked\"",
+            ),
+            (
+                23,
+                "a `play` step now names the zones",
+                "from = \"hand\", to = \"tucked\"",
+            ),
+        ],
+        16,
     );
 
     // A pack of the older layout: commissions in their own folder, removed by id.
