@@ -14,50 +14,36 @@ fn pile(zs: Option<&ZoneState>) -> impl Iterator<Item = CardIx> + '_ {
         .flat_map(|z| z.cards.iter().flatten().copied())
 }
 
+/// Player `pl`'s zone `zone` (a player zone's [`ZoneId`]).
+fn own<'a>(c: &Content, pl: &'a Player, zone: ZoneId) -> &'a ZoneState {
+    &pl.zones[c.zones[zone as usize].index]
+}
+
 /// The cards in a player's zone `zone` (a player zone's [`ZoneId`]), bottom first.
 pub fn player_pile<'a>(
     c: &Content,
     pl: &'a Player,
     zone: ZoneId,
 ) -> impl Iterator<Item = CardIx> + 'a {
-    pile(Some(&pl.zones[c.zones[zone as usize].index]))
+    pile(Some(own(c, pl, zone)))
 }
 
 /// The cards a player may play: those in the first `play` step's `from` zone, in the
 /// order they came in (none without a `play` step).
 pub fn hand<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(
-        c.program
-            .play
-            .map(|z| &pl.zones[c.zones[z.from as usize].index]),
-    )
-}
-
-/// How many cards a player may play ([`hand`]).
-pub fn hand_len(c: &Content, pl: &Player) -> usize {
-    c.program
-        .play
-        .map_or(0, |z| pl.zones[c.zones[z.from as usize].index].cards.len())
+    pile(c.program.play.map(|z| own(c, pl, z.from)))
 }
 
 /// The cards a player has played: those in the first `play` step's `to` zone, in the
 /// order they came in (none without a `play` step).
 pub fn played<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(
-        c.program
-            .play
-            .map(|z| &pl.zones[c.zones[z.to as usize].index]),
-    )
+    pile(c.program.play.map(|z| own(c, pl, z.to)))
 }
 
 /// The cards a player may use: those in the first `use_cards` step's zone (none
 /// without one).
 pub fn usable<'a>(c: &Content, pl: &'a Player) -> impl Iterator<Item = CardIx> + 'a {
-    pile(
-        c.program
-            .use_phase
-            .map(|u| &pl.zones[c.zones[u.zone as usize].index]),
-    )
+    pile(c.program.use_phase.map(|u| own(c, pl, u.zone)))
 }
 
 /// Deck `d`'s draw pile (the top is the end).
@@ -86,15 +72,15 @@ pub fn take_from_player(
     card: CardIx,
 ) -> bool {
     let i = c.zones[zone as usize].index;
-    if !st.players[p].zones[i].cards.contains(&Some(card)) {
-        return false;
-    }
-    let cards = &mut st.player_mut(p).zones[i].cards;
-    let at = cards
+    // Found on the shared state first: a card not there changes (and copies) nothing.
+    let Some(at) = st.players[p].zones[i]
+        .cards
         .iter()
         .position(|&x| x == Some(card))
-        .expect("checked above");
-    cards.remove(at);
+    else {
+        return false;
+    };
+    st.player_mut(p).zones[i].cards.remove(at);
     true
 }
 
