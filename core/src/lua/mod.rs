@@ -59,7 +59,9 @@ pub struct LuaHost {
     content: Arc<Content>,
     shared: Rc<Shared>,
     tiles: Vec<Bound>,
-    cards: Vec<Option<Bound>>,
+    /// By card: its behaviour's hooks, one bound behaviour shared by a template's
+    /// copies.
+    cards: Vec<Option<Rc<Bound>>>,
     unlocks: Vec<Option<Bound>>,
     /// The flow's named functions, by index in `content.program.game_hooks`.
     game_hooks: Vec<Bound>,
@@ -313,18 +315,27 @@ impl LuaHost {
             .iter()
             .map(|t| bind(&t.script, &format!("tile `{}`", t.id)))
             .collect();
-        let cards: Vec<Option<Bound>> = content
+        // A template's copies share its behaviour and params: bound (and described)
+        // once.
+        let mut by_template: std::collections::BTreeMap<&str, Option<Rc<Bound>>> =
+            std::collections::BTreeMap::new();
+        let cards: Vec<Option<Rc<Bound>>> = content
             .cards
             .iter()
             .map(|c| {
                 let module = c.behaviour.as_ref()?;
-                let script = ScriptRef {
-                    module: module.clone(),
-                    params: c.params.clone(),
-                    text: c.text.clone(),
-                    declared_in: c.declared_in.clone(),
-                };
-                bind(&script, &format!("card `{}`", c.id))
+                by_template
+                    .entry(c.template.as_str())
+                    .or_insert_with(|| {
+                        let script = ScriptRef {
+                            module: module.clone(),
+                            params: c.params.clone(),
+                            text: c.text.clone(),
+                            declared_in: c.declared_in.clone(),
+                        };
+                        bind(&script, &format!("card `{}`", c.template)).map(Rc::new)
+                    })
+                    .clone()
             })
             .collect();
         let unlocks: Vec<Option<Bound>> = content
@@ -438,10 +449,10 @@ impl LuaHost {
         roots.extend(
             tiles
                 .iter()
-                .chain(cards.iter())
-                .chain(unlocks.iter())
-                .chain(areas.iter())
                 .flatten()
+                .chain(cards.iter().flatten().map(|b| &**b))
+                .chain(unlocks.iter().flatten())
+                .chain(areas.iter().flatten())
                 .chain(game_hooks.iter())
                 .map(|b| Value::Table(b.params.clone())),
         );
@@ -490,7 +501,7 @@ impl LuaHost {
     fn bound(&self, st: &GameState, owner: Owner) -> Option<&Bound> {
         match owner {
             Owner::Tile { slot } => self.tiles.get(st.board.get(slot as usize)?.tile as usize),
-            Owner::Card { card } => self.cards.get(card as usize)?.as_ref(),
+            Owner::Card { card } => self.cards.get(card as usize)?.as_deref(),
             Owner::Unlock { index } => self.unlocks.get(index as usize)?.as_ref(),
             Owner::Game { hook } => self.game_hooks.get(hook as usize),
             Owner::Area { area } => self.areas.get(area as usize)?.as_ref(),
@@ -506,7 +517,7 @@ impl LuaHost {
     pub fn card_description(&self, card: crate::content::CardIx) -> Option<&str> {
         self.cards
             .get(card as usize)?
-            .as_ref()?
+            .as_deref()?
             .description
             .as_deref()
     }
