@@ -160,7 +160,12 @@ pub(crate) fn ask_job(
             eng.choice(
                 eng.keys.card(offer.verb, card),
                 || {
-                    let text = eng.effects.card_text(card).unwrap_or_default();
+                    // The behaviour's `describe`, else the card's own text (as it was
+                    // for a commission's workshop action with a `text`).
+                    let text = eng
+                        .effects
+                        .card_text(card)
+                        .unwrap_or_else(|| def.text.clone());
                     format!("Use {}: {text}", def.name)
                 },
                 Action::Use { card },
