@@ -130,9 +130,13 @@ fn a_counter_named_like_a_score_word_is_refused() {
     }
     // The greedy bot's weights are such words too: `win = 2` under [bots.greedy] set the
     // bot's win bonus and silently gave a counter named `win` no weight.
-    let mut files = edited(cards_files(), "game.toml", "id = \"gems\"", "id = \"win\"");
-    let game = files.files["game.toml"].clone() + "\n[bots.greedy]\nwin = 2\n";
-    files.files.insert("game.toml".into(), game);
+    let files = edited(cards_files(), "game.toml", "id = \"gems\"", "id = \"win\"");
+    let files = edited(
+        files,
+        "game.toml",
+        "[bots.greedy]\n",
+        "[bots.greedy]\nwin = 2\n",
+    );
     let line = line_of(&files, "game.toml", "win = 2");
     let err = load_error(files, "a greedy weight that is also a counter is refused");
     assert!(
@@ -316,12 +320,15 @@ fn a_score_past_i32_is_kept_whole_and_picks_the_right_winner() {
         "parts = [\"prestige\"]",
         "parts = [\"prestige\", \"coins\", \"gold\"]",
     );
-    let mut files = edited(
+    let files = edited(
         files,
         "game.toml",
         "[[counters]]",
         "[[counters]]\nid = \"gold\"\nname = \"Gold\"\n\n[[counters]]",
     );
+    // Coins are scored here, so the greedy bot's own weight on them goes (it would
+    // count them twice, and load refuses that).
+    let mut files = edited(files, "game.toml", "[bots.greedy]\ncoins = 0.1\n", "");
     files.files.get_mut("game.toml").unwrap().push('\n');
     let content = std::sync::Arc::new(load(files).unwrap_or_else(|e| panic!("{e}")));
     let mut g = weft_tests::Game::with(content, 2, 1);

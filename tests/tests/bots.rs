@@ -105,13 +105,61 @@ fn the_search_bot_is_reproducible_and_beats_random() {
     );
 }
 
+/// The base pack with `keys` added to its `[bots.greedy]` table (a second table of
+/// that name would be a TOML error).
+fn tabriz_with_greedy(keys: &str) -> weft_core::content::PackFiles {
+    let mut files = tabriz_files();
+    let game =
+        files.files["game.toml"].replacen("[bots.greedy]\n", &format!("[bots.greedy]\n{keys}"), 1);
+    assert!(
+        game.contains(keys),
+        "the base pack has a [bots.greedy] table"
+    );
+    files.files.insert("game.toml".into(), game);
+    files
+}
+
+/// The greedy bot's weights name nothing of one game (issue 30, item 3): `prestige` and
+/// `workshop` became `score` and `used`, and a pack's old key is answered with the new
+/// name; a weight on a counter the score already sums is refused as counting it twice.
+#[test]
+fn old_greedy_weight_names_are_answered_with_the_new_ones() {
+    for (keys, wanted) in [
+        (
+            "workshop = 0.6\n",
+            "the greedy bot's `workshop` weight is now `used`",
+        ),
+        ("prestige = 2.0\n", "`prestige` is part of the score"),
+        ("prestige = 2.0\n", "write `score = 2`"),
+    ] {
+        let err = weft_core::content::load_content(&[tabriz_with_greedy(keys)], &library())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(wanted), "{keys}: {err}");
+        assert!(
+            err.contains("game.toml:"),
+            "{keys}: names the file and line: {err}"
+        );
+    }
+    let content = weft_core::content::load_content(
+        &[tabriz_with_greedy("score = 2.0\nused = 0.1\n")],
+        &library(),
+    )
+    .unwrap();
+    let w = weft_core::agent::GreedyWeights::from_content(&content);
+    assert_eq!((w.score, w.used), (2.0, 0.1));
+}
+
 #[test]
 fn bot_parameters_are_checked_by_bot_and_name() {
+    let err =
+        weft_core::content::load_content(&[tabriz_with_greedy("prestig = 2.0\n")], &library())
+            .unwrap_err();
+    assert!(
+        err.to_string().contains("has no parameter `prestig`"),
+        "{err}"
+    );
     for (section, wanted) in [
-        (
-            "[bots.greedy]\nprestig = 2.0\n",
-            "has no parameter `prestig`",
-        ),
         (
             "[bots.mcts]\niteration = 50\n",
             "parameters are: iterations",
@@ -210,18 +258,28 @@ fn the_disposable_apply_matches_apply() {
 fn weight_sets_are_strategies_a_seat_can_play() {
     use weft_core::agent::{check_bot, GreedyWeights};
     let mut files = tabriz_files();
-    let game = files.files["game.toml"].clone()
-        + "\n[bots.greedy]\ncoins = 0.3\nwool = 0.2\n\n[bots.\"greedy:hoard\"]\ncoins = 0.9\n";
+    let game = files.files["game.toml"]
+        .replacen("coins = 0.1 ", "coins = 0.3 ", 1)
+        .replacen("[bots.greedy]\n", "[bots.greedy]\nwool = 0.2\n", 1)
+        + "\n[bots.\"greedy:hoard\"]\ncoins = 0.9\n";
     files.files.insert("game.toml".into(), game);
     let content = weft_core::content::load_content(&[files], &library()).unwrap();
     let base = GreedyWeights::from_content(&content);
     let hoard = GreedyWeights::from_content_set(&content, Some("hoard"));
-    assert_eq!((base.coins, hoard.coins), (0.3, 0.9));
+    let weight = |w: &GreedyWeights, id: &str| {
+        let k = content.counter(id).unwrap();
+        w.counters.iter().find(|&&(c, _)| c == k).map(|&(_, v)| v)
+    };
     assert_eq!(
-        hoard.counters, base.counters,
-        "wool = 0.2 still holds in the set"
+        (weight(&base, "coins"), weight(&hoard, "coins")),
+        (Some(0.3), Some(0.9))
     );
-    assert_eq!(hoard.skill, base.skill);
+    assert_eq!(
+        (weight(&hoard, "wool"), weight(&hoard, "skill")),
+        (Some(0.2), Some(0.5)),
+        "the base table's wool and skill still hold in the set"
+    );
+    assert_eq!(weight(&base, "wool"), Some(0.2));
     assert_eq!(check_bot("greedy:hoard", &content), Ok(()));
     let err = check_bot("greedy:rush", &content).unwrap_err();
     assert!(

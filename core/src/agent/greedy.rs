@@ -11,48 +11,33 @@ use crate::engine::Engine;
 use crate::state::GameState;
 
 /// Weights of the greedy bot's evaluation. Defaults here; a pack tunes them in
-/// `game.toml` under `[bots.greedy]` with the same names.
+/// `game.toml` under `[bots.greedy]` with the same names, and weighs its own counters
+/// and zones there too (no counter has a weight unless the pack gives it one).
 #[derive(Debug, Clone)]
 pub struct GreedyWeights {
-    /// Per point of prestige (cards, skill track, bonus).
-    pub prestige: f64,
-    /// Per skill step.
-    pub skill: f64,
-    /// Per coin.
-    pub coins: f64,
+    /// Per point of score (what the seat would score if the game ended now).
+    pub score: f64,
     /// Per point of material value held.
     pub material: f64,
-    /// Per point of a hand card's reward value, times the share of its requirement held.
+    /// Per point of a playable card's reward value, times the share of its cost held.
     pub progress: f64,
-    /// Per point of a hand card's reward value, just for holding it.
+    /// Per point of a playable card's reward value, just for holding it.
     pub hand: f64,
-    /// Per tucked card with a workshop action.
-    pub workshop: f64,
+    /// Per card with a behaviour in the zone of the `use_cards` step.
+    pub used: f64,
     /// Added when the game is over and the player is among the winners.
     pub win: f64,
-    /// Per unit of a pack counter: `[bots.greedy]` keys that name a counter (`oak =
-    /// 0.4`), for games whose worth is not Tabriz's materials and hand.
+    /// Per unit of a pack counter: `[bots.greedy]` keys that name a counter (`coins =
+    /// 0.1`), in the counters' declaration order.
     pub counters: Vec<(crate::content::CounterId, f64)>,
     /// Per card held in a player zone: `[bots.greedy]` keys `zone:<id>`.
     pub zones: Vec<(usize, f64)>,
-    /// The counters the `skill` and `coins` weights apply to: the game's counters of
-    /// those ids, if it declares them.
-    pub named: NamedCounters,
-}
-
-/// The counters some fixed weights read, found by id once.
-#[derive(Debug, Clone, Default)]
-pub struct NamedCounters {
-    /// The counter `skill` weighs, if the game has one of that id.
-    pub skill: Option<crate::content::CounterId>,
-    /// The counter `coins` weighs, if the game has one of that id.
-    pub coins: Option<crate::content::CounterId>,
     /// The counters the score sums (`[score]` parts): a card's reward in them is worth
     /// its points.
     pub scored: Vec<crate::content::CounterId>,
-    /// Per commission, what its reward is worth under these weights (points, plus the
-    /// `skill` and `coins` weights times those parts): worked out once, read for every
-    /// card in hand of every state a bot weighs.
+    /// Per card, what its reward is worth under these weights (points in scored
+    /// counters, plus each other counter's weight times its amount): worked out once,
+    /// read for every card in hand of every state a bot weighs.
     pub card_reward: Vec<f64>,
 }
 
@@ -66,30 +51,24 @@ impl GreedyWeights {
     /// `[bots."greedy:SET"]` (a strategy: only the weights it names change).
     pub fn from_content_set(content: &Content, set: Option<&str>) -> GreedyWeights {
         let mut w = GreedyWeights {
-            prestige: 1.0,
-            skill: 0.5,
-            coins: 0.1,
+            score: 1.0,
             material: 0.12,
             progress: 0.5,
             hand: 0.02,
-            workshop: 0.6,
+            used: 0.6,
             win: 50.0,
             counters: Vec::new(),
             zones: Vec::new(),
-            named: NamedCounters {
-                skill: content.counter("skill"),
-                coins: content.counter("coins"),
-                scored: content
-                    .score
-                    .parts
-                    .iter()
-                    .filter_map(|p| match *p {
-                        crate::content::ScorePart::Counter(k) => Some(k),
-                        _ => None,
-                    })
-                    .collect(),
-                card_reward: Vec::new(),
-            },
+            scored: content
+                .score
+                .parts
+                .iter()
+                .filter_map(|p| match *p {
+                    crate::content::ScorePart::Counter(k) => Some(k),
+                    _ => None,
+                })
+                .collect(),
+            card_reward: Vec::new(),
         };
         let tables = std::iter::once("greedy".to_string())
             .chain(set.map(|s| format!("greedy:{s}")))
@@ -100,20 +79,14 @@ impl GreedyWeights {
                     *field = *v;
                 }
             };
-            set("prestige", &mut w.prestige);
-            set("skill", &mut w.skill);
-            set("coins", &mut w.coins);
+            set("score", &mut w.score);
             set("material", &mut w.material);
             set("progress", &mut w.progress);
             set("hand", &mut w.hand);
-            set("workshop", &mut w.workshop);
+            set("used", &mut w.used);
             set("win", &mut w.win);
             for (name, &v) in t {
-                // `coins`, `skill`, `prestige` are fixed weights above, not also counters.
-                if let Some(k) = content
-                    .counter(name)
-                    .filter(|_| !Self::NAMES.contains(&name.as_str()))
-                {
+                if let Some(k) = content.counter(name) {
                     // A set's weight replaces the base table's for the same counter.
                     w.counters.retain(|&(c, _)| c != k);
                     w.counters.push((k, v));
@@ -129,21 +102,28 @@ impl GreedyWeights {
                 }
             }
         }
-        w.named.card_reward = content
+        w.counters.sort_by_key(|&(k, _)| k);
+        w.card_reward = content
             .cards
             .iter()
             .map(|card| {
-                let (mut points, mut skill, mut coins) = (0u32, 0u32, 0u32);
-                for &(k, n) in &card.reward {
-                    if w.named.scored.contains(&k) {
-                        points += n;
-                    } else if Some(k) == w.named.skill {
-                        skill += n;
-                    } else if Some(k) == w.named.coins {
-                        coins += n;
-                    }
+                let points: u32 = card
+                    .reward
+                    .iter()
+                    .filter(|(k, _)| w.scored.contains(k))
+                    .map(|&(_, n)| n)
+                    .sum();
+                let mut value = points as f64;
+                for &(k, weight) in w.counters.iter().filter(|(k, _)| !w.scored.contains(k)) {
+                    let n: u32 = card
+                        .reward
+                        .iter()
+                        .filter(|&&(r, _)| r == k)
+                        .map(|&(_, n)| n)
+                        .sum();
+                    value += weight * n as f64;
                 }
-                points as f64 + w.skill * skill as f64 + w.coins * coins as f64
+                value
             })
             .collect();
         w
@@ -160,9 +140,7 @@ impl GreedyWeights {
     }
 
     /// Names a pack may set.
-    pub const NAMES: [&'static str; 8] = [
-        "prestige", "skill", "coins", "material", "progress", "hand", "workshop", "win",
-    ];
+    pub const NAMES: [&'static str; 6] = ["score", "material", "progress", "hand", "used", "win"];
 }
 
 /// How good a state looks for player `p` (the greedy evaluation), with the declared
@@ -222,10 +200,9 @@ fn evaluate_scored(
         } else {
             0.0
         };
-        return w.prestige * r.scores[p] as f64 + won;
+        return w.score * r.scores[p] as f64 + won;
     }
     let pl = &st.players[p];
-    let prestige = score;
     let held = pl.materials(content);
     let material: i64 = held
         .iter()
@@ -235,7 +212,7 @@ fn evaluate_scored(
     let mut cards = 0.0;
     for c in crate::decks::hand(content, pl) {
         let card = &content.cards[c as usize];
-        let reward = w.named.card_reward[c as usize];
+        let reward = w.card_reward[c as usize];
         let value = |k: crate::content::CounterId| content.counters[k as usize].value as i64;
         let need: i64 = card.cost.iter().map(|&(k, n)| value(k) * n as i64).sum();
         let have: i64 = card
@@ -250,25 +227,17 @@ fn evaluate_scored(
         };
         cards += reward * (w.hand + w.progress * frac * frac);
     }
-    let workshop = crate::decks::usable(content, pl)
+    let used = crate::decks::usable(content, pl)
         .filter(|&c| content.cards[c as usize].behaviour.is_some())
         .count() as f64;
-    let declared: f64 = w
-        .counters
-        .iter()
-        .map(|&(k, v)| v * pl.count(k) as f64)
-        .sum::<f64>()
-        + w.zones
-            .iter()
-            .map(|&(z, v)| v * pl.zones.get(z).map_or(0, crate::zones::held) as f64)
-            .sum::<f64>();
-    declared
-        + w.prestige * prestige
-        + w.skill * w.named.skill.map_or(0, |k| pl.count(k)) as f64
-        + w.coins * w.named.coins.map_or(0, |k| pl.count(k)) as f64
-        + w.material * material as f64
-        + cards
-        + w.workshop * workshop
+    let mut value = w.score * score;
+    for &(k, weight) in &w.counters {
+        value += weight * pl.count(k) as f64;
+    }
+    for &(z, weight) in &w.zones {
+        value += weight * pl.zones.get(z).map_or(0, crate::zones::held) as f64;
+    }
+    value + w.material * material as f64 + cards + w.used * used
 }
 
 /// One-step look-ahead: tries every option on a copy, finishes the rest of the player's

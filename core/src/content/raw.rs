@@ -148,7 +148,7 @@ pub struct GameToml {
     /// How the game is scored and won.
     #[serde(default)]
     pub score: Option<ScoreToml>,
-    /// The round as a program (`[flow]`); absent, the built-in Tabriz round is used.
+    /// The round as a program (`[flow]`); every pack declares one (absent, the load fails).
     #[serde(default)]
     pub flow: Option<FlowToml>,
     /// Workers each player places in `place` steps (C-COMP-3, C-PLACE-1).

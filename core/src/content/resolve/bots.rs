@@ -80,6 +80,32 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
             } else {
                 known.contains(&name.as_str())
             };
+            let scored = game
+                .score
+                .as_ref()
+                .is_some_and(|sc| sc.parts.iter().any(|part| part == name));
+            if greedy && scored {
+                ld.fail_in_bots_table(
+                    gf,
+                    bot,
+                    name,
+                    format!("[bots.{bot}] {name}: `{name}` is part of the score, which the greedy bot already weighs by `score`; a weight of its own would count it twice"),
+                    &format!("to weigh the score, write `score = {value}` (it was `prestige` before weights stopped naming one game's counters)"),
+                );
+                continue;
+            }
+            if greedy && !ok {
+                if let Some(&(_, now)) = RENAMED.iter().find(|(old, _)| old == name) {
+                    ld.fail_in_bots_table(
+                        gf,
+                        bot,
+                        name,
+                        format!("[bots.{bot}] {name}: the greedy bot's `{name}` weight is now `{now}`"),
+                        &format!("write `{now} = {value}`; a counter's own weight is its id (`coins = 0.1`), and no counter has one unless the pack gives it"),
+                    );
+                    continue;
+                }
+            }
             if !ok {
                 ld.fail(
                     gf,
@@ -101,10 +127,12 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
     }
 }
 
+/// Fixed weights of the greedy bot that were renamed when they stopped naming one
+/// game's things: (old name, new name).
+const RENAMED: [(&str, &str); 2] = [("prestige", "score"), ("workshop", "used")];
+
 /// Whether the `[bots.greedy]` key `name` is a fixed weight of the bot that a counter of
-/// the pack also has as its id (`coins`, `skill` and `prestige` are those counters).
+/// the pack also has as its id.
 fn shadows_a_counter(catalog: &Catalog, counter_ids: &[String], name: &str) -> bool {
-    catalog.greedy_weights.contains(&name)
-        && !["coins", "skill", "prestige"].contains(&name)
-        && counter_ids.iter().any(|c| c == name)
+    catalog.greedy_weights.contains(&name) && counter_ids.iter().any(|c| c == name)
 }
