@@ -3,8 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::program::BlockId;
 use crate::content::{AreaId, CardIx, SlotId};
+
+/// Index of a block in the program's blocks (`Program::blocks` of
+/// [`crate::content::program`]).
+pub type BlockId = u16;
 
 /// One running block of the round's program (see [`crate::content::program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,10 +11,7 @@
 //! The walks here never recurse: a pack may declare many blocks and chain them deeply,
 //! and a cycle is an error found by an explicit stack, never a hang.
 
-use std::cell::RefCell;
 use std::collections::HashSet;
-
-use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 
 use super::diagnostics::flow_text::{Pos, Texts};
 use super::diagnostics::Loader;
@@ -387,7 +384,7 @@ impl Compiler<'_> {
         let rounds = self.gate(&what, &s.rounds, &s.skip_rounds, |t: &Texts, key: &str| {
             t.step(block, k, Some(key))
         });
-        let mut cx = StepCx {
+        let mut cx = StepContext {
             c: self,
             names,
             block,
@@ -763,7 +760,7 @@ impl Compiler<'_> {
 
 /// What a step kind's module sees while its step is compiled: its fields' places, the
 /// pack's declarations it may check against, and where problems go.
-pub(crate) struct StepCx<'c, 'a> {
+struct StepContext<'c, 'a> {
     c: &'c mut Compiler<'a>,
     names: &'c [&'c str],
     block: &'c str,
@@ -772,45 +769,30 @@ pub(crate) struct StepCx<'c, 'a> {
     what: String,
 }
 
-impl<'a> StepCx<'_, 'a> {
-    /// The step for messages: `[flow.blocks.turn] step 2 (`move`)`.
-    pub(crate) fn what(&self) -> &str {
+impl StepContext<'_, '_> {
+    /// Records a problem at key `key` of the step (the step itself for `None`).
+    fn fail(&mut self, key: Option<&str>, message: impl Into<String>, help: impl Into<String>) {
+        steps::StepCx::fail_at(self, key, message.into(), help.into());
+    }
+}
+
+impl<'a> steps::StepCx<'a> for StepContext<'_, 'a> {
+    fn what(&self) -> &str {
         &self.what
     }
 
-    /// Records a problem at key `key` of the step (the step itself for `None`).
-    pub(crate) fn fail(
-        &mut self,
-        key: Option<&str>,
-        message: impl Into<String>,
-        help: impl Into<String>,
-    ) {
+    fn kind(&self) -> &str {
+        self.kind
+    }
+
+    fn fail_at(&mut self, key: Option<&str>, message: String, help: String) {
         let pos = self.c.texts.step(self.block, self.k, key);
         self.c.fail(pos, message, help);
     }
 
-    /// `value` of the required key `key`, or a problem saying to write it like
-    /// `example`.
-    pub(crate) fn need(
-        &mut self,
-        key: &str,
-        value: &Option<String>,
-        example: &str,
-    ) -> Option<String> {
-        if value.is_none() {
-            let what = self.what.clone();
-            self.fail(
-                None,
-                format!("{what} needs `{key}`"),
-                format!("write it like {example}"),
-            );
-        }
-        value.clone()
-    }
-
     /// The block `name` (given as `key`), as its index among the declared names until
     /// the flow is numbered; a problem when `[flow.blocks]` has no such block.
-    pub(crate) fn block_ref(&mut self, key: &str, name: &str) -> Option<BlockId> {
+    fn block_ref(&mut self, key: &str, name: &str) -> Option<BlockId> {
         let found = self.names.binary_search(&name).ok();
         if found.is_none() {
             let what = self.what.clone();
@@ -826,7 +808,7 @@ impl<'a> StepCx<'_, 'a> {
 
     /// A problem unless `name` (given as `key`, or the default when `defaulted`) is in
     /// `[abilities]`.
-    pub(crate) fn ability(&mut self, key: &str, name: &str, defaulted: bool) {
+    fn ability(&mut self, key: &str, name: &str, defaulted: bool) {
         let abilities = &self.c.game.abilities;
         if abilities.contains_key(name) {
             return;
@@ -851,12 +833,7 @@ impl<'a> StepCx<'_, 'a> {
 
     /// Registers the Lua function `run` (`module.function`, given as `key`) as a game
     /// hook with `params`; `None` when it is malformed.
-    pub(crate) fn game_hook(
-        &mut self,
-        key: &str,
-        run: &str,
-        params: Option<&toml::Table>,
-    ) -> Option<u16> {
+    fn game_hook(&mut self, key: &str, run: &str, params: Option<&toml::Table>) -> Option<u16> {
         let pos = self.c.texts.step(self.block, self.k, Some(key));
         let what = self.what.clone();
         self.c.game_hook(&what, key, run, params, pos)
@@ -866,7 +843,7 @@ impl<'a> StepCx<'_, 'a> {
     /// (`on_nodes`) or on the cards a player owns, interned in [`Program::hooks`]; a
     /// problem when it is no Lua identifier or one of the kernel's ([`Hook::RESERVED`]).
     /// The first card hook is the one a use phase a script queues calls.
-    pub(crate) fn named_hook(&mut self, key: &str, name: &str, on_nodes: bool) -> Option<Hook> {
+    fn named_hook(&mut self, key: &str, name: &str, on_nodes: bool) -> Option<Hook> {
         let what = self.what.clone();
         if !is_lua_identifier(name) {
             self.fail(
@@ -900,7 +877,7 @@ impl<'a> StepCx<'_, 'a> {
 
     /// The player zone `id` (given as `key`), as its [`ZoneId`]; a problem naming the
     /// player zones when it is not one, with `example` showing the step.
-    pub(crate) fn player_zone(&mut self, key: &str, id: &str, example: &str) -> Option<ZoneId> {
+    fn player_zone(&mut self, key: &str, id: &str, example: &str) -> Option<ZoneId> {
         match super::zones::pile_of(self.c.zones, id, ZoneOwner::Player) {
             Ok(z) => Some(z),
             Err(miss) => {
@@ -924,7 +901,7 @@ impl<'a> StepCx<'_, 'a> {
     /// The index of option-key verb `verb` (given as `key`) in [`Program::card_verbs`],
     /// interned; a problem when it is not a plain word (letters, digits, `_`, `-`), since
     /// a key is `<verb>:<card>`, or past 256 verbs.
-    pub(crate) fn card_verb(&mut self, key: &str, verb: &str) -> Option<u8> {
+    fn card_verb(&mut self, key: &str, verb: &str) -> Option<u8> {
         let plain = !verb.is_empty()
             && verb.len() <= 32
             && verb
@@ -951,17 +928,17 @@ impl<'a> StepCx<'_, 'a> {
     }
 
     /// Records the first `use_cards` step's phase ([`Program::use_phase`]).
-    pub(crate) fn note_use_phase(&mut self, phase: UsePhase) {
+    fn note_use_phase(&mut self, phase: UsePhase) {
         self.c.use_phase.get_or_insert(phase);
     }
 
     /// Records the first `play` step's zones ([`Program::play`]).
-    pub(crate) fn note_play(&mut self, zones: PlayZones) {
+    fn note_play(&mut self, zones: PlayZones) {
         self.c.play.get_or_insert(zones);
     }
 
     /// A problem unless `board.toml` declares areas (workers are placed in them).
-    pub(crate) fn needs_areas(&mut self) {
+    fn needs_areas(&mut self) {
         if !self.c.has_areas {
             let what = self.what.clone();
             self.fail(
@@ -973,183 +950,13 @@ impl<'a> StepCx<'_, 'a> {
     }
 
     /// The merged game parameters.
-    pub(crate) fn game(&self) -> &'a GameToml {
+    fn game(&self) -> &'a GameToml {
         self.c.game
     }
 
     /// The pack's counters.
-    pub(crate) fn counters(&self) -> &'a [Counter] {
+    fn counters(&self) -> &'a [Counter] {
         self.c.counters
-    }
-
-    /// The counter the step's `key` names as `id`; when there is none, an error at the
-    /// key saying so, with the counters there are and `example` of the key written right.
-    pub(crate) fn counter(
-        &mut self,
-        key: &'static str,
-        id: &str,
-        example: &str,
-    ) -> Option<crate::content::CounterId> {
-        let found = self.c.counters.iter().position(|k| k.id == id);
-        if found.is_none() {
-            let known = self
-                .c
-                .counters
-                .iter()
-                .map(|k| k.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let what = self.what().to_string();
-            self.fail(
-                Some(key),
-                format!("{what}: {key} names `{id}`, which is not a counter"),
-                format!("{example}; counters are: {known}"),
-            );
-        }
-        found.map(|i| i as crate::content::CounterId)
-    }
-
-    /// The step's fields read into the kind's struct `T`: each key `T` does not take is
-    /// a problem of its own, naming the keys it takes, and a value of the wrong type a
-    /// problem at its key. The step is still made from the keys that were right (so a
-    /// broken key does not also break the checks of the whole flow), unless a value is
-    /// wrong where no key can be named.
-    pub(crate) fn fields<T: DeserializeOwned>(&mut self, fields: &toml::Table) -> Option<T> {
-        let what = self.what.clone();
-        let kind = self.kind.to_string();
-        let mut table = fields.clone();
-        let mut first = true;
-        loop {
-            let seen = RefCell::new(Seen::default());
-            let result = T::deserialize(Fields {
-                table: &table,
-                seen: &seen,
-            });
-            let seen = seen.into_inner();
-            if std::mem::take(&mut first) {
-                for key in &seen.unknown {
-                    let takes = if seen.known.is_empty() {
-                        format!("`{kind}` takes only rounds and skip_rounds")
-                    } else {
-                        format!(
-                            "`{kind}` takes {}, rounds and skip_rounds",
-                            seen.known
-                                .iter()
-                                .map(|k| format!("`{k}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    };
-                    self.fail(Some(key), format!("{what} takes no key `{key}`"), takes);
-                }
-            }
-            let e = match result {
-                Ok(t) => return Some(t),
-                Err(e) => e,
-            };
-            let key = seen.current.filter(|k| table.contains_key(k));
-            let message = match &key {
-                Some(key) => format!("{what}: `{key}`: {}", e.message()),
-                None => format!("{what}: {}", e.message()),
-            };
-            self.fail(
-                key.as_deref(),
-                message,
-                format!("see `{kind}` in docs/content-format.md for the values each key takes"),
-            );
-            // Read again without the wrong value, as if it were not written.
-            table.remove(&key?);
-        }
-    }
-}
-
-/// What reading a step's fields met: the keys its struct takes, those it does not, and
-/// the key being read (where a wrong value is).
-#[derive(Default)]
-struct Seen {
-    known: &'static [&'static str],
-    unknown: Vec<String>,
-    current: Option<String>,
-}
-
-/// A step's fields as a serde deserializer that skips (and notes) keys the target
-/// struct does not take and notes the key whose value is being read.
-struct Fields<'t> {
-    table: &'t toml::Table,
-    seen: &'t RefCell<Seen>,
-}
-
-impl<'de> de::Deserializer<'de> for Fields<'_> {
-    type Error = toml::de::Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
-        self.deserialize_struct("", &[], visitor)
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        known: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Self::Error> {
-        let seen = self.seen;
-        seen.borrow_mut().known = known;
-        let entries = self.table.iter().filter(move |(k, _)| {
-            let takes = known.contains(&k.as_str());
-            if !takes {
-                seen.borrow_mut().unknown.push(k.to_string());
-            }
-            takes
-        });
-        visitor.visit_map(FieldsMap {
-            entries,
-            value: None,
-            seen,
-        })
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-        byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
-        identifier ignored_any
-    }
-}
-
-/// The entries of [`Fields`], one at a time.
-struct FieldsMap<'t, I> {
-    entries: I,
-    value: Option<&'t toml::Value>,
-    seen: &'t RefCell<Seen>,
-}
-
-impl<'de, 't, I: Iterator<Item = (&'t String, &'t toml::Value)>> MapAccess<'de>
-    for FieldsMap<'t, I>
-{
-    type Error = toml::de::Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Self::Error> {
-        let Some((key, value)) = self.entries.next() else {
-            self.seen.borrow_mut().current = None;
-            return Ok(None);
-        };
-        self.seen.borrow_mut().current = Some(key.clone());
-        self.value = Some(value);
-        seed.deserialize(key.as_str().into_deserializer()).map(Some)
-    }
-
-    fn next_value_seed<V: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> Result<V::Value, Self::Error> {
-        let value = self
-            .value
-            .take()
-            .cloned()
-            .unwrap_or(toml::Value::Boolean(false));
-        seed.deserialize(value)
     }
 }
 

@@ -8,15 +8,15 @@
 //! [`crate::engine::steps::KINDS`]), compiled at load; what does not fit is a Lua hook.
 
 pub use crate::engine::steps::{
-    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, MoveStep, NodeHooksStep,
-    PlaceStep, PlayStep, RefillStep, ResetStep, ResolveStep, SharedStep, StepKind, TurnCount,
-    TurnOrder, TurnsStep, UseCardsStep,
+    ActStep, BlockStep, FirstPlayerRule, FirstPlayerStep, GameHookStep, HookOn, MoveStep,
+    NodeHooksStep, PlaceStep, PlayStep, PlayZones, RefillStep, ResetStep, ResolveStep, SharedStep,
+    StepKind, TurnCount, TurnOrder, TurnsStep, UseCardsStep, UsePhase,
 };
 
+use crate::engine::steps::ProgramNames;
 use crate::flow::Hook;
 
-/// Index of a block in [`Program::blocks`].
-pub type BlockId = u16;
+pub use crate::flow::BlockId;
 
 /// The block that holds the setup list: its steps are [`StepKind::Block`]s.
 pub const SETUP_BLOCK: BlockId = 0;
@@ -58,29 +58,6 @@ pub struct Program {
     pub card_verbs: Vec<String>,
 }
 
-/// What a `use_cards` step offers: each card in a player's zone whose behaviour has the
-/// hook, once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UsePhase {
-    /// The cards' hook (a [`Hook::Named`]).
-    pub hook: Hook,
-    /// The player zone whose cards are offered.
-    pub zone: crate::content::ZoneId,
-    /// Whether cards played earlier this round are offered too.
-    pub played_this_round: bool,
-    /// Its option keys' verb, an index in [`Program::card_verbs`].
-    pub verb: u8,
-}
-
-/// The zones of a `play` step: the player's cards come from `from` and go to `to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayZones {
-    /// The player zone cards are played from (a hand).
-    pub from: crate::content::ZoneId,
-    /// The player zone played cards go to.
-    pub to: crate::content::ZoneId,
-}
-
 /// A hook the flow names, interned in [`Program::hooks`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedHook {
@@ -104,17 +81,6 @@ pub struct GameHook {
     pub params: toml::Table,
     /// Where the step was declared, for messages.
     pub declared_at: String,
-}
-
-/// For whom a game hook runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HookOn {
-    /// Once, for no player (`on = "game"`, the default): it may not ask questions.
-    Game,
-    /// Once per player, in turn order from the first player (`on = "players"`).
-    Players,
-    /// For the player whose turn it is (`on = "player"`, inside a `turns` body).
-    Player,
 }
 
 /// A named list of steps.
@@ -278,6 +244,27 @@ pub fn gate_text(g: &RoundGate) -> String {
         (Some(o), true) => format!(" [rounds {}]", list(o)),
         (None, false) => format!(" [not in round {}]", list(&g.skip)),
         (Some(o), false) => format!(" [rounds {}, not {}]", list(o), list(&g.skip)),
+    }
+}
+
+/// What the step kinds' outline lines read of their program.
+impl ProgramNames for Program {
+    fn block_name(&self, b: BlockId) -> &str {
+        &self.block(b).id
+    }
+
+    fn block_title(&self, b: BlockId) -> String {
+        let block = self.block(b);
+        format!("{}{}", block.id, gate_text(&block.rounds))
+    }
+
+    fn hook_name(&self, hook: Hook) -> &str {
+        Program::hook_name(self, hook)
+    }
+
+    fn game_hook_name(&self, h: u16) -> String {
+        let h = &self.game_hooks[h as usize];
+        format!("{}.{}", h.module, h.function)
     }
 }
 

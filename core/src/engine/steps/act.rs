@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::content::SlotId;
 use crate::decision::{Action, Choice, Decision};
 use crate::effects::HookOutcome;
@@ -25,7 +25,7 @@ use crate::engine::{st_tile, tile_name, Engine};
 pub(super) struct ActToml {}
 
 impl StepToml for ActToml {
-    fn compile(self, _cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, _cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         Some(Box::new(ActStep))
     }
 }
@@ -46,7 +46,7 @@ impl StepKind for ActStep {
         }
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!("take the node's action{gate}")
     }
 

@@ -3,10 +3,11 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{gate_text, BlockId, Program};
+use super::ProgramNames;
+use super::StepCx;
 use crate::error::EngineError;
 use crate::events::EventLog;
+use crate::flow::BlockId;
 use crate::flow::Frame;
 use crate::state::GameState;
 
@@ -22,7 +23,7 @@ pub(super) struct BlockToml {
 }
 
 impl StepToml for BlockToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let name = cx.need("block", &self.block, "{ do = \"block\", block = \"NAME\" }")?;
         let block = cx.block_ref("block", &name)?;
         Some(Box::new(BlockStep { block }))
@@ -49,11 +50,10 @@ impl StepKind for BlockStep {
         self.block = map(self.block);
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         // A block names itself with its own rounds, whatever the step's.
         let _ = gate;
-        let inner = prog.block(self.block);
-        format!("{}{}", inner.id, gate_text(&inner.rounds))
+        prog.block_title(self.block)
     }
 
     fn run(

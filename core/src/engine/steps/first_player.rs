@@ -3,8 +3,8 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::state::GameState;
@@ -21,7 +21,7 @@ pub(super) struct FirstPlayerToml {
 }
 
 impl StepToml for FirstPlayerToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         let rule = match cx
             .need(
@@ -67,7 +67,7 @@ impl StepKind for FirstPlayerStep {
         "first_player"
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!(
             "first player: {}{gate}",
             match self.rule {

@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{HookOn, Program};
+use super::ProgramNames;
+use super::StepCx;
 use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::flow::{Hook, HookCall, Job, Owner};
@@ -17,6 +17,17 @@ use super::turns::TurnOrder;
 use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
+
+/// For whom a game hook runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookOn {
+    /// Once, for no player (`on = "game"`, the default): it may not ask questions.
+    Game,
+    /// Once per player, in turn order from the first player (`on = "players"`).
+    Players,
+    /// For the player whose turn it is (`on = "player"`, inside a `turns` body).
+    Player,
+}
 
 /// The fields of a `hook` step.
 #[derive(Debug, Deserialize)]
@@ -31,7 +42,7 @@ pub(super) struct HookToml {
 const EXAMPLE: &str = "{ do = \"hook\", on = \"nodes\", hook = \"harvest\" } or { do = \"hook\", run = \"rules.income\" }";
 
 impl StepToml for HookToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         if let Some(run) = &self.run {
             if self.hook.is_some() {
@@ -95,7 +106,7 @@ impl StepKind for NodeHooksStep {
         "hook"
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         format!("every node's `{}` hook{gate}", prog.hook_name(self.hook))
     }
 
@@ -111,7 +122,7 @@ impl StepKind for NodeHooksStep {
     }
 }
 
-/// Calls a Lua function of the pack, [`Program::game_hooks`]`[hook]`, for `on`.
+/// Calls a Lua function of the pack, the program's game hooks`[hook]`, for `on`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameHookStep {
     /// Which function.
@@ -137,14 +148,13 @@ impl StepKind for GameHookStep {
         Some((self.hook, self.on))
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
-        let h = &prog.game_hooks[self.hook as usize];
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         let whom = match self.on {
             HookOn::Game => "",
             HookOn::Players => " for each player",
             HookOn::Player => " for the player",
         };
-        format!("`{}.{}`{whom}{gate}", h.module, h.function)
+        format!("`{}`{whom}{gate}", prog.game_hook_name(self.hook))
     }
 
     fn run(

@@ -13,17 +13,17 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{BlockId, HookOn, Program};
 use crate::decision::Choice;
 use crate::error::{EngineError, ScriptError};
 use crate::events::EventLog;
+use crate::flow::{BlockId, Hook};
 use crate::state::GameState;
 
 use super::Engine;
 
 mod act;
 mod block;
+mod cx;
 mod first_player;
 mod hook;
 mod movement;
@@ -38,16 +38,30 @@ pub(crate) mod zone_limit;
 
 pub use act::ActStep;
 pub use block::BlockStep;
+pub(crate) use cx::StepCx;
 pub use first_player::{FirstPlayerRule, FirstPlayerStep};
-pub use hook::{GameHookStep, NodeHooksStep};
+pub use hook::{GameHookStep, HookOn, NodeHooksStep};
 pub use movement::MoveStep;
 pub use place::PlaceStep;
-pub use play::PlayStep;
+pub use play::{PlayStep, PlayZones};
 pub use refill::RefillStep;
 pub use reset::ResetStep;
 pub use resolve::ResolveStep;
 pub use turns::{TurnCount, TurnOrder, TurnsStep};
-pub use use_cards::{UseCardsStep, DEFAULT_CARD_HOOK};
+pub use use_cards::{UseCardsStep, UsePhase, DEFAULT_CARD_HOOK};
+
+/// What a step's outline line (`weft doc`) reads of the program it belongs to; the
+/// program (`content/program.rs`) implements it.
+pub trait ProgramNames {
+    /// Block `b`'s name as declared (`[flow.blocks.NAME]`).
+    fn block_name(&self, b: BlockId) -> &str;
+    /// Block `b`'s name with the rounds it runs in, e.g. `workshop [rounds 2, 3]`.
+    fn block_title(&self, b: BlockId) -> String;
+    /// A hook's name in Lua: the kernel's own, or the one the flow gave it.
+    fn hook_name(&self, hook: Hook) -> &str;
+    /// Game hook `h` (an index in the program's game hooks) as `module.function`.
+    fn game_hook_name(&self, h: u16) -> String;
+}
 
 /// What the interpreter did with one step.
 pub enum Next {
@@ -132,7 +146,7 @@ pub trait StepKind: fmt::Debug + Send + Sync {
 
     /// Its line of the program's outline, without indent (`weft doc`); `gate` is the
     /// step's rounds as text (` (rounds 2–5)`, or empty).
-    fn outline(&self, prog: &Program, gate: &str) -> String;
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String;
 
     /// Runs the step the top frame stands on: it moves on by itself, or sets the
     /// decision and stops.
@@ -178,7 +192,7 @@ pub(super) fn not_an_answer(eng: &Engine, step: &str, choice: &Choice, what: &st
 pub(crate) trait StepToml: DeserializeOwned {
     /// Checks the fields (every problem to `cx`, with its file and line) and makes the
     /// step; `None` when it is too broken to take part in the checks of the whole flow.
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>>;
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>>;
 }
 
 /// The registry: each kind's `do` name and its TOML fields. One line per kind.
@@ -193,7 +207,7 @@ macro_rules! kinds {
         pub(crate) fn compile(
             kind: &str,
             fields: &toml::Table,
-            cx: &mut StepCx<'_, '_>,
+            cx: &mut dyn StepCx<'_>,
         ) -> Option<Option<Box<dyn StepKind>>> {
             match kind {
                 $($name => Some(cx.fields::<$toml>(fields).and_then(|t| t.compile(cx))),)*

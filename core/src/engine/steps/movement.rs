@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::content::Content;
 use crate::decision::{Action, Choice, Decision};
 use crate::error::EngineError;
@@ -26,7 +26,7 @@ pub(super) struct MoveToml {
 }
 
 impl StepToml for MoveToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let range = self.range.clone().unwrap_or_else(|| "move_range".into());
         cx.ability("range", &range, self.range.is_none());
         Some(Box::new(MoveStep { range }))
@@ -52,7 +52,7 @@ impl StepKind for MoveStep {
         }
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!("move a piece (range: {}){gate}", self.range)
     }
 

@@ -4,8 +4,8 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::decision::{Action, Choice};
 use crate::error::EngineError;
 use crate::events::EventLog;
@@ -23,7 +23,7 @@ pub(super) struct PlaceToml {
 }
 
 impl StepToml for PlaceToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         cx.needs_areas();
         if cx.game().placement.is_none() {
@@ -51,7 +51,7 @@ impl StepToml for PlaceToml {
 /// Places one worker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlaceStep {
-    /// The game hook (index into [`Program::game_hooks`]) run for the player after each
+    /// The game hook (index into the program's game hooks) run for the player after each
     /// placement (`after = "module.function"`, C-ROW-1).
     pub after: Option<u16>,
 }
@@ -68,14 +68,11 @@ impl StepKind for PlaceStep {
         }
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         format!(
             "place a worker in an area{}{gate}",
             self.after
-                .map(|h| {
-                    let h = &prog.game_hooks[h as usize];
-                    format!(", then `{}.{}`", h.module, h.function)
-                })
+                .map(|h| format!(", then `{}`", prog.game_hook_name(h)))
                 .unwrap_or_default()
         )
     }

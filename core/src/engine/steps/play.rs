@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{PlayZones, Program};
+use super::ProgramNames;
+use super::StepCx;
 use crate::decision::{Action, Choice, Decision};
 use crate::error::EngineError;
 use crate::events::EventLog;
@@ -20,6 +20,15 @@ use crate::state::GameState;
 use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
+
+/// The zones of a `play` step: the player's cards come from `from` and go to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayZones {
+    /// The player zone cards are played from (a hand).
+    pub from: crate::content::ZoneId,
+    /// The player zone played cards go to.
+    pub to: crate::content::ZoneId,
+}
 
 /// The fields of a `play` step.
 #[derive(Debug, Deserialize)]
@@ -43,7 +52,7 @@ pub const DEFAULT_KEY: &str = "play";
 const EXAMPLE: &str = "{ do = \"play\", from = \"hand\", to = \"tucked\" }";
 
 impl StepToml for PlayToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         if let Some(limit) = &self.limit {
             cx.ability("limit", limit, false);
         }
@@ -80,7 +89,7 @@ pub struct PlayStep {
     pub zones: PlayZones,
     /// The ids of those zones, for the outline.
     pub zone_ids: (String, String),
-    /// Its option keys' verb, an index in [`Program::card_verbs`].
+    /// Its option keys' verb, an index in the program's card verbs.
     pub verb: u8,
     /// The ability that limits plays per turn (R-SKILL-5), or none for no limit.
     pub limit: Option<String>,
@@ -97,7 +106,7 @@ impl StepKind for PlayStep {
         Traits::ASKS_THE_PLAYER
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!(
             "play cards from `{}` to `{}`{}{gate}",
             self.zone_ids.0,

@@ -3,8 +3,8 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::content::raw::OneOrMany;
 use crate::content::ZoneId;
 use crate::error::EngineError;
@@ -24,7 +24,7 @@ pub(super) struct RefillToml {
 }
 
 impl StepToml for RefillToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         let zones = &cx.game().zones;
         let ids = zones
@@ -152,7 +152,7 @@ impl StepKind for RefillStep {
         Some(self)
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!("refill {}{gate}", self.text)
     }
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::error::EngineError;
 use crate::events::EventLog;
 use crate::state::GameState;
@@ -24,7 +24,7 @@ pub(super) struct ResetToml {
 }
 
 impl StepToml for ResetToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         if self.pieces.is_none() && self.areas.is_none() {
             cx.fail(
@@ -80,7 +80,7 @@ impl StepKind for ResetStep {
         "reset"
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         let what = match (self.stand_pieces, self.clear_areas) {
             (true, true) => "stand all pieces and clear the areas",
             (true, false) => "stand all pieces",

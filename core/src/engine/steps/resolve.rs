@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::Program;
+use super::ProgramNames;
+use super::StepCx;
 use crate::content::CounterId;
 use crate::decision::{Action, Choice};
 use crate::error::EngineError;
@@ -27,7 +27,7 @@ pub(super) struct ResolveToml {
 }
 
 impl StepToml for ResolveToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         cx.needs_areas();
         let mut decline = Vec::new();
         let mut text = Vec::new();
@@ -70,7 +70,7 @@ impl StepKind for ResolveStep {
         }
     }
 
-    fn outline(&self, _prog: &Program, gate: &str) -> String {
+    fn outline(&self, _prog: &dyn ProgramNames, gate: &str) -> String {
         format!(
             "resolve every placed worker, area by area (decline: {}){gate}",
             self.text

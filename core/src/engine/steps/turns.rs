@@ -4,10 +4,11 @@
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{BlockId, Program};
+use super::ProgramNames;
+use super::StepCx;
 use crate::error::EngineError;
 use crate::events::EventLog;
+use crate::flow::BlockId;
 use crate::flow::Frame;
 use crate::limits::MAX_TURNS_EACH;
 use crate::state::GameState;
@@ -26,7 +27,7 @@ pub(super) struct TurnsToml {
 }
 
 impl StepToml for TurnsToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let what = cx.what().to_string();
         let order = match self.order.as_deref() {
             None | Some("from_first") => TurnOrder::FromFirst,
@@ -176,7 +177,7 @@ impl StepKind for TurnsStep {
         Some(self)
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         let order = match self.order {
             TurnOrder::FromFirst => "clockwise from the first player",
             TurnOrder::Reverse => "counter-clockwise, first player last",
@@ -190,7 +191,7 @@ impl StepKind for TurnsStep {
         };
         format!(
             "turns ({count}, {order}){gate}: {}",
-            prog.block(self.body).id
+            prog.block_name(self.body)
         )
     }
 

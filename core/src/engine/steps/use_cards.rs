@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::content::flow_toml::StepCx;
-use crate::content::program::{Program, UsePhase};
+use super::ProgramNames;
+use super::StepCx;
 use crate::content::{CardIx, ZoneId};
 use crate::decision::{Action, Choice, Decision};
 use crate::error::EngineError;
@@ -19,6 +19,20 @@ use crate::state::GameState;
 use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
 use crate::engine::Engine;
+
+/// What a `use_cards` step offers: each card in a player's zone whose behaviour has the
+/// hook, once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UsePhase {
+    /// The cards' hook (a [`Hook::Named`]).
+    pub hook: Hook,
+    /// The player zone whose cards are offered.
+    pub zone: crate::content::ZoneId,
+    /// Whether cards played earlier this round are offered too.
+    pub played_this_round: bool,
+    /// Its option keys' verb, an index in the program's card verbs.
+    pub verb: u8,
+}
 
 /// The card hook a `use_cards` step calls when it names none.
 pub const DEFAULT_CARD_HOOK: &str = "use";
@@ -43,7 +57,7 @@ pub const DEFAULT_KEY: &str = "use";
 const EXAMPLE: &str = "{ do = \"use_cards\", zone = \"tucked\", hook = \"workshop\" }";
 
 impl StepToml for UseCardsToml {
-    fn compile(self, cx: &mut StepCx<'_, '_>) -> Option<Box<dyn StepKind>> {
+    fn compile(self, cx: &mut dyn StepCx<'_>) -> Option<Box<dyn StepKind>> {
         let name = self.hook.as_deref().unwrap_or(DEFAULT_CARD_HOOK);
         let hook = cx.named_hook("hook", name, false);
         let verb = cx.card_verb("key", self.key.as_deref().unwrap_or(DEFAULT_KEY));
@@ -79,7 +93,7 @@ impl StepKind for UseCardsStep {
         Traits::ASKS_THE_PLAYER
     }
 
-    fn outline(&self, prog: &Program, gate: &str) -> String {
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
         let hook = prog.hook_name(self.phase.hook);
         let when = if self.phase.played_this_round {
             ""
