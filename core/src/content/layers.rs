@@ -51,6 +51,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut ancestors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut infos = Vec::new();
     let mut game: Option<(toml::Table, Vec<String>)> = None;
+    // Each layer's own game.toml, for the answers to old-format keys.
+    let mut game_tables: Vec<(String, toml::Table)> = Vec::new();
     let mut board: Option<(BoardToml, String)> = None;
     let mut tiles: Vec<Placed<TileToml>> = Vec::new();
     let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
@@ -149,22 +151,19 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         ancestors.insert(name.clone(), mine.clone());
 
         // game.toml
-        if let Some(text) = files.files.get("game.toml") {
-            match text.parse::<toml::Table>() {
-                Ok(table) => match &mut game {
+        // Parsed once here (the loader keeps its positions); a syntax error is reported
+        // with its place.
+        if files.files.contains_key("game.toml") || i == 0 {
+            if let Some(table) = ld.parse::<toml::Table>(&label("game.toml")) {
+                game_tables.push((label("game.toml"), table.clone()));
+                match &mut game {
                     None => game = Some((table, vec![label("game.toml")])),
                     Some((acc, labels)) => {
                         deep_merge(acc, table);
                         labels.push(label("game.toml"));
                     }
-                },
-                Err(_) => {
-                    // Let the typed parse report the syntax error with its position.
-                    ld.parse::<toml::Table>(&label("game.toml"));
                 }
             }
-        } else if i == 0 {
-            ld.parse::<toml::Table>(&label("game.toml"));
         }
 
         // board.toml
@@ -328,7 +327,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let (table, labels) = game?;
     let (board, board_label) = board?;
     let game_label = labels.last().cloned().unwrap_or_default();
-    let replaced: Vec<_> = super::old_format::replaced(&labels, |l| ld.source(l))
+    let replaced: Vec<_> = super::old_format::replaced(&game_tables)
         .into_iter()
         .map(|(label, needle, found, form)| (label.to_string(), needle, found, form))
         .collect();
@@ -352,22 +351,30 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         }
         return None;
     }
-    let game = if labels.len() == 1 {
-        // One game.toml: parse its text, so errors carry line and column.
-        ld.parse::<GameToml>(&game_label)?
-    } else {
-        match GameToml::deserialize(toml::Value::Table(table)) {
-            Ok(g) => g,
-            Err(e) => {
-                ld.push(
-                    super::ContentError::new(
-                        labels.join(" + "),
-                        format!("the merged game parameters are invalid: {}", e.message()),
-                    )
-                    .help("check the keys of each game.toml against docs/content-format.md"),
-                );
-                return None;
+    // Read from the table parsed above, not parsed again; when it does not fit, the
+    // one file is read again from its text (only then), so the error has its place.
+    let game = match GameToml::deserialize(toml::Value::Table(table)) {
+        Ok(g) => g,
+        Err(e) if labels.len() == 1 => {
+            let before = ld.errors().len();
+            ld.parse::<GameToml>(&game_label);
+            if ld.errors().len() == before {
+                ld.push(super::ContentError::new(
+                    game_label.clone(),
+                    e.message().trim().to_string(),
+                ));
             }
+            return None;
+        }
+        Err(e) => {
+            ld.push(
+                super::ContentError::new(
+                    labels.join(" + "),
+                    format!("the merged game parameters are invalid: {}", e.message()),
+                )
+                .help("check the keys of each game.toml against docs/content-format.md"),
+            );
+            return None;
         }
     };
     Some(Merged {

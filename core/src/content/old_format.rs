@@ -154,18 +154,14 @@ fn flow_steps(table: &toml::Table) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// Each replaced key in the `game.toml` files `labels` (`source` gives their text):
+/// Each replaced key in the `game.toml` files (each its label and its table, as parsed):
 /// (the file, the text its line starts with, what was found, the new form). A step's
 /// needle (`{ do = "menu"`) is found anywhere in its line ([`step_line`]).
-pub(super) fn replaced<'a>(
-    labels: &'a [String],
-    source: impl Fn(&str) -> Option<&'a str>,
-) -> Vec<(&'a str, &'static str, &'static str, &'static str)> {
+pub(super) fn replaced(
+    files: &[(String, toml::Table)],
+) -> Vec<(&str, &'static str, &'static str, &'static str)> {
     let mut out = Vec::new();
-    for label in labels {
-        let Some(table) = source(label).and_then(|s| toml::from_str::<toml::Table>(s).ok()) else {
-            continue;
-        };
+    for (label, table) in files {
         let mut found: Vec<&Replaced> = Vec::new();
         if table.contains_key("skill") {
             found.push(&OLD_TRACK);
@@ -208,7 +204,7 @@ pub(super) fn replaced<'a>(
         if any_in("setup", &["hand"]) {
             found.push(&SETUP_HAND);
         }
-        let steps = flow_steps(&table);
+        let steps = flow_steps(table);
         if steps.iter().any(|(kind, _)| kind == "menu") {
             found.push(&MENU);
         }

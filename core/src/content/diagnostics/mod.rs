@@ -19,8 +19,10 @@ use super::{line_column, ContentError};
 pub(crate) struct Loader {
     sources: BTreeMap<String, String>,
     errors: Vec<ContentError>,
-    /// The arrays of tables of the chain's `game.toml` files, the latest first.
-    entries: Vec<spans::FileEntries>,
+    /// Each parsed file's keys and arrays with their offsets, from the parse itself.
+    index: BTreeMap<String, spans::FileEntries>,
+    /// The chain's `game.toml` labels, the latest first.
+    entries: Vec<String>,
 }
 
 /// A place in an array of tables of `game.toml`: the array's dotted path, the entry's index
@@ -64,9 +66,11 @@ impl Loader {
         self.errors
     }
 
-    /// Parses one TOML file into `T`, recording a positioned error on failure.
+    /// Parses one TOML file into `T`, recording a positioned error on failure. The file
+    /// is parsed once: its keys' and entries' positions are indexed from that same
+    /// parse, and `T` is read from it.
     pub fn parse<T: DeserializeOwned>(&mut self, label: &str) -> Option<T> {
-        let Some(source) = self.sources.get(label) else {
+        let Some(source) = self.sources.get(label).cloned() else {
             let file = label.rsplit('/').next().unwrap_or(label);
             let e = ContentError::new(label, "file is missing").help(format!(
                 "every base pack needs {file}; see docs/content-format.md"
@@ -74,28 +78,61 @@ impl Loader {
             self.errors.push(e);
             return None;
         };
-        if let Ok(table) = toml::from_str::<toml::Table>(source) {
-            if let Some(key) = unsafe_text(&table) {
-                let e = ContentError::new(
-                    label,
-                    format!("the text of `{key}` holds a control character"),
-                )
-                .near(source, &key)
-                .help("text in a pack may not hold escape or control characters (they could act on a terminal); use plain text");
-                self.errors.push(e);
+        let positioned = |e: toml::de::Error| {
+            let mut err = ContentError::new(label, e.message().trim().to_string());
+            if let Some(span) = e.span() {
+                err = err.at_offset(&source, span.start);
             }
+            err
+        };
+        let doc = match toml::de::DeTable::parse(&source) {
+            Ok(doc) => doc,
+            Err(e) => {
+                self.errors.push(positioned(e));
+                return None;
+            }
+        };
+        self.index
+            .entry(label.to_string())
+            .or_insert_with(|| spans::FileEntries::from_doc(label, &source, doc.get_ref()));
+        if let Some((key, offset)) = spans::unsafe_text(doc.get_ref()) {
+            let e = ContentError::new(
+                label,
+                format!("the text of `{key}` holds a control character"),
+            )
+            .at_offset(&source, offset)
+            .help("text in a pack may not hold escape or control characters (they could act on a terminal); use plain text");
+            self.errors.push(e);
         }
-        match toml::from_str::<T>(source) {
+        match T::deserialize(toml::de::Deserializer::from(doc)) {
             Ok(v) => Some(v),
             Err(e) => {
-                let mut err = ContentError::new(label, e.message().trim().to_string());
-                if let Some(span) = e.span() {
-                    err = err.at_offset(source, span.start);
-                }
-                self.errors.push(err);
+                self.errors.push(positioned(e));
                 None
             }
         }
+    }
+
+    /// The positions in the file `label` (indexed when it was parsed; else parsed now,
+    /// and a file that does not parse has none).
+    fn file_index(&mut self, label: &str) -> Option<&spans::FileEntries> {
+        if !self.index.contains_key(label) {
+            let source = self.sources.get(label)?;
+            let entries = match toml::de::DeTable::parse(source) {
+                Ok(doc) => spans::FileEntries::from_doc(label, source, doc.get_ref()),
+                Err(_) => spans::FileEntries {
+                    label: label.to_string(),
+                    ..Default::default()
+                },
+            };
+            self.index.insert(label.to_string(), entries);
+        }
+        self.index.get(label)
+    }
+
+    /// The positions of the file `label`, when it has been parsed.
+    pub fn positions(&self, label: &str) -> Option<&spans::FileEntries> {
+        self.index.get(label)
     }
 
     /// Indexes the entries of the arrays of tables of the chain's `game.toml` files
@@ -105,8 +142,12 @@ impl Loader {
         self.entries = labels
             .iter()
             .rev()
-            .filter_map(|l| self.sources.get(l).map(|t| spans::FileEntries::new(l, t)))
+            .filter(|l| self.sources.contains_key(l.as_str()))
+            .cloned()
             .collect();
+        for l in self.entries.clone() {
+            self.file_index(&l);
+        }
     }
 
     /// The file and byte offset of `at`: in the latest `game.toml` that writes the
@@ -115,6 +156,7 @@ impl Loader {
         let file = self
             .entries
             .iter()
+            .filter_map(|l| self.index.get(l))
             .find(|f| f.arrays.contains_key(at.array))?;
         let entry = file.arrays[at.array].get(at.k)?;
         let offset = match at.key {
@@ -136,8 +178,7 @@ impl Loader {
         message: impl Into<String>,
         help: &str,
     ) {
-        let place = self.sources.get(label).and_then(|source| {
-            let file = spans::FileEntries::new(label, source);
+        let place = self.file_index(label).and_then(|file| {
             let entry = file
                 .arrays
                 .get(array)?
@@ -157,6 +198,7 @@ impl Loader {
     fn key_place(&self, path: &str) -> Option<(String, usize)> {
         self.entries
             .iter()
+            .filter_map(|l| self.index.get(l))
             .find_map(|f| f.keys.get(path).map(|&o| (f.label.clone(), o)))
     }
 
@@ -255,102 +297,58 @@ impl Loader {
         self.errors.push(e);
     }
 
-    /// Records an error at the key `name` of the table `[bots.BOT]` (or `[bots."BOT"]`)
-    /// in `file`, else at the first `name` in it.
+    /// Records an error at the key `name` of the table `[bots.BOT]` (the key itself
+    /// when `name` is `None`), in the latest `game.toml` of the chain that writes it (by
+    /// the parser's spans), else at the first `name` in `file`.
     pub fn fail_in_bots_table(
         &mut self,
         file: &str,
         bot: &str,
-        name: &str,
+        name: Option<&str>,
         message: String,
         help: &str,
     ) {
-        let source = self.source(file).unwrap_or_default().to_string();
-        let table = [format!("[bots.{bot}]"), format!("[bots.\"{bot}\"]")]
-            .iter()
-            .find_map(|h| source.find(h.as_str()));
-        let at = table.and_then(|t| source[t..].find(name).map(|i| t + i));
-        let e = match at {
-            Some(offset) => ContentError::new(file, message).at_offset(&source, offset),
-            None => ContentError::new(file, message).near(&source, name),
+        let path = match name {
+            Some(n) => format!("bots.{bot}.{n}"),
+            None => format!("bots.{bot}"),
         };
-        self.push(e.help(help));
+        let place = self.key_place(&path);
+        self.fail_placed(place, (file, name.unwrap_or(bot)), message, help);
     }
 
-    /// Records an error about the `k`-th (from 0) `[[areas]]` of `file`, pointing at
-    /// `needle` within it when given (else at its header).
+    /// The file and offset of the `k`-th (from 0) `[[areas]]` of `file` (at its key
+    /// `key` when given and written), by the parser's spans.
+    fn area_place(&mut self, file: &str, k: usize, key: Option<&str>) -> Option<(String, usize)> {
+        let entry = self.file_index(file)?.arrays.get("areas")?.get(k)?;
+        let offset = key
+            .and_then(|key| entry.keys.get(key).copied())
+            .unwrap_or(entry.start);
+        Some((file.to_string(), offset))
+    }
+
+    /// Records an error about the `k`-th (from 0) `[[areas]]` of `file`, at its key
+    /// `key` when given (else at its header).
     pub fn fail_in_area(
         &mut self,
         file: &str,
         k: usize,
-        needle: Option<&str>,
+        key: Option<&str>,
         message: String,
         help: &str,
     ) {
-        let source = self.source(file).unwrap_or_default().to_string();
-        let mut e = ContentError::new(file, message);
-        if let Some(start) = nth_header(&source, "[[areas]]", k) {
-            let at = needle
-                .and_then(|n| source[start..].find(n).map(|i| start + i))
-                .unwrap_or(start);
-            e = e.at_offset(&source, at);
-        } else if let Some(n) = needle {
-            e = e.near(&source, n);
-        }
-        if !help.is_empty() {
-            e = e.help(help);
-        }
-        self.push(e);
+        let place = self.area_place(file, k, key);
+        self.fail_placed(place, (file, key.unwrap_or("[[areas]]")), message, help);
     }
 
-    /// `file:line` of the `k`-th (from 0) `[[areas]]` header of `file`, else of its
+    /// `file:line` of the `k`-th (from 0) `[[areas]]` of `file`, else of its
     /// `id = "ID"` line (see [`Loader::locate`]).
-    pub fn locate_area(&self, file: &str, k: usize, id: &str) -> String {
-        match self
-            .source(file)
-            .and_then(|src| nth_header(src, "[[areas]]", k).map(|o| line_column(src, o).0))
-        {
-            Some(line) => format!("{file}:{line}"),
+    pub fn locate_area(&mut self, file: &str, k: usize, id: &str) -> String {
+        match self.area_place(file, k, None) {
+            Some((file, offset)) => {
+                let source = self.sources.get(&file).map_or("", String::as_str);
+                format!("{file}:{}", line_column(source, offset).0)
+            }
             None => self.locate(file, &format!("id = \"{id}\"")),
         }
     }
-}
-
-/// The key of the first string (key or value, at any depth) holding a character that
-/// could act on a terminal (see [`crate::text::is_unsafe`]).
-fn unsafe_text(table: &toml::Table) -> Option<String> {
-    fn walk(key: &str, v: &toml::Value) -> Option<String> {
-        match v {
-            toml::Value::String(s) if s.chars().any(crate::text::is_unsafe) => {
-                Some(key.to_string())
-            }
-            toml::Value::Array(items) => items.iter().find_map(|x| walk(key, x)),
-            toml::Value::Table(t) => t.iter().find_map(|(k, x)| {
-                if k.chars().any(crate::text::is_unsafe) {
-                    Some(crate::text::printable_line(k))
-                } else {
-                    walk(k, x)
-                }
-            }),
-            _ => None,
-        }
-    }
-    walk("", &toml::Value::Table(table.clone()))
-}
-
-/// Byte offset of the `k`-th (from 0) line that starts with `header` in `source`.
-fn nth_header(source: &str, header: &str, k: usize) -> Option<usize> {
-    let mut offset = 0;
-    let mut seen = 0;
-    for line in source.split_inclusive('\n') {
-        let indent = line.len() - line.trim_start().len();
-        if line.trim_start().starts_with(header) {
-            if seen == k {
-                return Some(offset + indent);
-            }
-            seen += 1;
-        }
-        offset += line.len();
-    }
-    None
 }

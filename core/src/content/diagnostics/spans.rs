@@ -1,6 +1,6 @@
-//! Positions from the TOML parser's spans: each `game.toml` of the chain parsed once
-//! more with [`toml::de::DeTable`], its keys indexed by dotted path and the entries of
-//! its arrays of tables (`[[counters]]`, `[[decks]]`, `[[setup]]`,
+//! Positions from the TOML parser's spans: each file of a pack, as [`Loader::parse`]
+//! parses it (once, with [`toml::de::DeTable`]), has its keys indexed by dotted path
+//! and the entries of its arrays (`[[counters]]`, `[[decks]]`, `[[setup]]`,
 //! `[[tracks.X.unlocks]]`, …) with the byte offset of each entry and of every key
 //! within it. A problem of the `k`-th entry is placed there, in the file that wrote the
 //! array (a later layer's array replaces an earlier one's whole), where a scan of the
@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use toml::de::{DeTable, DeValue};
 
-/// One entry of an array of tables.
-#[derive(Debug, Default)]
+/// One entry of an array (of tables, or of plain values).
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Entry {
     /// Byte offset of the entry: its `[[name]]` header, or its `{` inline.
     pub start: usize,
@@ -19,10 +19,12 @@ pub(crate) struct Entry {
     pub keys: BTreeMap<String, usize>,
     /// Its `id`, when it has a string one (a card template, a deck).
     pub id: Option<String>,
+    /// The entry itself, when it is a string (`round = ["turns", "income"]`).
+    pub text: Option<String>,
 }
 
 /// The arrays of tables and the keys of one file.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct FileEntries {
     /// The file's label.
     pub label: String,
@@ -35,14 +37,24 @@ pub(crate) struct FileEntries {
 
 impl FileEntries {
     /// Indexes `source`, the file `label`; a file that does not parse has no entries.
+    #[cfg(test)]
     pub fn new(label: &str, source: &str) -> FileEntries {
+        match DeTable::parse(source) {
+            Ok(doc) => FileEntries::from_doc(label, source, doc.get_ref()),
+            Err(_) => FileEntries {
+                label: label.to_string(),
+                ..FileEntries::default()
+            },
+        }
+    }
+
+    /// Indexes `doc`, the parsed text `source` of the file `label`.
+    pub fn from_doc(label: &str, source: &str, doc: &DeTable) -> FileEntries {
         let mut f = FileEntries {
             label: label.to_string(),
             ..FileEntries::default()
         };
-        if let Ok(doc) = DeTable::parse(source) {
-            f.walk(source, doc.get_ref(), "");
-        }
+        f.walk(source, doc, "");
         f
     }
 
@@ -59,9 +71,11 @@ impl FileEntries {
                         .map(|item| {
                             let mut e = Entry {
                                 start: entry_start(source, item.span().start),
-                                keys: BTreeMap::new(),
-                                id: None,
+                                ..Entry::default()
                             };
+                            if let DeValue::String(text) = item.get_ref() {
+                                e.text = Some(text.to_string());
+                            }
                             if let DeValue::Table(t) = item.get_ref() {
                                 keys_of(t, "", &mut e.keys);
                                 e.id = t.iter().find(|(k, _)| k.get_ref() == "id").and_then(
@@ -105,6 +119,31 @@ fn keys_of(t: &DeTable, prefix: &str, out: &mut BTreeMap<String, usize>) {
             keys_of(inner, &format!("{path}."), out);
         }
     }
+}
+
+/// The first string (or key) of `doc` that holds a character that could act on a
+/// terminal (see [`crate::text::is_unsafe`]): the key it is under, and its offset.
+pub(crate) fn unsafe_text(doc: &DeTable) -> Option<(String, usize)> {
+    fn walk(key: &str, v: &toml::Spanned<DeValue>) -> Option<(String, usize)> {
+        match v.get_ref() {
+            DeValue::String(s) if s.chars().any(crate::text::is_unsafe) => {
+                Some((key.to_string(), v.span().start))
+            }
+            DeValue::Array(items) => items.iter().find_map(|x| walk(key, x)),
+            DeValue::Table(t) => in_table(t),
+            _ => None,
+        }
+    }
+    fn in_table(t: &DeTable) -> Option<(String, usize)> {
+        t.iter().find_map(|(k, x)| {
+            if k.get_ref().chars().any(crate::text::is_unsafe) {
+                Some((crate::text::printable_line(k.get_ref()), k.span().start))
+            } else {
+                walk(k.get_ref(), x)
+            }
+        })
+    }
+    in_table(doc)
 }
 
 #[cfg(test)]

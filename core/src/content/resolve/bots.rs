@@ -26,9 +26,10 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             if base != "greedy" || !good {
-                ld.fail(
+                ld.fail_in_bots_table(
                     gf,
                     bot,
+                    None,
                     format!("[bots.\"{bot}\"] is not a weight set weft can seat"),
                     "a weight set is [bots.\"greedy:NAME\"] with a NAME of letters, digits, - and _; it changes the greedy weights it names",
                 );
@@ -36,9 +37,10 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
             }
         }
         let Some(known) = (catalog.params)(bot) else {
-            ld.fail(
+            ld.fail_in_bots_table(
                 gf,
                 bot,
+                None,
                 format!("[bots.{bot}]: there is no bot `{bot}`"),
                 &format!("bots are: {}", catalog.names.join(", ")),
             );
@@ -58,9 +60,10 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
             .collect();
         for (name, value) in params {
             if !value.is_finite() {
-                ld.fail(
+                ld.fail_in_bots_table(
                     gf,
-                    name,
+                    bot,
+                    Some(name),
                     format!("[bots.{bot}] {name} = {value} is not a finite number"),
                     "give a number such as 1.5",
                 );
@@ -70,7 +73,7 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
                 ld.fail_in_bots_table(
                     gf,
                     bot,
-                    name,
+                    Some(name),
                     format!("[bots.{bot}] {name}: `{name}` is both a weight of the greedy bot and a counter of the pack, and the bot reads it as its own weight, never as the counter's"),
                     "rename the counter to give it a weight of its own",
                 );
@@ -88,7 +91,7 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
                 ld.fail_in_bots_table(
                     gf,
                     bot,
-                    name,
+                    Some(name),
                     format!("[bots.{bot}] {name}: `{name}` is part of the score, which the greedy bot already weighs by `score`; a weight of its own would count it twice"),
                     &format!("to weigh the score, write `score = {value}` (it was `prestige` before weights stopped naming one game's counters)"),
                 );
@@ -99,7 +102,7 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
                     ld.fail_in_bots_table(
                         gf,
                         bot,
-                        name,
+                        Some(name),
                         format!("[bots.{bot}] {name}: the greedy bot's `{name}` weight is now `{now}`"),
                         &format!("write `{now} = {value}`; a counter's own weight is its id (`coins = 0.1`), and no counter has one unless the pack gives it"),
                     );
@@ -107,9 +110,10 @@ pub(in crate::content) fn check(ld: &mut Loader, gf: &str, game: &GameToml, cata
                 }
             }
             if !ok {
-                ld.fail(
+                ld.fail_in_bots_table(
                     gf,
-                    name,
+                    bot,
+                    Some(name),
                     format!("[bots.{bot}] has no parameter `{name}`"),
                     &if known.is_empty() {
                         format!("the {bot} bot takes no parameters")
