@@ -264,6 +264,9 @@ impl Loader {
     /// followed by more of a name or number) in the file `label`, else in a file of the
     /// same name in another pack of the chain; the bare `label` when none has it.
     pub fn locate(&self, label: &str, needle: &str) -> String {
+        if let (Some(offset), Some(source)) = (self.span_of(label, needle), self.source(label)) {
+            return format!("{label}:{}", line_column(source, offset).0);
+        }
         let squeeze = |t: &str| t.chars().filter(|c| *c != ' ').collect::<String>();
         let needle = squeeze(needle);
         let name = format!("/{}", label.rsplit('/').next().unwrap_or(label));
@@ -287,10 +290,57 @@ impl Loader {
         label.to_string()
     }
 
-    /// Records an error pointing at `needle` in the file `label`.
+    /// Where the parser put what `needle` names in the file `label`, when it names a
+    /// key or a table (`pieces`, `movement.start`, `[movement]`; a key inside a table,
+    /// `workers`, is its first place; `[[slots]]` is the first entry) or an entry by its
+    /// id (`id = "x"`: that entry's `id` key). `None` for other needles (text to find).
+    fn span_of(&self, label: &str, needle: &str) -> Option<usize> {
+        let idx = self.index.get(label)?;
+        let n = needle.trim();
+        if let Some(id) = n.strip_prefix("id = \"").and_then(|r| r.strip_suffix('"')) {
+            return idx
+                .arrays
+                .values()
+                .flatten()
+                .filter(|e| e.id.as_deref() == Some(id))
+                .filter_map(|e| e.keys.get("id").copied())
+                .min();
+        }
+        let key = n.trim_start_matches('[').trim_end_matches(']');
+        let plain = !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !plain {
+            return None;
+        }
+        if n.starts_with("[[") {
+            return idx.arrays.get(key)?.first().map(|e| e.start);
+        }
+        idx.keys.get(key).copied().or_else(|| {
+            let tail = format!(".{key}");
+            (!key.contains('.'))
+                .then(|| {
+                    idx.keys
+                        .iter()
+                        .filter(|(path, _)| path.ends_with(&tail))
+                        .map(|(_, &o)| o)
+                        .min()
+                })
+                .flatten()
+        })
+    }
+
+    /// Records an error at what `needle` names in the file `label`: by the parser's
+    /// positions when it names a key, a table or an entry's id ([`Loader::span_of`]),
+    /// else at the first place the text occurs.
     pub fn fail(&mut self, label: &str, needle: &str, message: impl Into<String>, help: &str) {
         let source = self.sources.get(label).cloned().unwrap_or_default();
-        let mut e = ContentError::new(label, message).near(&source, needle);
+        let e = ContentError::new(label, message);
+        let mut e = match self.span_of(label, needle) {
+            Some(offset) => e.at_offset(&source, offset),
+            None => e.near(&source, needle),
+        };
         if !help.is_empty() {
             e = e.help(help);
         }

@@ -110,13 +110,22 @@ fn entry_start(source: &str, offset: usize) -> usize {
     offset
 }
 
-/// Every key of `t` (and of its tables, as dotted paths) with its offset.
+/// Every key of `t` (and of its tables, as dotted paths; of a table in an array, with
+/// its index: `spaces.1.min_players`) with its offset.
 fn keys_of(t: &DeTable, prefix: &str, out: &mut BTreeMap<String, usize>) {
     for (k, v) in t.iter() {
         let path = format!("{prefix}{}", k.get_ref());
         out.insert(path.clone(), k.span().start);
-        if let DeValue::Table(inner) = v.get_ref() {
-            keys_of(inner, &format!("{path}."), out);
+        match v.get_ref() {
+            DeValue::Table(inner) => keys_of(inner, &format!("{path}."), out),
+            DeValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if let DeValue::Table(inner) = item.get_ref() {
+                        keys_of(inner, &format!("{path}.{i}."), out);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -173,6 +182,12 @@ mod tests {
         assert_eq!(
             crate::content::line_column(nested, t.keys["tracks.gems.points"]),
             (2, 1)
+        );
+        let spaces = "[[areas]]\nid = \"a\"\nspaces = [\n  {},\n  { min_players = 9 },\n]\n";
+        let a = FileEntries::new("p/board.toml", spaces);
+        assert_eq!(
+            crate::content::line_column(spaces, a.arrays["areas"][0].keys["spaces.1.min_players"]),
+            (5, 5)
         );
         let inline = "grades = [ { id = \"a\" }, { id = \"b\" } ]\n";
         let g = FileEntries::new("p/game.toml", inline);

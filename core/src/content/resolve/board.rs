@@ -265,7 +265,7 @@ fn resolve_areas(
                 ld.fail_in_area(
                     &file,
                     k,
-                    Some(key),
+                    Some(&format!("spaces.{i}.{key}")),
                     message,
                     "player counts are 1 to 8; min_players may not be above max_players",
                 )
