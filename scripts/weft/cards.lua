@@ -55,14 +55,9 @@ end
 local function draw_at(ctx, p, decks, counts, i, aside)
   local g, set = decks[i], #decks + i
   if counts[i] == 0 then
-    -- Bottom first, so the new deck holds the discards in their order before the
-    -- shuffle, and the cards this run drew face up stay on the discards.
-    local found = ctx:zone_size(g.discard) - counts[set]
-    for _ = 1, found do
-      ctx:move_card(g.discard, 1, g.draw)
-    end
-    ctx:shuffle(g.draw)
-    counts[i] = found
+    -- The discards go back bottom first, so the new deck holds them in their order
+    -- before the shuffle; the cards this run drew face up stay on the discards.
+    counts[i] = ctx:reshuffle(g.id, counts[set])
   end
   counts[i] -= 1
   if aside then

@@ -37,6 +37,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("add_marks", "'hand', 1, 1, p"),
     ("move_card", "'common_deck', -1, 'hand', p"),
     ("shuffle", "'common_deck'"),
+    ("reshuffle", "'common', 0"),
     ("close_area", "'north'"),
     ("use_space", "'north', 1"),
 ];

@@ -518,3 +518,43 @@ fn a_decks_piles_take_only_its_cards() {
     weft_core::zones::move_card(&c, &mut g.st, hand, 0, right, None).unwrap();
     assert_eq!(g.hand(0).len(), 1);
 }
+
+/// `ctx:reshuffle(deck, leave)` (weft.cards' draw pile made again from its discards)
+/// is the moves and the shuffle a script made one call at a time: the same state and
+/// random draws. A `leave` past the discards is refused and changes nothing.
+#[test]
+fn reshuffle_is_the_moves_and_the_shuffle_in_one_call() {
+    // Four cards drawn face up onto the discards, then all but the top one put back.
+    let setup = "for _ = 1, 4 do ctx:move_card('common_deck', -1, 'common_discard') end\n";
+    let one_call = format!(
+        "return {{ action = function(ctx)\n{setup}  local n = ctx:reshuffle('common', 1)\n  if n ~= 3 then error('moved ' .. n, 0) end\nend }}\n"
+    );
+    let by_hand = format!(
+        "return {{ action = function(ctx)\n{setup}  for _ = 1, 3 do ctx:move_card('common_discard', 1, 'common_deck') end\n  ctx:shuffle('common_deck')\nend }}\n"
+    );
+    let mut a = weft_tests::at_courtyard(weft_tests::content_with_courtyard(&one_call));
+    let mut b = weft_tests::at_courtyard(weft_tests::content_with_courtyard(&by_hand));
+    a.answer("act");
+    b.answer("act");
+    assert!(a.st == b.st, "the same state, random generator included");
+    let discard = shared(&a, "common_discard");
+    assert_eq!(
+        ids(&a, discard).len(),
+        1,
+        "the top card stays on the discards"
+    );
+
+    let refused = "return { action = function(ctx)\n  ctx:reshuffle('common', 9)\nend }\n";
+    let mut g = weft_tests::at_courtyard(weft_tests::content_with_courtyard(refused));
+    let before = g.st.clone();
+    let e = g.try_answer("act").unwrap_err().to_string();
+    assert!(e.contains("ctx:reshuffle: leave = 9, but"), "{e}");
+    assert!(g.st == before, "a refused reshuffle changes nothing");
+    let unknown = "return { action = function(ctx)\n  ctx:reshuffle('nope')\nend }\n";
+    let mut g = weft_tests::at_courtyard(weft_tests::content_with_courtyard(unknown));
+    let e = g.try_answer("act").unwrap_err().to_string();
+    assert!(
+        e.contains("`nope` is not a deck (common, merchant, royal)"),
+        "{e}"
+    );
+}

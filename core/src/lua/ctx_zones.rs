@@ -191,6 +191,57 @@ impl Ctx {
         Ok(card)
     }
 
+    /// `ctx:reshuffle(deck [, leave])`: the cards of a deck's discard pile but its top
+    /// `leave` go onto its draw pile, bottom first (each move logged as `move_card`
+    /// logs it), and the draw pile is shuffled; how many went. The same state, random
+    /// draws and log as those moves and `ctx:shuffle` made one call at a time. Checked
+    /// before anything changes: `leave` within the discards, room under the draw
+    /// pile's cap.
+    pub(super) fn reshuffle(&mut self, id: &str, leave: Option<Whole>) -> mlua::Result<u32> {
+        let c = Arc::clone(&self.content);
+        let Some(d) = c.deck(id) else {
+            let ids: Vec<&str> = c.decks.iter().map(|d| d.id.as_str()).collect();
+            return Err(err(format!(
+                "ctx:reshuffle: `{id}` is not a deck ({})",
+                ids.join(", ")
+            )));
+        };
+        let deck = &c.decks[d as usize];
+        let draw = ZoneRef {
+            zone: deck.draw,
+            player: None,
+        };
+        let discard = ZoneRef {
+            zone: deck.discard,
+            player: None,
+        };
+        let held = discard.get(&c, &self.state).cards.len();
+        let leave = match leave {
+            None => 0,
+            Some(Whole(n)) => usize::try_from(n)
+                .ok()
+                .filter(|&n| n <= held)
+                .ok_or_else(|| {
+                    err(format!(
+                        "ctx:reshuffle: leave = {n}, but {} holds {held} cards",
+                        discard.describe(&c)
+                    ))
+                })?,
+        };
+        let found = held - leave;
+        if zones::room(&c, &self.state, draw).is_some_and(|room| (room as usize) < found) {
+            return Err(err(format!(
+                "ctx:reshuffle: {} has room for fewer than the {found} cards",
+                draw.describe(&c)
+            )));
+        }
+        for _ in 0..found {
+            self.move_card_at(discard, 0, draw)?;
+        }
+        self.shuffle(&c.zones[deck.draw as usize].id, None)?;
+        Ok(found as u32)
+    }
+
     /// `ctx:shuffle(zone [, p])`: shuffles a pile (marks travel with their cards).
     pub(super) fn shuffle(&mut self, id: &str, p: Option<Whole>) -> mlua::Result<()> {
         let z = self.zone_ref(id, p)?;

@@ -563,6 +563,15 @@ pub(in crate::lua) unsafe extern "C-unwind" fn card(l: *mut ffi::lua_State) -> c
     }
 }
 
+/// `ctx:deck(id)`: the frozen table of a deck (an id that names none goes to the
+/// method, which raises the error).
+pub(in crate::lua) unsafe extern "C-unwind" fn deck(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let v = with_ctx(l, |c| Some(Some(c.content.deck(text(l, 2)?)? as usize)));
+        entry(l, v)
+    }
+}
+
 /// A list read of player `p` (argument 2): `list` gives the entries for that player
 /// (from 0), or the call goes on to the method.
 unsafe fn player_list(

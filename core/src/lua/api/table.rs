@@ -95,7 +95,7 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:deck(id)",
         text: "the deck `id` (of [[decks]]): `{id, name, draw, discard}` (the zones of its draw and discard piles), frozen",
         imp: Read(|m| m.add(|_, c, id: String| c.deck(&id))),
-        front: None,
+        front: Some(Fast(fast::deck, FrontList::DeckInfo)),
     },
     CtxFn {
         name: "decks",
@@ -365,6 +365,13 @@ pub static CTX_API: &[CtxFn] = &[
             Ok(c.card_name(card))
         })),
         front: Some(Fast(zones::move_card, FrontList::CardIds)),
+    },
+    CtxFn {
+        name: "reshuffle",
+        call: "ctx:reshuffle(deck [, leave])",
+        text: "makes a deck's draw pile again from its discards: every card of its discard pile but the top `leave` (default 0) goes onto the draw pile, bottom first, and the draw pile is shuffled with the game's random generator; returns how many went (what `weft.cards` does when a draw pile runs out, the cards its run drew aside left on the discards)",
+        imp: Change(|m| m.add(|_, c, (id, leave): (String, Option<Whole>)| c.reshuffle(&id, leave))),
+        front: None,
     },
     CtxFn {
         name: "shuffle",
