@@ -157,7 +157,8 @@ fn a_grid_cap_below_its_positions_is_an_error_not_a_panic() {
         "columns = 3",
         "columns = 3\ncap = 2",
     );
-    let line = line_of(&files, "game.toml", "id = \"display\"");
+    // At the grid's `cap` key, by the parser's spans.
+    let line = line_of(&files, "game.toml", "cap = 2");
     let err = within(30, "loading and playing", move || {
         match load(files) {
             // Without the check the pack loads and the first refill panics.
@@ -201,7 +202,7 @@ fn a_setup_deal_past_a_declared_cap_is_refused() {
         "visibility = \"hidden\"",
         "visibility = \"hidden\"\ncap = 5",
     );
-    let line = line_of(&files, "game.toml", "id = \"deck\"");
+    let line = line_of(&files, "game.toml", "cap = 5");
     let err = load_error(files, "a deal past the cap is refused");
     assert!(
         err.contains(&format!("cards/game.toml:{line}:")) && err.contains("cap = 5"),

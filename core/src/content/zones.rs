@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::diagnostics::Loader;
+use super::diagnostics::{EntryKey, Loader};
 use super::raw::{CardToml, PerPlayers, Placed, ZoneToml};
 
 /// Index of a zone in [`super::Content::zones`].
@@ -207,36 +207,45 @@ pub(crate) fn by_player_count(v: &PerPlayers) -> (BTreeMap<u8, u32>, Vec<&str>) 
     (out, bad)
 }
 
+/// The key `key` (the entry itself for `None`) of the `k`-th `[[zones]]` entry.
+fn zone_key(k: usize, key: Option<&str>) -> EntryKey<'_> {
+    EntryKey {
+        array: "zones",
+        k,
+        key,
+    }
+}
+
 fn per_players(
     ld: &mut Loader,
-    gf: &str,
+    (gf, k): (&str, usize),
     zone: &str,
     what: &str,
     v: &Option<PerPlayers>,
 ) -> BTreeMap<u8, u32> {
     let Some(v) = v else {
-        ld.fail(
-            gf,
-            &format!("id = \"{zone}\""),
+        ld.fail_entry(
+            zone_key(k, None),
+            (gf, &format!("id = \"{zone}\"")),
             format!("grid zone `{zone}` has no {what}"),
             &format!("give {what} = 4, or one per player count: {what} = {{ 2 = 3, 4 = 4 }}"),
         );
         return BTreeMap::new();
     };
     let (out, bad) = by_player_count(v);
-    for k in bad {
-        ld.fail(
-            gf,
-            &format!("id = \"{zone}\""),
-            format!("zone `{zone}`: {what} key `{k}` is not a player count"),
+    for count in bad {
+        ld.fail_entry(
+            zone_key(k, Some(what)),
+            (gf, &format!("id = \"{zone}\"")),
+            format!("zone `{zone}`: {what} key `{count}` is not a player count"),
             "player counts are 1 to 8",
         );
     }
     for (&c, &n) in &out {
         if n == 0 || n > 16 {
-            ld.fail(
-                gf,
-                &format!("id = \"{zone}\""),
+            ld.fail_entry(
+                zone_key(k, Some(what)),
+                (gf, &format!("id = \"{zone}\"")),
                 format!("zone `{zone}`: {what} = {n} at {c}+ players"),
                 "grids have 1 to 16 rows and columns",
             );
@@ -249,7 +258,7 @@ fn per_players(
 /// count: a `refill` fills every empty position, so the cap would refuse it.
 fn check_grid_cap(
     ld: &mut Loader,
-    gf: &str,
+    (gf, k): (&str, usize),
     z: &ZoneToml,
     rows: &BTreeMap<u8, u32>,
     columns: &BTreeMap<u8, u32>,
@@ -258,9 +267,9 @@ fn check_grid_cap(
     let Some(cap) = z.cap else { return };
     let positions = |n: u8| positions_at(rows, columns, n as usize);
     if let Some(&n) = players.iter().find(|&&n| positions(n) > u64::from(cap)) {
-        ld.fail(
-            gf,
-            &format!("id = \"{}\"", z.id),
+        ld.fail_entry(
+            zone_key(k, Some("cap")),
+            (gf, &format!("id = \"{}\"", z.id)),
             format!(
                 "grid zone `{}` has cap = {cap} but {} positions at {n} players",
                 z.id,
@@ -282,35 +291,40 @@ pub(super) fn resolve_zones(
     players: &[u8],
 ) -> Vec<Zone> {
     if raw.len() > MAX_ZONES {
-        ld.fail(
-            gf,
-            "[[zones]]",
+        ld.fail_entry(
+            zone_key(MAX_ZONES, None),
+            (gf, "[[zones]]"),
             format!("{} zones: a pack has at most {MAX_ZONES}", raw.len()),
             "",
         );
     }
     let mut zones: Vec<Zone> = Vec::new();
     let (mut shared, mut per_player) = (0, 0);
-    for z in raw.iter().take(MAX_ZONES) {
+    for (k, z) in raw.iter().take(MAX_ZONES).enumerate() {
         let at = format!("id = \"{}\"", z.id);
         if let Err(problem) = super::resolve::check_id(&z.id) {
-            ld.fail(
-                gf,
-                &at,
+            ld.fail_entry(
+                zone_key(k, Some("id")),
+                (gf, &at),
                 format!("zone id `{}` {problem}", z.id.escape_debug()),
                 "",
             );
         }
         if zones.iter().any(|x| x.id == z.id) {
-            ld.fail(gf, &at, format!("zone `{}` is declared twice", z.id), "");
+            ld.fail_entry(
+                zone_key(k, Some("id")),
+                (gf, &at),
+                format!("zone `{}` is declared twice", z.id),
+                "",
+            );
         }
         let owner = match z.owner.as_str() {
             "shared" => ZoneOwner::Shared,
             "player" => ZoneOwner::Player,
             other => {
-                ld.fail(
-                    gf,
-                    &at,
+                ld.fail_entry(
+                    zone_key(k, Some("owner")),
+                    (gf, &at),
                     format!("zone `{}`: owner = \"{other}\"", z.id),
                     "owner is \"shared\" (one zone) or \"player\" (one per player)",
                 );
@@ -322,9 +336,9 @@ pub(super) fn resolve_zones(
             "hidden" => Visibility::Hidden,
             "owner" => Visibility::Owner,
             other => {
-                ld.fail(
-                    gf,
-                    &at,
+                ld.fail_entry(
+                    zone_key(k, Some("visibility")),
+                    (gf, &at),
                     format!("zone `{}`: visibility = \"{other}\"", z.id),
                     "visibility is \"public\", \"hidden\" or \"owner\"",
                 );
@@ -332,17 +346,17 @@ pub(super) fn resolve_zones(
             }
         };
         if z.limit.is_some() && owner == ZoneOwner::Shared {
-            ld.fail(
-                gf,
-                &at,
+            ld.fail_entry(
+                zone_key(k, Some("limit")),
+                (gf, &at),
                 format!("zone `{}` is shared: a limit is for a player's zone", z.id),
                 "give limit to a zone with owner = \"player\" (its owner discards down to it), or use cap",
             );
         }
         if visibility == Visibility::Owner && owner == ZoneOwner::Shared {
-            ld.fail(
-                gf,
-                &at,
+            ld.fail_entry(
+                zone_key(k, Some("visibility")),
+                (gf, &at),
                 format!("zone `{}` is shared, so no one owns it", z.id),
                 "use visibility = \"owner\" on a zone with owner = \"player\"",
             );
@@ -350,9 +364,9 @@ pub(super) fn resolve_zones(
         let kind = match z.kind.as_str() {
             "pile" => {
                 if z.rows.is_some() || z.columns.is_some() {
-                    ld.fail(
-                        gf,
-                        &at,
+                    ld.fail_entry(
+                        zone_key(k, Some("rows")),
+                        (gf, &at),
                         format!("zone `{}` is a pile: rows and columns are for grids", z.id),
                         "add kind = \"grid\", or remove rows and columns",
                     );
@@ -360,22 +374,22 @@ pub(super) fn resolve_zones(
                 ZoneKind::Pile
             }
             "grid" => {
-                let rows = per_players(ld, gf, &z.id, "rows", &z.rows);
-                let columns = per_players(ld, gf, &z.id, "columns", &z.columns);
-                check_grid_cap(ld, gf, z, &rows, &columns, players);
+                let rows = per_players(ld, (gf, k), &z.id, "rows", &z.rows);
+                let columns = per_players(ld, (gf, k), &z.id, "columns", &z.columns);
+                check_grid_cap(ld, (gf, k), z, &rows, &columns, players);
                 for &n in players {
                     let (r, c) = (at_count(&rows, n as usize), at_count(&columns, n as usize));
                     if r == 0 || c == 0 {
-                        ld.fail(
-                            gf,
-                            &at,
+                        ld.fail_entry(
+                            zone_key(k, Some("rows")),
+                            (gf, &at),
                             format!("grid zone `{}` has no size at {n} players", z.id),
                             "give rows and columns from the least player count of [[setup]] on",
                         );
                     } else if positions_at(&rows, &columns, n as usize) > u64::from(MAX_GRID) {
-                        ld.fail(
-                            gf,
-                            &at,
+                        ld.fail_entry(
+                            zone_key(k, Some("rows")),
+                            (gf, &at),
                             format!(
                                 "grid zone `{}` has {} positions",
                                 z.id,
@@ -388,9 +402,9 @@ pub(super) fn resolve_zones(
                 ZoneKind::Grid { rows, columns }
             }
             other => {
-                ld.fail(
-                    gf,
-                    &at,
+                ld.fail_entry(
+                    zone_key(k, Some("kind")),
+                    (gf, &at),
                     format!("zone `{}`: kind = \"{other}\"", z.id),
                     "kind is \"pile\" or \"grid\"",
                 );
@@ -422,7 +436,7 @@ pub(super) fn resolve_zones(
             limit: z.limit,
             marks: z.marks,
             index,
-            declared_at: ld.locate(gf, &at),
+            declared_at: ld.locate_entry(zone_key(k, Some("id")), (gf, &at)),
         });
     }
     zones
@@ -652,9 +666,9 @@ pub(super) fn check_starting_caps(
         };
         if let Some(&n) = players.iter().find(|&&n| starting(n) > cap as usize) {
             let most = players.iter().map(|&n| starting(n)).max().unwrap_or(0);
-            ld.fail(
-                gf,
-                &format!("id = \"{}\"", z.id),
+            ld.fail_entry(
+                zone_key(k, Some("cap")),
+                (gf, &format!("id = \"{}\"", z.id)),
                 format!(
                     "zone `{}` has cap = {cap} but {} cards start in it at {n} players",
                     z.id,

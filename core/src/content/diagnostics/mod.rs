@@ -159,10 +159,11 @@ impl Loader {
             .filter_map(|l| self.index.get(l))
             .find(|f| f.arrays.contains_key(at.array))?;
         let entry = file.arrays[at.array].get(at.k)?;
-        let offset = match at.key {
-            Some(key) => *entry.keys.get(key)?,
-            None => entry.start,
-        };
+        // A key the entry does not write (a default) is placed at the entry.
+        let offset = at
+            .key
+            .and_then(|key| entry.keys.get(key).copied())
+            .unwrap_or(entry.start);
         Some((file.label.clone(), offset))
     }
 
@@ -184,10 +185,9 @@ impl Loader {
                 .get(array)?
                 .iter()
                 .find(|e| e.id.as_deref() == Some(id))?;
-            let offset = match key {
-                Some(k) => *entry.keys.get(k)?,
-                None => entry.start,
-            };
+            let offset = key
+                .and_then(|k| entry.keys.get(k).copied())
+                .unwrap_or(entry.start);
             Some((label.to_string(), offset))
         });
         self.fail_placed(place, (label, needle), message, help);
