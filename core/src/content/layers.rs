@@ -132,9 +132,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                     mine.insert(parent.clone());
                     mine.extend(up.iter().cloned());
                 }
-                None => ld.fail(
-                    &label("pack.toml"),
-                    parent,
+                None => ld.fail_in_list(
+                    (&label("pack.toml"), "extends", parent),
                     format!("`{name}` extends `{parent}`, which is not loaded before it"),
                     "give the pack it extends with --pack, or put it on the pack path (--pack-path DIR)",
                 ),
@@ -188,8 +187,9 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                 for s in layer.slots {
                     match b.slots.iter().position(|x| x.id == s.id) {
                         Some(k) if s.replace => b.slots[k] = s,
-                        Some(_) => ld.fail(
-                            &label("board.toml"),
+                        Some(_) => ld.fail_in_entry(
+                            (&label("board.toml"), "slots", &s.id),
+                            Some("id"),
                             &s.id,
                             format!("slot `{}` is already on the board", s.id),
                             "add replace = true to replace it, or choose another id",
@@ -205,8 +205,9 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                     a.declared_in = label("board.toml");
                     match b.areas.iter().position(|x| x.id == a.id) {
                         Some(k) if a.replace => b.areas[k] = a,
-                        Some(_) => ld.fail(
-                            &label("board.toml"),
+                        Some(_) => ld.fail_in_entry(
+                            (&label("board.toml"), "areas", &a.id),
+                            Some("id"),
                             &a.id,
                             format!("area `{}` is already on the board", a.id),
                             "add replace = true to replace it, or choose another id",
@@ -237,9 +238,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         if let Some((b, _)) = board.as_mut() {
             for id in &pt.remove.slots {
                 if !b.slots.iter().any(|s| &s.id == id) {
-                    ld.fail(
-                        &label("pack.toml"),
-                        id,
+                    ld.fail_in_list(
+                        (&label("pack.toml"), "remove.slots", id),
                         format!("[remove] names slot `{id}`, which no earlier pack defines"),
                         "",
                     );
@@ -501,7 +501,7 @@ fn add<T>(
                 if !ancestors.contains(other) {
                     ld.fail(
                         &new.label,
-                        &id,
+                        &format!("id = \"{id}\""),
                         format!(
                             "{kind} `{id}` is replaced both by pack `{other}` ({}) and by pack `{}`",
                             old.label, new.pack
@@ -514,7 +514,7 @@ fn add<T>(
             if old.replaced_by.is_none() && !ancestors.contains(&old.pack) {
                 ld.fail(
                     &new.label,
-                    &id,
+                    &format!("id = \"{id}\""),
                     format!(
                         "{kind} `{id}` comes from pack `{}` ({}), which `{}` does not extend",
                         old.pack, old.label, new.pack
@@ -528,13 +528,13 @@ fn add<T>(
         }
         Some(k) => ld.fail(
             &new.label,
-            &id,
+            &format!("id = \"{id}\""),
             format!("{kind} `{id}` is already defined in {}", items[k].label),
             "add replace = true to replace it, or choose another id",
         ),
         None if replace => ld.fail(
             &new.label,
-            &id,
+            &format!("id = \"{id}\""),
             format!("{kind} `{id}` says replace = true, but no earlier pack defines it"),
             "remove replace = true",
         ),

@@ -193,6 +193,50 @@ impl Loader {
         self.fail_placed(place, (label, needle), message, help);
     }
 
+    /// Records an error at the key `key` (dotted; the entry itself for `None`, or when
+    /// the entry does not write it) of the `k`-th entry (from 0) of array `array` in the
+    /// file `label`, by the parser's spans; else at `needle` (see [`Loader::fail`]).
+    pub fn fail_at_entry(
+        &mut self,
+        (label, array, k): (&str, &str, usize),
+        key: Option<&str>,
+        needle: &str,
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let place = self.file_index(label).and_then(|file| {
+            let entry = file.arrays.get(array)?.get(k)?;
+            let offset = key
+                .and_then(|key| entry.keys.get(key).copied())
+                .unwrap_or(entry.start);
+            Some((label.to_string(), offset))
+        });
+        self.fail_placed(place, (label, needle), message, help);
+    }
+
+    /// Records an error at the entry `text` of the list at key `path` (dotted) of the
+    /// file `label` (`extends = ["tabriz"]`, `[remove] slots = ["x"]`), by the parser's
+    /// spans; else at the key, else at `text` found as text.
+    pub fn fail_in_list(
+        &mut self,
+        (label, path, text): (&str, &str, &str),
+        message: impl Into<String>,
+        help: &str,
+    ) {
+        let place = self.file_index(label).and_then(|file| {
+            let listed = file
+                .arrays
+                .get(path)
+                .and_then(|entries| entries.iter().find(|e| e.text.as_deref() == Some(text)))
+                .map(|e| e.start);
+            Some((
+                label.to_string(),
+                listed.or_else(|| file.keys.get(path).copied())?,
+            ))
+        });
+        self.fail_placed(place, (label, text), message, help);
+    }
+
     /// The file and byte offset of the key `path` (dotted, outside arrays): in the
     /// latest `game.toml` that writes it.
     fn key_place(&self, path: &str) -> Option<(String, usize)> {
@@ -298,13 +342,15 @@ impl Loader {
         let idx = self.index.get(label)?;
         let n = needle.trim();
         if let Some(id) = n.strip_prefix("id = \"").and_then(|r| r.strip_suffix('"')) {
+            // An entry of an array with that id; else the file's own `id` (a tile file).
             return idx
                 .arrays
                 .values()
                 .flatten()
                 .filter(|e| e.id.as_deref() == Some(id))
                 .filter_map(|e| e.keys.get("id").copied())
-                .min();
+                .min()
+                .or_else(|| idx.keys.get("id").copied());
         }
         let key = n.trim_start_matches('[').trim_end_matches(']');
         let plain = !key.is_empty()

@@ -25,13 +25,20 @@ pub(in crate::content) fn resolve(
     let mut slots = Vec::new();
     for s in &board.slots {
         if slots.iter().any(|x: &Slot| x.id == s.id) {
-            ld.fail(bf, &s.id, format!("slot `{}` is defined twice", s.id), "");
+            ld.fail_in_entry(
+                (bf, "slots", &s.id),
+                Some("id"),
+                &s.id,
+                format!("slot `{}` is defined twice", s.id),
+                "",
+            );
         }
         let fixed_tile = s.tile.as_ref().and_then(|id| {
             let found = tiles.iter().position(|t| &t.id == id).map(|i| i as TileId);
             if found.is_none() {
-                ld.fail(
-                    bf,
+                ld.fail_in_entry(
+                    (bf, "slots", &s.id),
+                    Some("tile"),
                     id,
                     format!("slot `{}` names unknown tile `{id}`", s.id),
                     "",
@@ -58,13 +65,18 @@ pub(in crate::content) fn resolve(
     }
     let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
     let mut neighbours = vec![Vec::new(); n];
-    for p in &board.paths {
-        // The file of the layer that added the path, so its line can be found.
+    for (k, p) in board.paths.iter().enumerate() {
+        // The file of the layer that added the path, and the path's place among that
+        // file's [[paths]], so its line can be found.
         let file = if p.declared_in.is_empty() {
             bf
         } else {
             p.declared_in.as_str()
         };
+        let in_file = board.paths[..k]
+            .iter()
+            .filter(|q| q.declared_in == p.declared_in)
+            .count();
         match (slot_of(&p.a), slot_of(&p.b)) {
             (Some(a), Some(b)) if a != b => {
                 if !neighbours[a].contains(&(b as SlotId)) {
@@ -72,10 +84,26 @@ pub(in crate::content) fn resolve(
                     neighbours[b].push(a as SlotId);
                 }
             }
-            (Some(_), Some(_)) => ld.fail(file, &p.a, format!("path from `{}` to itself", p.a), ""),
+            (Some(_), Some(_)) => ld.fail_at_entry(
+                (file, "paths", in_file),
+                Some("b"),
+                &p.a,
+                format!("path from `{}` to itself", p.a),
+                "",
+            ),
             (a, _) => {
-                let bad = if a.is_none() { &p.a } else { &p.b };
-                ld.fail(file, bad, format!("path names unknown slot `{bad}`"), "");
+                let (key, bad) = if a.is_none() {
+                    ("a", &p.a)
+                } else {
+                    ("b", &p.b)
+                };
+                ld.fail_at_entry(
+                    (file, "paths", in_file),
+                    Some(key),
+                    bad,
+                    format!("path names unknown slot `{bad}`"),
+                    "",
+                );
             }
         }
     }
@@ -111,9 +139,9 @@ pub(in crate::content) fn resolve(
         Some(m) => match slot_of(&m.start) {
             Some(i) => i as SlotId,
             None => {
-                ld.fail(
-                    gf,
-                    &m.start,
+                ld.fail_key(
+                    "movement.start",
+                    (gf, &m.start),
                     format!("movement.start names unknown slot `{}`", m.start),
                     "",
                 );
@@ -146,7 +174,19 @@ pub(in crate::content) fn resolve(
         .any(|e| e.file.contains("/tiles/") && e.file.ends_with(".toml"));
     for (kind, (need, have)) in &kinds {
         if have < need && !tile_failed {
-            ld.fail(bf, &format!("\"{kind}\""), format!("the board has {need} `{kind}` slots but the pack has {have} unfixed `{kind}` tiles"), "add tiles of that kind or remove slots");
+            // At the first slot of that kind.
+            let first = board
+                .slots
+                .iter()
+                .find(|s| &s.kind == kind)
+                .map(|s| s.id.as_str());
+            ld.fail_in_entry(
+                (bf, "slots", first.unwrap_or_default()),
+                Some("kind"),
+                &format!("\"{kind}\""),
+                format!("the board has {need} `{kind}` slots but the pack has {have} unfixed `{kind}` tiles"),
+                "add tiles of that kind or remove slots",
+            );
         }
     }
 

@@ -21,8 +21,9 @@ pub(in crate::content) fn check_card_value(
                         let ok = counters.iter().any(|c| &c.id == k)
                             && v.as_integer().is_some_and(|n| n >= 0);
                         if !ok {
-                            ld.fail(
-                                &card.declared_in,
+                            ld.fail_in_entry(
+                                (&card.declared_in, "cards", &card.template),
+                                Some(&format!("params.{key}.{k}")),
                                 &card.template,
                                 format!("card `{}`: its price `{key}` has `{k} = {v}`, which is not an amount of a counter", card.template),
                                 "[report] card_cost names a param that maps counter ids to whole amounts, e.g. needs = { oak = 2 }",
@@ -30,8 +31,9 @@ pub(in crate::content) fn check_card_value(
                         }
                     }
                 }
-                Some(other) => ld.fail(
-                    &card.declared_in,
+                Some(other) => ld.fail_in_entry(
+                    (&card.declared_in, "cards", &card.template),
+                    Some(&format!("params.{key}")),
                     &card.template,
                     format!("card `{}`: its price `{key}` is {other}, not a table", card.template),
                     "[report] card_cost names a param that maps counter ids to whole amounts, e.g. needs = { oak = 2 }",
@@ -41,8 +43,9 @@ pub(in crate::content) fn check_card_value(
         if let Some(key) = &value.points {
             if let Some(v) = card.params.get(key) {
                 if v.as_integer().is_none_or(|n| n < 0) {
-                    ld.fail(
-                        &card.declared_in,
+                    ld.fail_in_entry(
+                        (&card.declared_in, "cards", &card.template),
+                        Some(&format!("params.{key}")),
                         &card.template,
                         format!("card `{}`: its points `{key}` is {v}, not a whole number", card.template),
                         "[report] card_points names a param holding the points a card scores, e.g. prestige = 7",

@@ -2,7 +2,7 @@
 //! dice, its pieces, and the ids that go into option keys.
 
 use super::check_id;
-use crate::content::diagnostics::Loader;
+use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::GameToml;
 use crate::content::{DieKind, MatId, Material};
 
@@ -65,21 +65,34 @@ pub(in crate::content) fn dice(
     materials: &[Material],
 ) -> Vec<DieKind> {
     let mut dice = Vec::new();
-    for d in &game.dice {
+    for (k, d) in game.dice.iter().enumerate() {
         let mut faces = Vec::new();
         for f in &d.faces {
             match material_id(materials, f) {
                 Some(m) => faces.push(m),
-                None => ld.fail(
-                    gf,
-                    f,
+                None => ld.fail_entry(
+                    EntryKey {
+                        array: "dice",
+                        k,
+                        key: Some("faces"),
+                    },
+                    (gf, f),
                     format!("die `{}` has unknown material `{f}`", d.id),
                     &format!("materials are: {}", material_list(materials)),
                 ),
             }
         }
         if d.faces.is_empty() {
-            ld.fail(gf, &d.id, format!("die `{}` has no faces", d.id), "");
+            ld.fail_entry(
+                EntryKey {
+                    array: "dice",
+                    k,
+                    key: Some("faces"),
+                },
+                (gf, &d.id),
+                format!("die `{}` has no faces", d.id),
+                "",
+            );
         }
         dice.push(DieKind {
             id: d.id.clone(),
@@ -108,7 +121,7 @@ pub(in crate::content) fn check_ids<'a>(
             let file = file.to_string();
             ld.fail(
                 &file,
-                id,
+                &format!("id = \"{id}\""),
                 format!("{what} id `{}` {problem}", id.escape_debug()),
                 "ids are 1 to 64 letters, digits, `_`, `-` or `.`",
             );

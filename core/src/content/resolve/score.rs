@@ -45,9 +45,8 @@ pub(in crate::content) fn resolve(
         if let Some(id) = part.strip_prefix("track:") {
             match counter(id).and_then(|k| tracks.iter().position(|t| t.counter == k)) {
                 Some(t) => parts.push(ScorePart::TrackPoints(t)),
-                None => ld.fail(
-                    gf,
-                    &format!("\"{part}\""),
+                None => ld.fail_in_list(
+                    (gf, "score.parts", part),
                     format!("[score] parts: `{id}` has no [tracks.{id}]"),
                     "name a counter that has a track (its points), e.g. track:skill",
                 ),
@@ -55,18 +54,16 @@ pub(in crate::content) fn resolve(
             continue;
         }
         match part.as_str() {
-            "track" => ld.fail(
-                gf,
-                "\"track\"",
+            "track" => ld.fail_in_list(
+                (gf, "score.parts", "track"),
                 "[score] parts: `track` now names its counter",
                 "write \"track:skill\" (the points of [tracks.skill] at the player's value)",
             ),
             "tokens" => parts.push(ScorePart::Tokens),
             id => match counter(id) {
                 Some(k) => parts.push(ScorePart::Counter(k)),
-                None => ld.fail(
-                    gf,
-                    &format!("\"{id}\""),
+                None => ld.fail_in_list(
+                    (gf, "score.parts", id),
                     format!(
                         "[score] parts: `{id}` is not a counter, `track:<counter>` or `tokens`"
                     ),
@@ -88,9 +85,8 @@ pub(in crate::content) fn resolve(
                     } else if let Some(k) = counter(id) {
                         ids_in.push(k);
                     } else {
-                        ld.fail(
-                            gf,
-                            &format!("\"{sum}\""),
+                        ld.fail_in_list(
+                            (gf, "score.tiebreak", sum),
                             format!("[score] tiebreak: `{id}` is not a counter or `materials`"),
                             &format!("a key is counters joined by + (counters are: {}), or latest_in_start_order / earliest_in_start_order", ids()),
                         );

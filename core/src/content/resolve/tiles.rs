@@ -82,9 +82,9 @@ pub(in crate::content) fn resolve(
     }
     for tile_id in game.tiles.sides.keys() {
         if !tiles.iter().any(|t| &t.id == tile_id) {
-            ld.fail(
-                gf,
-                tile_id,
+            ld.fail_key(
+                &format!("tiles.sides.{tile_id}"),
+                (gf, tile_id),
                 format!("[tiles] sides names unknown tile `{tile_id}`"),
                 "",
             );
