@@ -62,7 +62,10 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     for (i, files) in packs.iter().enumerate() {
         let origin_label = format!("{}/pack.toml", files.origin);
         ld.add_source(&origin_label, files.files.get("pack.toml"));
-        let old = super::old_format::replaced_files(files);
+        // Parsed once (the loader keeps its positions); read for old-format keys, then
+        // into its struct.
+        let table = ld.parse::<toml::Table>(&origin_label);
+        let old = super::old_format::replaced_files(files, table.as_ref());
         if !old.is_empty() {
             for (path, needle, found, form) in old {
                 let label = format!("{}/{path}", files.origin);
@@ -71,8 +74,23 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             }
             continue;
         }
-        let Some(pt) = ld.parse::<PackToml>(&origin_label) else {
+        let Some(table) = table else {
             continue;
+        };
+        let pt = match PackToml::deserialize(toml::Value::Table(table)) {
+            Ok(pt) => pt,
+            Err(e) => {
+                // Read again from the text only now, so the error has its place.
+                let before = ld.errors().len();
+                ld.parse::<PackToml>(&origin_label);
+                if ld.errors().len() == before {
+                    ld.push(super::ContentError::new(
+                        origin_label.clone(),
+                        e.message().trim().to_string(),
+                    ));
+                }
+                continue;
+            }
         };
         // The name labels every file of the pack (`name/path`) and every message about it.
         if let Err(problem) = super::resolve::check_id(&pt.name) {
@@ -555,9 +573,8 @@ fn remove<T>(
         let before = items.len();
         items.retain(|x| id_of(&x.item) != id);
         if items.len() == before {
-            ld.fail(
-                label,
-                id,
+            ld.fail_in_list(
+                (label, &format!("remove.{kind}s"), id),
                 format!("[remove] names {kind} `{id}`, which no earlier pack defines"),
                 "check the id; `weft doc content` lists them",
             );

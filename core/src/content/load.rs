@@ -207,19 +207,23 @@ fn round(
     // A `[flow]` that failed to compile comes back empty: its errors are the cause, and
     // no movement is asked for.
     let flow_failed = ld.errors().len() > errors_before_flow;
-    if game.movement.is_none()
-        && !flow_failed
-        && program
-            .blocks
-            .iter()
-            .any(|b| b.steps.iter().any(|s| s.kind.traits().moves_piece))
-    {
-        ld.fail(
-            gf,
-            "\"move\"",
-            "the round moves pieces (a `move` step) but the game has no [movement]",
-            "add [movement] with free_kind and start, or take the `move` step out of [flow]",
-        );
+    let mover = program.blocks.iter().find_map(|b| {
+        let k = b.steps.iter().position(|s| s.kind.traits().moves_piece)?;
+        Some((b.id.as_str(), k))
+    });
+    if let Some((block, k)) = mover.filter(|_| game.movement.is_none() && !flow_failed) {
+        // At the step itself, by the parser's positions.
+        let at = super::diagnostics::flow_text::Texts::new(ld, game_labels).step(block, k, None);
+        let message = "the round moves pieces (a `move` step) but the game has no [movement]";
+        let help = "add [movement] with free_kind and start, or take the `move` step out of [flow]";
+        match at {
+            Some(pos) => ld.push(
+                super::ContentError::new(pos.file, message)
+                    .at(pos.line, pos.column)
+                    .help(help),
+            ),
+            None => ld.fail(gf, "\"move\"", message, help),
+        }
     }
     program
 }

@@ -117,17 +117,16 @@ pub(super) fn step_line(source: &str, needle: &str) -> Option<(usize, usize)> {
 /// what was found, the new form).
 pub(super) fn replaced_files(
     files: &super::PackFiles,
+    pack_toml: Option<&toml::Table>,
 ) -> Vec<(String, &'static str, &'static str, &'static str)> {
     let mut out = Vec::new();
     for path in files.files.keys().filter(|p| p.starts_with("commissions/")) {
         let r = &OLD_FOLDER;
         out.push((path.clone(), r.needle, r.found, r.form));
     }
-    let remove = files
-        .files
-        .get("pack.toml")
-        .and_then(|s| toml::from_str::<toml::Table>(s).ok())
-        .and_then(|t| t.get("remove").and_then(|r| r.as_table()).cloned());
+    let remove = pack_toml
+        .and_then(|t| t.get("remove"))
+        .and_then(|r| r.as_table());
     if remove.is_some_and(|r| r.contains_key("commissions")) {
         let r = &OLD_REMOVE;
         out.push(("pack.toml".into(), r.needle, r.found, r.form));

@@ -598,13 +598,19 @@ pub(super) fn resolve_cards(
     for c in &cards {
         if let Some(other) = seen.insert(&c.id, &c.template) {
             if other != c.template {
-                clashes.push((c.declared_in.clone(), c.id.clone(), other.to_string()));
+                clashes.push((
+                    c.declared_in.clone(),
+                    c.id.clone(),
+                    other.to_string(),
+                    c.template.clone(),
+                ));
             }
         }
     }
-    for (file, id, other) in clashes {
-        ld.fail(
-            &file,
+    for (file, id, other, template) in clashes {
+        ld.fail_in_entry(
+            (&file, "cards", &template),
+            Some("id"),
             &id,
             format!("card copy id `{id}` is also a copy of `{other}`"),
             "rename one template (copies are numbered <id>-1, <id>-2, …)",

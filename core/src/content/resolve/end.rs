@@ -31,9 +31,9 @@ pub(in crate::content) fn resolve(
     for (cause, t) in &raw.triggers {
         let here = format!("[end.triggers.{cause}]");
         let Some(counter) = counters.iter().position(|k| k.id == t.counter) else {
-            ld.fail(
-                gf,
-                &here,
+            ld.fail_key(
+                &format!("end.triggers.{cause}.counter"),
+                (gf, &here),
                 format!("{here}: `{}` is not a counter", t.counter),
                 &format!(
                     "counters are: {}",
@@ -51,9 +51,9 @@ pub(in crate::content) fn resolve(
             Some(id) => {
                 let found = tokens.iter().position(|k| &k.id == id);
                 if found.is_none() {
-                    ld.fail(
-                        gf,
-                        &here,
+                    ld.fail_key(
+                        &format!("end.triggers.{cause}.token"),
+                        (gf, &here),
                         format!("{here}: token `{id}` is not in [end.tokens]"),
                         &format!(
                             "declare it as [end.tokens] {id} = POINTS (tokens are: {})",
