@@ -408,7 +408,7 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
         assert_eq!(record.replay.final_hash, st.hash(), "seed {seed}");
         for (p, counts) in record.players.iter().enumerate() {
             assert_eq!(
-                counts.counters["coins"],
+                counts.counters.get("coins").unwrap(),
                 st.players[p].count_named(&content, "coins")
             );
         }

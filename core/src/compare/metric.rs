@@ -168,7 +168,7 @@ fn count(r: &GameRecord, field: &str) -> f64 {
             "actions" => f64::from(p.actions),
             "gained" => f64::from(p.gained),
             "used" => f64::from(p.used),
-            counter => p.counters.get(counter).copied().unwrap_or(0) as f64,
+            counter => p.counters.get(counter).unwrap_or(0) as f64,
         })
         .sum();
     total / r.players.len().max(1) as f64

@@ -134,8 +134,13 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         materials.len(),
     );
     let end = resolve::end::resolve(ld, gf, &game.end, &counters);
+    let counter_ids = counters[materials.len()..]
+        .iter()
+        .map(|k| k.id.clone())
+        .collect();
     Content {
         counters,
+        counter_ids,
         score,
         packs,
         digest,

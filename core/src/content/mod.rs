@@ -502,6 +502,9 @@ pub struct Content {
     /// What each player holds, by [`CounterId`]: the materials in order, then the
     /// `[[counters]]` as declared.
     pub counters: Vec<Counter>,
+    /// The ids of the `[[counters]]` (the counters after the materials), shared by every
+    /// game record of a run ([`crate::sim::record::CounterValues`]).
+    pub counter_ids: std::sync::Arc<[String]>,
     /// Scoring and the tie-break (`[score]`).
     pub score: ScoreRules,
     /// Workers per player for `place` steps (`[placement]`), if the game places any.

@@ -34,8 +34,68 @@ pub struct PlayerCounts {
     pub used: u32,
     /// Every counter the pack declares besides the materials, by id, at the end (empty
     /// in records written before it was recorded, whose `coins` and `skill` are dropped).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub counters: BTreeMap<String, i64>,
+    #[serde(default, skip_serializing_if = "CounterValues::is_empty")]
+    pub counters: CounterValues,
+}
+
+/// Counter values by id: written and read as a map (`{"coins": 4, "prestige": 21}`),
+/// held as the values in the pack's order beside the ids every record of the run shares
+/// ([`Content::counter_ids`]), so thousands of records kept for a summary do not each
+/// hold a copy of every id.
+#[derive(Debug, Clone, Default)]
+pub struct CounterValues {
+    ids: std::sync::Arc<[String]>,
+    values: Vec<i64>,
+}
+
+impl CounterValues {
+    /// `values` of the counters `ids` (the same length).
+    pub fn new(ids: std::sync::Arc<[String]>, values: Vec<i64>) -> CounterValues {
+        debug_assert_eq!(ids.len(), values.len());
+        CounterValues { ids, values }
+    }
+
+    /// The value of counter `id`, if the record has it.
+    pub fn get(&self, id: &str) -> Option<i64> {
+        self.ids
+            .iter()
+            .position(|k| k == id)
+            .map(|i| self.values[i])
+    }
+
+    /// Whether it holds no counter (a record written before counters were recorded).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Every (id, value), in the pack's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> {
+        self.ids
+            .iter()
+            .map(String::as_str)
+            .zip(self.values.iter().copied())
+    }
+}
+
+impl PartialEq for CounterValues {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().collect::<BTreeMap<_, _>>() == other.iter().collect::<BTreeMap<_, _>>()
+    }
+}
+
+impl Serialize for CounterValues {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // By id, as a map has always been written.
+        s.collect_map(self.iter().collect::<BTreeMap<_, _>>())
+    }
+}
+
+impl<'de> Deserialize<'de> for CounterValues {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = BTreeMap::<String, i64>::deserialize(d)?;
+        let (ids, values): (Vec<String>, Vec<i64>) = map.into_iter().unzip();
+        Ok(CounterValues::new(ids.into(), values))
+    }
 }
 
 /// What happened on one tile in one game.
@@ -827,11 +887,10 @@ impl Tracker {
         }
         for (p, pl) in st.players.iter().enumerate() {
             let counts = &mut rec.players[p];
-            counts.counters = content.counters[content.materials.len()..]
-                .iter()
-                .enumerate()
-                .map(|(i, k)| (k.id.clone(), pl.counters[content.materials.len() + i]))
-                .collect();
+            counts.counters = CounterValues::new(
+                std::sync::Arc::clone(&content.counter_ids),
+                pl.counters[content.materials.len()..].to_vec(),
+            );
             counts.played = crate::decks::played(content, pl).count() as u32;
             for c in crate::decks::played(content, pl) {
                 if let Some(card) = rec.cards.get_mut(&content.cards[c as usize].id) {
@@ -996,4 +1055,28 @@ fn scores_now(content: &Content, st: &GameState) -> Vec<i64> {
 /// Whether a count is zero (left out of a record's JSON).
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counter values are written as a map by id (sorted, as before they were held
+    /// as a list), read back equal, and share their ids with the run's content.
+    #[test]
+    fn counter_values_are_a_map_in_json() {
+        let ids: std::sync::Arc<[String]> = vec!["skill".to_string(), "coins".to_string()].into();
+        let v = CounterValues::new(std::sync::Arc::clone(&ids), vec![3, -2]);
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(json, r#"{"coins":-2,"skill":3}"#);
+        let back: CounterValues = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, v);
+        assert_eq!(
+            (back.get("skill"), back.get("coins"), back.get("gold")),
+            (Some(3), Some(-2), None)
+        );
+        let w = CounterValues::new(ids, vec![3, -1]);
+        assert_ne!(w, v);
+        assert!(CounterValues::default().is_empty());
+    }
 }
