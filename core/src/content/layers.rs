@@ -51,8 +51,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut ancestors: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut infos = Vec::new();
     let mut game: Option<(toml::Table, Vec<String>)> = None;
-    // Each layer's own game.toml, for the answers to old-format keys.
-    let mut game_tables: Vec<(String, toml::Table)> = Vec::new();
+    // Each layer's game.toml keys an older weft read: (file, line start, found, form).
+    let mut replaced: Vec<(String, &str, &str, &str)> = Vec::new();
     let mut board: Option<(BoardToml, String)> = None;
     let mut tiles: Vec<Placed<TileToml>> = Vec::new();
     let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
@@ -77,20 +77,8 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         let Some(table) = table else {
             continue;
         };
-        let pt = match PackToml::deserialize(toml::Value::Table(table)) {
-            Ok(pt) => pt,
-            Err(e) => {
-                // Read again from the text only now, so the error has its place.
-                let before = ld.errors().len();
-                ld.parse::<PackToml>(&origin_label);
-                if ld.errors().len() == before {
-                    ld.push(super::ContentError::new(
-                        origin_label.clone(),
-                        e.message().trim().to_string(),
-                    ));
-                }
-                continue;
-            }
+        let Some(pt) = ld.read_table::<PackToml>(&origin_label, table) else {
+            continue;
         };
         // The name labels every file of the pack (`name/path`) and every message about it.
         if let Err(problem) = super::resolve::check_id(&pt.name) {
@@ -172,7 +160,9 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         // with its place.
         if files.files.contains_key("game.toml") || i == 0 {
             if let Some(table) = ld.parse::<toml::Table>(&label("game.toml")) {
-                game_tables.push((label("game.toml"), table.clone()));
+                for (needle, found, form) in super::old_format::replaced(&table) {
+                    replaced.push((label("game.toml"), needle, found, form));
+                }
                 match &mut game {
                     None => game = Some((table, vec![label("game.toml")])),
                     Some((acc, labels)) => {
@@ -345,10 +335,6 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let (table, labels) = game?;
     let (board, board_label) = board?;
     let game_label = labels.last().cloned().unwrap_or_default();
-    let replaced: Vec<_> = super::old_format::replaced(&game_tables)
-        .into_iter()
-        .map(|(label, needle, found, form)| (label.to_string(), needle, found, form))
-        .collect();
     if !replaced.is_empty() {
         for (label, needle, found, form) in replaced {
             let at = needle
@@ -369,31 +355,22 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         }
         return None;
     }
-    // Read from the table parsed above, not parsed again; when it does not fit, the
-    // one file is read again from its text (only then), so the error has its place.
-    let game = match GameToml::deserialize(toml::Value::Table(table)) {
-        Ok(g) => g,
-        Err(e) if labels.len() == 1 => {
-            let before = ld.errors().len();
-            ld.parse::<GameToml>(&game_label);
-            if ld.errors().len() == before {
-                ld.push(super::ContentError::new(
-                    game_label.clone(),
-                    e.message().trim().to_string(),
-                ));
+    // Read from the table parsed above, not parsed again.
+    let game = match labels.len() {
+        1 => ld.read_table::<GameToml>(&game_label, table)?,
+        _ => match GameToml::deserialize(toml::Value::Table(table)) {
+            Ok(g) => g,
+            Err(e) => {
+                ld.push(
+                    super::ContentError::new(
+                        labels.join(" + "),
+                        format!("the merged game parameters are invalid: {}", e.message()),
+                    )
+                    .help("check the keys of each game.toml against docs/content-format.md"),
+                );
+                return None;
             }
-            return None;
-        }
-        Err(e) => {
-            ld.push(
-                super::ContentError::new(
-                    labels.join(" + "),
-                    format!("the merged game parameters are invalid: {}", e.message()),
-                )
-                .help("check the keys of each game.toml against docs/content-format.md"),
-            );
-            return None;
-        }
+        },
     };
     Some(Merged {
         game,

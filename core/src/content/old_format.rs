@@ -153,68 +153,61 @@ fn flow_steps(table: &toml::Table) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// Each replaced key in the `game.toml` files (each its label and its table, as parsed):
-/// (the file, the text its line starts with, what was found, the new form). A step's
-/// needle (`{ do = "menu"`) is found anywhere in its line ([`step_line`]).
-pub(super) fn replaced(
-    files: &[(String, toml::Table)],
-) -> Vec<(&str, &'static str, &'static str, &'static str)> {
-    let mut out = Vec::new();
-    for (label, table) in files {
-        let mut found: Vec<&Replaced> = Vec::new();
-        if table.contains_key("skill") {
-            found.push(&OLD_TRACK);
-        }
-        let end = table.get("end").and_then(|e| e.as_table());
-        if end.is_some_and(|e| {
-            ["commissions", "skill", "bonus_prestige", "one_bonus_token"]
-                .iter()
-                .any(|k| e.contains_key(*k))
-        }) {
-            found.push(&END);
-        }
-        let any_in = |list: &str, keys: &[&str]| {
-            table
-                .get(list)
-                .and_then(|g| g.as_array())
-                .into_iter()
-                .flatten()
-                .filter_map(|g| g.as_table())
-                .any(|g| keys.iter().any(|k| g.contains_key(*k)))
-        };
-        if any_in("grades", &["unlock_skill"]) {
-            found.push(&OLD_UNLOCK);
-        }
-        if any_in("setup", &["coins", "turn_order_coins", "materials"]) {
-            found.push(&SETUP);
-        }
-        if table.contains_key("grades") {
-            found.push(&OLD_PILES);
-        }
-        if table.contains_key("hand_limit") {
-            found.push(&HAND_LIMIT);
-        }
-        if table.contains_key("personal_workshop_same_round") {
-            found.push(&SAME_ROUND);
-        }
-        if table.contains_key("starting_workshop") {
-            found.push(&STARTING);
-        }
-        if any_in("setup", &["hand"]) {
-            found.push(&SETUP_HAND);
-        }
-        let steps = flow_steps(table);
-        if steps.iter().any(|(kind, _)| kind == "menu") {
-            found.push(&MENU);
-        }
-        if steps.iter().any(|(kind, zones)| kind == "play" && !zones) {
-            found.push(&PLAY);
-        }
-        out.extend(
-            found
-                .into_iter()
-                .map(|r| (label.as_str(), r.needle, r.found, r.form)),
-        );
+/// Each replaced key in one `game.toml`, as parsed: (the text its line starts with,
+/// what was found, the new form). A step's needle (`{ do = "menu"`) is found anywhere
+/// in its line ([`step_line`]).
+pub(super) fn replaced(table: &toml::Table) -> Vec<(&'static str, &'static str, &'static str)> {
+    let mut found: Vec<&Replaced> = Vec::new();
+    if table.contains_key("skill") {
+        found.push(&OLD_TRACK);
     }
-    out
+    let end = table.get("end").and_then(|e| e.as_table());
+    if end.is_some_and(|e| {
+        ["commissions", "skill", "bonus_prestige", "one_bonus_token"]
+            .iter()
+            .any(|k| e.contains_key(*k))
+    }) {
+        found.push(&END);
+    }
+    let any_in = |list: &str, keys: &[&str]| {
+        table
+            .get(list)
+            .and_then(|g| g.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|g| g.as_table())
+            .any(|g| keys.iter().any(|k| g.contains_key(*k)))
+    };
+    if any_in("grades", &["unlock_skill"]) {
+        found.push(&OLD_UNLOCK);
+    }
+    if any_in("setup", &["coins", "turn_order_coins", "materials"]) {
+        found.push(&SETUP);
+    }
+    if table.contains_key("grades") {
+        found.push(&OLD_PILES);
+    }
+    if table.contains_key("hand_limit") {
+        found.push(&HAND_LIMIT);
+    }
+    if table.contains_key("personal_workshop_same_round") {
+        found.push(&SAME_ROUND);
+    }
+    if table.contains_key("starting_workshop") {
+        found.push(&STARTING);
+    }
+    if any_in("setup", &["hand"]) {
+        found.push(&SETUP_HAND);
+    }
+    let steps = flow_steps(table);
+    if steps.iter().any(|(kind, _)| kind == "menu") {
+        found.push(&MENU);
+    }
+    if steps.iter().any(|(kind, zones)| kind == "play" && !zones) {
+        found.push(&PLAY);
+    }
+    found
+        .into_iter()
+        .map(|r| (r.needle, r.found, r.form))
+        .collect()
 }

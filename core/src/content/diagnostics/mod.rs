@@ -113,6 +113,27 @@ impl Loader {
         }
     }
 
+    /// Reads `T` from `table`, the file `label` as [`Loader::parse`] gave it, without
+    /// parsing it again; when it does not fit, the text is read again (only then), so
+    /// the error recorded has its place.
+    pub fn read_table<T: DeserializeOwned>(
+        &mut self,
+        label: &str,
+        table: toml::Table,
+    ) -> Option<T> {
+        match T::deserialize(toml::Value::Table(table)) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let before = self.errors.len();
+                self.parse::<T>(label);
+                if self.errors.len() == before {
+                    self.push(ContentError::new(label, e.message().trim().to_string()));
+                }
+                None
+            }
+        }
+    }
+
     /// The positions in the file `label` (indexed when it was parsed; else parsed now,
     /// and a file that does not parse has none).
     fn file_index(&mut self, label: &str) -> Option<&spans::FileEntries> {
@@ -159,12 +180,7 @@ impl Loader {
             .filter_map(|l| self.index.get(l))
             .find(|f| f.arrays.contains_key(at.array))?;
         let entry = file.arrays[at.array].get(at.k)?;
-        // A key the entry does not write (a default) is placed at the entry.
-        let offset = at
-            .key
-            .and_then(|key| entry.keys.get(key).copied())
-            .unwrap_or(entry.start);
-        Some((file.label.clone(), offset))
+        Some((file.label.clone(), entry.offset(at.key)))
     }
 
     /// Records an error at the key `key` (dotted; the entry itself for `None`) of the
@@ -185,10 +201,7 @@ impl Loader {
                 .get(array)?
                 .iter()
                 .find(|e| e.id.as_deref() == Some(id))?;
-            let offset = key
-                .and_then(|k| entry.keys.get(k).copied())
-                .unwrap_or(entry.start);
-            Some((label.to_string(), offset))
+            Some((label.to_string(), entry.offset(key)))
         });
         self.fail_placed(place, (label, needle), message, help);
     }
@@ -204,14 +217,26 @@ impl Loader {
         message: impl Into<String>,
         help: &str,
     ) {
-        let place = self.file_index(label).and_then(|file| {
-            let entry = file.arrays.get(array)?.get(k)?;
-            let offset = key
-                .and_then(|key| entry.keys.get(key).copied())
-                .unwrap_or(entry.start);
-            Some((label.to_string(), offset))
-        });
+        let place = self.nth_entry_place((label, array, k), key);
         self.fail_placed(place, (label, needle), message, help);
+    }
+
+    /// The file and offset of the key `key` (the entry for `None`, or when it does not
+    /// write it) of the `k`-th entry (from 0) of array `array` in the file `label`, by
+    /// the parser's spans.
+    fn nth_entry_place(
+        &mut self,
+        (label, array, k): (&str, &str, usize),
+        key: Option<&str>,
+    ) -> Option<(String, usize)> {
+        let entry = self.file_index(label)?.arrays.get(array)?.get(k)?;
+        Some((label.to_string(), entry.offset(key)))
+    }
+
+    /// `file:line` of a place (file, byte offset).
+    fn line_label(&self, (file, offset): (String, usize)) -> String {
+        let source = self.sources.get(&file).map_or("", String::as_str);
+        format!("{file}:{}", line_column(source, offset).0)
     }
 
     /// Records an error at the entry `text` of the list at key `path` (dotted) of the
@@ -296,10 +321,7 @@ impl Loader {
     /// finds for `needle` in `label`.
     pub fn locate_entry(&self, at: EntryKey, (label, needle): (&str, &str)) -> String {
         match self.entry_place(at) {
-            Some((file, offset)) => {
-                let source = self.sources.get(&file).map_or("", String::as_str);
-                format!("{file}:{}", line_column(source, offset).0)
-            }
+            Some(place) => self.line_label(place),
             None => self.locate(label, needle),
         }
     }
@@ -308,8 +330,8 @@ impl Loader {
     /// followed by more of a name or number) in the file `label`, else in a file of the
     /// same name in another pack of the chain; the bare `label` when none has it.
     pub fn locate(&self, label: &str, needle: &str) -> String {
-        if let (Some(offset), Some(source)) = (self.span_of(label, needle), self.source(label)) {
-            return format!("{label}:{}", line_column(source, offset).0);
+        if let Some(offset) = self.span_of(label, needle) {
+            return self.line_label((label.to_string(), offset));
         }
         let squeeze = |t: &str| t.chars().filter(|c| *c != ' ').collect::<String>();
         let needle = squeeze(needle);
@@ -412,16 +434,6 @@ impl Loader {
         self.fail_placed(place, (file, name.unwrap_or(bot)), message, help);
     }
 
-    /// The file and offset of the `k`-th (from 0) `[[areas]]` of `file` (at its key
-    /// `key` when given and written), by the parser's spans.
-    fn area_place(&mut self, file: &str, k: usize, key: Option<&str>) -> Option<(String, usize)> {
-        let entry = self.file_index(file)?.arrays.get("areas")?.get(k)?;
-        let offset = key
-            .and_then(|key| entry.keys.get(key).copied())
-            .unwrap_or(entry.start);
-        Some((file.to_string(), offset))
-    }
-
     /// Records an error about the `k`-th (from 0) `[[areas]]` of `file`, at its key
     /// `key` when given (else at its header).
     pub fn fail_in_area(
@@ -432,18 +444,15 @@ impl Loader {
         message: String,
         help: &str,
     ) {
-        let place = self.area_place(file, k, key);
+        let place = self.nth_entry_place((file, "areas", k), key);
         self.fail_placed(place, (file, key.unwrap_or("[[areas]]")), message, help);
     }
 
     /// `file:line` of the `k`-th (from 0) `[[areas]]` of `file`, else of its
     /// `id = "ID"` line (see [`Loader::locate`]).
     pub fn locate_area(&mut self, file: &str, k: usize, id: &str) -> String {
-        match self.area_place(file, k, None) {
-            Some((file, offset)) => {
-                let source = self.sources.get(&file).map_or("", String::as_str);
-                format!("{file}:{}", line_column(source, offset).0)
-            }
+        match self.nth_entry_place((file, "areas", k), None) {
+            Some(place) => self.line_label(place),
             None => self.locate(file, &format!("id = \"{id}\"")),
         }
     }

@@ -23,6 +23,15 @@ pub(crate) struct Entry {
     pub text: Option<String>,
 }
 
+impl Entry {
+    /// Byte offset of its key `key` (dotted); of the entry itself for `None`, or when it
+    /// does not write that key (a default).
+    pub fn offset(&self, key: Option<&str>) -> usize {
+        key.and_then(|k| self.keys.get(k).copied())
+            .unwrap_or(self.start)
+    }
+}
+
 /// The arrays of tables and the keys of one file.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct FileEntries {
