@@ -85,7 +85,17 @@ end
 
 -- Labels are built only when the player is asked (`ctx:asking()`): a question answered
 -- from the replayed answers reads keys only, and greedy bots replay every answer of an
--- effect for every option they weigh.
+-- effect for every option they weigh. Such a question's options are its keys alone, as
+-- strings: no table is made for each.
+
+-- The key of the option `ctx:choose` returned, of a question whose options were
+-- `{key, label}` tables when `asking`, else keys.
+local function key_of(asking, picked)
+  if asking then
+    return picked.key
+  end
+  return picked
+end
 
 -- Draws up to n cards, each from a deck player p chooses among the unlocked ones that
 -- hold a card (its draw pile or its discards); with `once`, from the deck chosen first
@@ -108,16 +118,17 @@ function M.draw_chosen(ctx, p, n, once, aside)
         -- (`can_draw`, first for a draw pile with cards, the common case: this loop
         -- runs for every question bots weigh.)
         if counts[k] > 0 or can_draw(ctx, decks, counts, k) then
-          table.insert(options, { key = g.id, label = asking and ("Draw from the " .. g.id .. " deck") or nil })
+          table.insert(options, if asking then { key = g.id, label = "Draw from the " .. g.id .. " deck" } else g.id)
         end
       end
       if #options == 0 then
         break
       end
-      local chosen = ctx:choose({ prompt = "Draw from which deck?", options = options }).key
+      local chosen = key_of(asking, ctx:choose({ prompt = "Draw from which deck?", options = options }))
       for k, g in decks do
         if g.id == chosen then
           i = k
+          break
         end
       end
     end
@@ -142,14 +153,14 @@ function M.keep(ctx, p, drawn, keep)
     local asking = ctx:asking()
     local options = {}
     for _, id in left do
-      local label = nil
       if asking then
         local c = ctx:card(id)
-        label = c.name .. " (" .. c.deck .. ")"
+        table.insert(options, { key = id, label = c.name .. " (" .. c.deck .. ")" })
+      else
+        table.insert(options, id)
       end
-      table.insert(options, { key = id, label = label })
     end
-    local pick = ctx:choose({ prompt = "Keep which commission?", options = options }).key
+    local pick = key_of(asking, ctx:choose({ prompt = "Keep which commission?", options = options }))
     ctx:move_card(ctx:card(pick).discard, pick, "hand", p)
     local at = 1
     while left[at] ~= pick do
@@ -165,19 +176,22 @@ end
 -- labels), none_key and none_label. Returns the card id, or nil for none or an empty hand.
 function M.pick_from_hand(ctx, p, spec)
   local asking = ctx:asking()
-  local opts = {}
-  for _, id in ctx:cards("hand", p) do
-    table.insert(opts, { key = id, label = asking and (spec.verb .. " " .. ctx:card(id).name) or nil })
-  end
+  -- Unasked, the options are the hand's ids (a new list) and the none key.
+  local opts = ctx:cards("hand", p)
   if #opts == 0 then
     return nil
   end
-  table.insert(opts, { key = spec.none_key, label = spec.none_label })
-  local pick = ctx:choose({ prompt = spec.prompt, options = opts })
-  if pick.key == spec.none_key then
+  if asking then
+    for k, id in opts do
+      opts[k] = { key = id, label = spec.verb .. " " .. ctx:card(id).name }
+    end
+  end
+  table.insert(opts, if asking then { key = spec.none_key, label = spec.none_label } else spec.none_key)
+  local pick = key_of(asking, ctx:choose({ prompt = spec.prompt, options = opts }))
+  if pick == spec.none_key then
     return nil
   end
-  return pick.key
+  return pick
 end
 
 return M

@@ -479,10 +479,21 @@ fn plaza_draws_four_deck_by_deck_keeps_one_discards_the_rest() {
             g.decision().prompt
         );
         assert_eq!(g.keys(), vec!["common", "merchant"]);
+        // Every question a person is asked is labelled, the later ones too (their
+        // options are keys alone only when answered from replayed answers).
+        assert_eq!(
+            labels(&g),
+            ["Draw from the common deck", "Draw from the merchant deck"]
+        );
         g.answer(grade);
     }
     assert_eq!(g.decision().prompt, "Keep which commission?");
     assert_eq!(g.keys().len(), 4);
+    let shown = labels(&g);
+    assert!(
+        shown[0].ends_with(" (common)") && shown[1].ends_with(" (merchant)"),
+        "each card by name and deck: {shown:?}"
+    );
     let k = g.keys()[0].clone();
     g.answer(&k);
     assert_eq!(g.hand(p).len(), hand + 1);
@@ -563,4 +574,64 @@ fn a_workshop_bundle_with_an_unknown_key_is_an_error_not_a_silent_nothing() {
     );
     assert!(err.contains("wool"), "names the materials: {err}");
     assert_eq!(g.st, before, "nothing changed");
+}
+
+/// A 2-player game of Tabriz whose first player stands on the plaza with the scribes'
+/// courtyard (a tile of Tabriz's, not of the rules fixture) placed on the west court, next to it.
+fn at_scribes() -> Game {
+    let mut g = Game::with(weft_tests::tabriz_content(), 2, 1);
+    g.place_tile("scribes-courtyard", "west-court");
+    g.refresh();
+    g
+}
+
+/// The scribes' courtyard (our design, `weft.discard_draw`): discard up to two cards
+/// from hand, one question at a time with "nothing more" to stop, then draw as many,
+/// each from a deck the player has unlocked (R-COM-2/3).
+#[test]
+fn scribes_courtyard_discards_up_to_two_then_draws_as_many() {
+    let mut g = at_scribes();
+    let p = g.current();
+    g.set_hand(p, &["c01", "c02", "c03"]);
+    g.refresh();
+    let common_discards = g.discard_len(0);
+    g.answer("move:plaza:west-court");
+    g.answer("act");
+    assert_eq!(g.decision().prompt, "Discard which commission?");
+    assert_eq!(g.keys(), ["c01", "c02", "c03", "done"]);
+    let shown = labels(&g);
+    assert!(shown[0].starts_with("Discard "), "{shown:?}");
+    assert_eq!(shown[3], "Discard nothing more");
+    g.answer("c02");
+    // The second question is labelled too, and no longer offers the discarded card.
+    assert_eq!(g.keys(), ["c01", "c03", "done"]);
+    assert_eq!(labels(&g)[2], "Discard nothing more");
+    g.answer("c01");
+    // Two discarded (the most): no third question; two draws, common only unlocked, so
+    // each deck question has one option and is not asked.
+    assert_eq!(g.discard_len(0), common_discards + 2);
+    let hand: Vec<String> = g
+        .hand(p)
+        .iter()
+        .map(|&c| g.content().cards[c as usize].id.clone())
+        .collect();
+    assert_eq!(hand.len(), 3, "c03 and two drawn: {hand:?}");
+    assert_eq!(hand[0], "c03");
+    assert!(!hand[1..].contains(&"c01".to_string()) && !hand[1..].contains(&"c02".to_string()));
+}
+
+/// The scribes' courtyard stops at "nothing more": no discard, no draw.
+#[test]
+fn scribes_courtyard_discarding_nothing_draws_nothing() {
+    let mut g = at_scribes();
+    let p = g.current();
+    g.set_hand(p, &["c01"]);
+    g.refresh();
+    let before = (g.discard_len(0), g.draw_len(0));
+    g.answer("move:plaza:west-court");
+    g.answer("act");
+    assert_eq!(g.keys(), ["c01", "done"]);
+    g.answer("done");
+    assert_eq!(g.hand(p).len(), 1);
+    assert_eq!((g.discard_len(0), g.draw_len(0)), before);
 }
