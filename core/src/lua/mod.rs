@@ -442,7 +442,7 @@ impl LuaHost {
             }
             return Err(ContentErrors(errors));
         }
-        let names = make_names(&lua, &content).map_err(vm_error)?;
+        let names = make_names(&lua, &content, &cards).map_err(vm_error)?;
         // Everything scripts can reach is frozen now, and scalar upvalues recorded, so
         // every game can start from this condition.
         let mut roots: Vec<Value> = modules.values().cloned().map(Value::Table).collect();
@@ -590,7 +590,7 @@ impl LuaHost {
     }
 }
 
-fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
+fn make_names(lua: &Lua, content: &Content, bound: &[Option<Rc<Bound>>]) -> mlua::Result<Names> {
     let strings = |ids: Vec<&str>| -> mlua::Result<Vec<mlua::String>> {
         ids.into_iter().map(|s| lua.create_string(s)).collect()
     };
@@ -598,9 +598,14 @@ fn make_names(lua: &Lua, content: &Content) -> mlua::Result<Names> {
     let material_list = lua.create_sequence_from(materials.iter().cloned())?;
     material_list.set_readonly(true);
     let pack_cards = strings(content.cards.iter().map(|c| c.id.as_str()).collect())?;
+    // One frozen empty table stands for every empty cost, reward and params: a VM is
+    // made for each worker, and a pack may have hundreds of cards.
+    let empty = lua.create_table()?;
+    freeze::freeze_table(lua, &empty)?;
     let mut card_info = Vec::with_capacity(content.cards.len());
-    for (c, id) in content.cards.iter().zip(&pack_cards) {
-        card_info.push(card_info_table(lua, content, c, id)?);
+    for (i, (c, id)) in content.cards.iter().zip(&pack_cards).enumerate() {
+        let params = bound.get(i).and_then(|b| b.as_ref()).map(|b| &b.params);
+        card_info.push(card_info_table(lua, content, c, id, params, &empty)?);
     }
     Ok(Names {
         pack_cards,
@@ -633,12 +638,15 @@ fn deck_info(lua: &Lua, content: &Content, d: &crate::content::Deck) -> mlua::Re
 /// The frozen `ctx:card` table of a card: `id`, `template`, `name`, `kind`, `zone` (where
 /// it starts), `deck`, `draw` and `discard` (its deck and the zones of its piles, when it
 /// is in one), `cost` and `reward` (counter id → amount), `behaviour`, `params` and
-/// `text`.
+/// `text`. `params` is the table its bound behaviour already has, if any (the same
+/// params: shared, not copied); `empty` is the frozen empty table shared by every card.
 fn card_info_table(
     lua: &Lua,
     content: &Content,
     c: &crate::content::Card,
     id: &mlua::String,
+    params: Option<&Table>,
+    empty: &Table,
 ) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     t.raw_set("id", id.clone())?;
@@ -653,6 +661,9 @@ fn card_info_table(
         t.raw_set("discard", content.zones[d.discard as usize].id.as_str())?;
     }
     let amounts = |list: &[(crate::content::CounterId, u32)]| -> mlua::Result<Table> {
+        if list.is_empty() {
+            return Ok(empty.clone());
+        }
         let t = lua.create_table()?;
         for &(k, n) in list {
             t.raw_set(content.counters[k as usize].id.as_str(), n)?;
@@ -665,7 +676,12 @@ fn card_info_table(
     if let Some(b) = &c.behaviour {
         t.raw_set("behaviour", b.as_str())?;
     }
-    t.raw_set("params", table_to_lua(lua, &c.params)?)?;
+    let params = match params {
+        Some(p) => p.clone(),
+        None if c.params.is_empty() => empty.clone(),
+        None => table_to_lua(lua, &c.params)?, // frozen with `t` below
+    };
+    t.raw_set("params", params)?;
     t.raw_set("text", c.text.as_str())?;
     freeze::freeze_table(lua, &t)?;
     Ok(t)
