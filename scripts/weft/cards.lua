@@ -5,10 +5,9 @@
 -- `ctx:card(id)` name a deck's two zones `draw` and `discard`. A pile's top is its last
 -- card.
 --
--- Cards drawn to choose from ("draw 4, keep 1, discard the rest") are drawn face up onto
--- their deck's discard pile, where the rest end, and `keep` takes the kept ones from
--- there into the hand: the discards end in the order drawn, the hand gets the kept cards
--- in the order kept.
+-- Cards drawn to choose from ("draw 4, keep 1, discard the rest") are drawn onto the
+-- hand, where only their player sees them, and `keep` discards the rest: the discards
+-- end in the order drawn, the hand gets the kept cards in the order kept.
 local M = {}
 
 -- The card ids in player p's hand, in the order they came in (the last is the top).
@@ -27,50 +26,40 @@ function M.deck_size(ctx, deck)
   return ctx:zone_size(d.draw) + ctx:zone_size(d.discard)
 end
 
--- The decks of `decks` (deck tables of `ctx:decks`) as one run of draws sees them:
--- for the deck at place i of `decks` (of n), `counts[i]` is the cards left in its draw
--- pile and `counts[n + i]` the cards the run has drawn face up onto its discards, which
--- it does not draw again. Only the run's draws change the piles, so their sizes are read
--- once. The list is made with six places (three decks): a table grown one entry at a
--- time is made again at each size, and a run is made for every question bots weigh.
+-- The cards left in the draw piles of `decks` (deck tables of `ctx:decks`), by their
+-- place in `decks`: only the run's own draws change them, so they are read once. The
+-- list is made with three places: a table grown one entry at a time is made again at
+-- each size, and a run is made for every question bots weigh.
 local function piles(ctx, decks)
-  local counts = { 0, 0, 0, 0, 0, 0 }
-  local n = #decks
+  local counts = { 0, 0, 0 }
   for i, g in decks do
-    counts[i], counts[n + i] = ctx:zone_size(g.draw), 0
+    counts[i] = ctx:zone_size(g.draw)
   end
   return counts
 end
 
--- Whether a run (see `piles`) can draw a card of deck i: its draw pile holds one, or
--- the discards the run found do.
+-- Whether a run (see `piles`) can draw a card of deck i: its draw pile holds one, or its
+-- discards do.
 local function can_draw(ctx, decks, counts, i)
-  return counts[i] > 0 or ctx:zone_size(decks[i].discard) - counts[#decks + i] > 0
+  return counts[i] > 0 or ctx:zone_size(decks[i].discard) > 0
 end
 
--- Draws the top card of deck i's draw pile onto player p's hand, or with `aside` face
--- up onto its discard pile; returns its id. An empty draw pile is first made again from
--- the discards the run found, shuffled with the game's random generator (as the rules'
--- own draws do; the event log shows each card moved back).
-local function draw_at(ctx, p, decks, counts, i, aside)
-  local g, set = decks[i], #decks + i
+-- Draws the top card of deck i's draw pile onto player p's hand; returns its id. An
+-- empty draw pile is first made again from the discards, shuffled with the game's
+-- random generator (as the rules' own draws do; the event log shows each card moved
+-- back).
+local function draw_at(ctx, p, decks, counts, i)
+  local g = decks[i]
   if counts[i] == 0 then
-    -- The discards go back bottom first, so the new deck holds them in their order
-    -- before the shuffle; the cards this run drew face up stay on the discards.
-    counts[i] = ctx:reshuffle(g.id, counts[set])
+    counts[i] = ctx:reshuffle(g.id)
   end
   counts[i] -= 1
-  if aside then
-    counts[set] += 1
-    return ctx:move_card(g.draw, -1, g.discard)
-  end
   return ctx:move_card(g.draw, -1, "hand", p)
 end
 
--- Draws up to n cards of deck `deck` (its id) onto player p's hand, or with `aside`
--- face up onto its discard pile (for `keep`); stops when the draw pile and its discards
--- are empty. Returns the ids drawn.
-function M.draw(ctx, p, deck, n, aside)
+-- Draws up to n cards of deck `deck` (its id) onto player p's hand; stops when the draw
+-- pile and its discards are empty. Returns the ids drawn.
+function M.draw(ctx, p, deck, n)
   local decks = { ctx:deck(deck) }
   local counts = piles(ctx, decks)
   local drawn = {}
@@ -78,7 +67,7 @@ function M.draw(ctx, p, deck, n, aside)
     if not can_draw(ctx, decks, counts, 1) then
       break
     end
-    table.insert(drawn, draw_at(ctx, p, decks, counts, 1, aside))
+    table.insert(drawn, draw_at(ctx, p, decks, counts, 1))
   end
   return drawn
 end
@@ -97,12 +86,11 @@ local function key_of(asking, picked)
   return picked
 end
 
--- Draws up to n cards, each from a deck player p chooses among the unlocked ones that
--- hold a card (its draw pile or its discards); with `once`, from the deck chosen first
--- while it holds a card, choosing again only when it runs out. Each goes onto p's hand,
--- or with `aside` face up onto its deck's discard pile (for `keep`). Stops when no deck
--- holds a card. Returns the ids drawn.
-function M.draw_chosen(ctx, p, n, once, aside)
+-- Draws up to n cards onto player p's hand, each from a deck p chooses among the
+-- unlocked ones that hold a card (its draw pile or its discards); with `once`, from the
+-- deck chosen first while it holds a card, choosing again only when it runs out. Stops
+-- when no deck holds a card. Returns the ids drawn.
+function M.draw_chosen(ctx, p, n, once)
   if n <= 0 then
     return {}
   end
@@ -132,7 +120,7 @@ function M.draw_chosen(ctx, p, n, once, aside)
         end
       end
     end
-    table.insert(drawn, draw_at(ctx, p, decks, counts, i, aside))
+    table.insert(drawn, draw_at(ctx, p, decks, counts, i))
   end
   return drawn
 end
@@ -142,14 +130,15 @@ function M.discard(ctx, p, id)
   ctx:move_card("hand", id, ctx:card(id).discard, p)
 end
 
--- Player p keeps `keep` of the card ids in `drawn`, drawn face up onto their discard
--- piles (`aside`), chosen one at a time: each goes onto the hand as it is chosen, and
--- the rest stay discarded (R-PLAZA-3, R-SKILL-1/2).
+-- Player p keeps `keep` of the card ids in `drawn`, just drawn onto p's hand, chosen
+-- one at a time; the rest go onto their discard piles in the order drawn, and the kept
+-- ones stay at the top of the hand in the order kept (R-PLAZA-3, R-SKILL-1/2).
 function M.keep(ctx, p, drawn, keep)
   -- `table.clone`, `find` and `remove` would each be a library call charged to the
   -- budget (lua/sandbox/library.rs); these few cards are copied and searched here.
   local left = { table.unpack(drawn) }
-  for _ = 1, math.min(keep, #left) do
+  local kept = math.min(keep, #left)
+  for _ = 1, kept do
     local asking = ctx:asking()
     local options = {}
     for _, id in left do
@@ -161,7 +150,10 @@ function M.keep(ctx, p, drawn, keep)
       end
     end
     local pick = key_of(asking, ctx:choose({ prompt = "Keep which commission?", options = options }))
-    ctx:move_card(ctx:card(pick).discard, pick, "hand", p)
+    if kept > 1 then
+      -- To the top, so the kept cards end in the order kept.
+      ctx:move_card("hand", pick, "hand", p)
+    end
     local at = 1
     while left[at] ~= pick do
       at += 1
@@ -169,6 +161,9 @@ function M.keep(ctx, p, drawn, keep)
     for k = at, #left do
       left[k] = left[k + 1]
     end
+  end
+  for _, id in left do
+    M.discard(ctx, p, id)
   end
 end
 

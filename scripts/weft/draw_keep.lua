@@ -8,7 +8,7 @@ return {
   end,
   on_reach = function(ctx, params)
     local p = ctx:player()
-    local drawn = cards.draw(ctx, p, params.deck, params.draw or 2, true)
+    local drawn = cards.draw(ctx, p, params.deck, params.draw or 2)
     cards.keep(ctx, p, drawn, params.keep or 1)
   end,
 }

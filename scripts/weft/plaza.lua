@@ -22,7 +22,7 @@ return {
   end,
   action = function(ctx, params)
     local p = ctx:player()
-    local drawn = cards.draw_chosen(ctx, p, params.draw or 4, deck_choice(params) == "once", true)
+    local drawn = cards.draw_chosen(ctx, p, params.draw or 4, deck_choice(params) == "once")
     cards.keep(ctx, p, drawn, ctx:ability(p, "plaza_keep"))
   end,
 }

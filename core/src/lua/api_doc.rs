@@ -111,10 +111,11 @@ belongs to the deck whose draw pile it starts in, and `ctx:decks(p)` lists the d
 may draw from. The shared library's `weft.cards` (`local cards = require(\"weft.cards\")`)
 draws, keeps and discards cards of decks over the zone functions below:
 `cards.hand(ctx, p)`, `cards.tucked(ctx, p)` (the zones `hand` and `tucked`),
-`cards.deck_size(ctx, deck)`, `cards.draw(ctx, p, deck, n [, aside])` and
-`cards.draw_chosen(ctx, p, n [, once, aside])` (each from a deck p chooses) draw onto p's
-hand, or with `aside` face up onto the discards for `cards.keep(ctx, p, drawn, keep)` to
-take the kept ones from (an empty draw pile is made again from its discards, shuffled);
+`cards.deck_size(ctx, deck)`, `cards.draw(ctx, p, deck, n)` and
+`cards.draw_chosen(ctx, p, n [, once])` (each from a deck p chooses) draw onto p's hand,
+where only p sees them (an empty draw pile is made again from its discards, shuffled),
+and `cards.keep(ctx, p, drawn, keep)` keeps some of the cards just drawn and discards
+the rest;
 `cards.discard(ctx, p, id)` and `cards.pick_from_hand(ctx, p, spec)`
 (scripts/weft/cards.lua says more).
 ";

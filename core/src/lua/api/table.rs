@@ -369,7 +369,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "reshuffle",
         call: "ctx:reshuffle(deck [, leave])",
-        text: "makes a deck's draw pile again from its discards: every card of its discard pile but the top `leave` (default 0) goes onto the draw pile, bottom first, and the draw pile is shuffled with the game's random generator; returns how many went (what `weft.cards` does when a draw pile runs out, the cards its run drew aside left on the discards)",
+        text: "makes a deck's draw pile again from its discards: every card of its discard pile but the top `leave` (default 0) goes onto the draw pile, bottom first, and the draw pile is shuffled with the game's random generator; returns how many went (what `weft.cards` does when a draw pile runs out)",
         imp: Change(|m| m.add(|_, c, (id, leave): (String, Option<Whole>)| c.reshuffle(&id, leave))),
         front: None,
     },
