@@ -28,9 +28,22 @@ pub struct StateArgs {
     /// Print JSON (the default and only format today; kept for scripts that pass it).
     #[arg(long)]
     json: bool,
+    /// Print the game as seat N (from 1) may see it: other hands and hidden piles as
+    /// counts and backs, no generator, another seat's question without its options
+    /// (docs/state-json.md, "One seat's view").
+    #[arg(long, value_name = "N")]
+    seat: Option<usize>,
 }
 
 pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
+    if let Some(n) = a.seat {
+        if n == 0 || n > a.players {
+            anyhow::bail!(
+                "--seat {n}: seats are numbered from 1 to {} (--players); give one of them",
+                a.players
+            );
+        }
+    }
     let content = a.packs.load()?;
     let mut engine = Engine::with_lua(content.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut log = EventLog::recording();
@@ -69,6 +82,17 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         "result": st.result,
         "events": log.events,
     });
+    if let Some(n) = a.seat {
+        let view = weft_core::view::SeatView::of_game(&mut engine, &st, n - 1);
+        out["view"] = json!({ "player": n - 1, "seat": n });
+        out["state"] = view.to_json(&content);
+        out["decision"] = view.decision_json();
+        out["events"] = json!(view.events(&log.events));
+        if let Some(m) = out.as_object_mut() {
+            // A hash of the whole state would let a tool test guesses at hidden cards.
+            m.remove("state_hash");
+        }
+    }
     // Worker-placement areas, by index as `state.areas` holds them (left out when none).
     if !content.board.areas.is_empty() {
         out["areas"] = json!(content
@@ -93,6 +117,18 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         out["zones"] = json!(ids(ZoneOwner::Shared));
         out["player_zones"] = json!(ids(ZoneOwner::Player));
         out["cards"] = json!(content.cards.iter().map(|c| &c.id).collect::<Vec<_>>());
+        // Grid zones' shapes at this player count (positions run row by row).
+        let grids: Vec<_> = content
+            .zones
+            .iter()
+            .filter_map(|z| {
+                let (rows, columns) = z.grid_size(a.players)?;
+                Some(json!({ "zone": z.id, "rows": rows, "columns": columns }))
+            })
+            .collect();
+        if !grids.is_empty() {
+            out["grids"] = json!(grids);
+        }
     }
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(if error.is_some() {

@@ -33,6 +33,7 @@ pub mod sim;
 pub mod state;
 pub mod sweep;
 pub mod text;
+pub mod view;
 pub mod zones;
 
 use std::path::Path;

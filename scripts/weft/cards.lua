@@ -131,14 +131,13 @@ function M.discard(ctx, p, id)
 end
 
 -- Player p keeps `keep` of the card ids in `drawn`, just drawn onto p's hand, chosen
--- one at a time; the rest go onto their discard piles in the order drawn, and the kept
--- ones stay at the top of the hand in the order kept (R-PLAZA-3, R-SKILL-1/2).
+-- one at a time: each goes to the top of the hand as it is chosen; then the rest go
+-- onto their discard piles in the order drawn (R-PLAZA-3, R-SKILL-1/2).
 function M.keep(ctx, p, drawn, keep)
   -- `table.clone`, `find` and `remove` would each be a library call charged to the
   -- budget (lua/sandbox/library.rs); these few cards are copied and searched here.
   local left = { table.unpack(drawn) }
-  local kept = math.min(keep, #left)
-  for _ = 1, kept do
+  for _ = 1, math.min(keep, #left) do
     local asking = ctx:asking()
     local options = {}
     for _, id in left do
@@ -150,10 +149,8 @@ function M.keep(ctx, p, drawn, keep)
       end
     end
     local pick = key_of(asking, ctx:choose({ prompt = "Keep which commission?", options = options }))
-    if kept > 1 then
-      -- To the top, so the kept cards end in the order kept.
-      ctx:move_card("hand", pick, "hand", p)
-    end
+    -- To the top of the hand: the kept cards end there in the order kept.
+    ctx:move_card("hand", pick, "hand", p)
     local at = 1
     while left[at] ~= pick do
       at += 1

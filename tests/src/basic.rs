@@ -12,7 +12,9 @@
 //!   and end;
 //! - [`crate::play::same_both_ways`]: the speed layer on and off give the same games;
 //! - [`determinization_keeps_what_the_seat_sees`]: a bot's re-deal changes only what
-//!   the seat cannot see.
+//!   the seat cannot see;
+//! - [`views_name_no_unseen_card`]: no seat's view (`weft state --seat N`) holds a card
+//!   that seat cannot see, in its zones, its flow, its texts or its events.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -61,6 +63,7 @@ pub fn battery(name: &str, content: &Arc<Content>) {
             apply_equals_apply_disposable(&game);
             labels_do_not_change_the_game(&game);
             moved += determinization_keeps_what_the_seat_sees(&game);
+            views_name_no_unseen_card(&game);
         }
         same_both_ways(name, content, &[players], GAMES, Seats::Random);
     }
@@ -433,4 +436,263 @@ fn cards_in_play(c: &Content, st: &GameState) -> BTreeMap<CardIx, usize> {
         }
     }
     out
+}
+
+/// At every few decisions of a game and for every seat, the seat's view
+/// ([`weft_core::view::SeatView`], as `weft state --seat N` prints it) holds no card the
+/// seat cannot see (by this file's own [`sees`]): each zone instance it cannot see is
+/// `hidden` with its real count and no `cards`; every card index left in a zone or in
+/// the flow is one it sees; no text (a label, a prompt, a script's answers) names an
+/// unseen card's id; another seat's question shows no options; and, at every answer,
+/// no event the answer made names, in the seat's reading, a card the seat sees neither
+/// before nor after it.
+pub fn views_name_no_unseen_card(game: &Game<'_>) {
+    use weft_core::events::EventLog;
+    use weft_core::view::SeatView;
+    let c = game.content;
+    let mut engine = game.engine(true);
+    let mut bot = game.bot();
+    let mut log = EventLog::recording();
+    let mut st = engine
+        .new_game_logged(game.players, game.seed, &mut log)
+        .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+    let others = other_ids(c);
+    // Setup's events: before it, no seat saw anything.
+    check_events(c, &st, &st, &log.events, &others, game, "setup", true);
+    let mut k = 0usize;
+    while let Some(d) = st.decision() {
+        let d = d.clone();
+        // While a script asks, what the seats see is the state it has made so far.
+        let shown = engine.state_at_question(&st);
+        assert_eq!(
+            shown.is_some(),
+            st.flow.effect.is_some(),
+            "{}, decision {k}: a script's question and its state so far",
+            game.name()
+        );
+        let shown = shown.unwrap_or_else(|| st.clone());
+        if k % DETERMINIZE_EVERY == 0 {
+            for me in 0..game.players {
+                let name = format!("{}, decision {k}, seat {}", game.name(), me + 1);
+                let view = SeatView::of_game(&mut engine, &st, me);
+                assert_eq!(view.uncommitted, st.flow.effect.is_some(), "{name}");
+                let json = view.to_json(c);
+                assert_eq!(json["uncommitted"] == true, view.uncommitted, "{name}");
+                check_view(c, &shown, me, &json, &others, &name);
+                let decision = view.decision_json();
+                if d.player != me {
+                    assert!(
+                        decision["options"].is_null(),
+                        "{name}: another seat's options"
+                    );
+                }
+                check_texts(c, &shown, me, &decision.to_string(), &others, &name);
+            }
+        }
+        let pick = bot.choose(&mut engine, &st, &d);
+        let at = log.events.len();
+        if let Err(e) = engine.apply_logged(&mut st, pick, &mut log) {
+            panic!("{}, decision {k}: {e}", game.name());
+        }
+        let after = engine.state_at_question(&st).unwrap_or_else(|| st.clone());
+        let what = format!("answer {k}");
+        check_events(
+            c,
+            &shown,
+            &after,
+            &log.events[at..],
+            &others,
+            game,
+            &what,
+            false,
+        );
+        k += 1;
+    }
+}
+
+/// Ids of everything but cards (zones, counters, decks, tiles, slots, areas): a card id
+/// equal to one of them cannot be looked for in texts.
+fn other_ids(c: &Content) -> std::collections::BTreeSet<String> {
+    let mut ids: std::collections::BTreeSet<String> = Default::default();
+    ids.extend(c.zones.iter().map(|z| z.id.clone()));
+    ids.extend(c.counters.iter().map(|k| k.id.clone()));
+    ids.extend(c.decks.iter().map(|d| d.id.clone()));
+    ids.extend(c.tiles.iter().map(|t| t.id.clone()));
+    ids.extend(c.board.slots.iter().map(|s| s.id.clone()));
+    ids.extend(c.board.areas.iter().map(|a| a.id.clone()));
+    ids
+}
+
+/// Per card: whether seat `me` sees it where it lies in `st` (by [`sees`]).
+fn seen_here(c: &Content, st: &GameState, me: usize) -> Vec<bool> {
+    let mut seen = vec![false; c.cards.len()];
+    for (k, z) in c.zones.iter().enumerate() {
+        for owner in zone_owners(z, st) {
+            if sees(z, owner, me) {
+                let r = ZoneRef {
+                    zone: k as ZoneId,
+                    player: owner,
+                };
+                for &card in r.get(c, st).cards.iter().flatten() {
+                    seen[card as usize] = true;
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Whether `text` names card id `id` as a word (not inside a longer id).
+fn names(text: &str, id: &str) -> bool {
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_' || ch == '-';
+    text.match_indices(id).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + id.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+/// No text of `json` names the id of a card seat `me` does not see in `st`.
+fn check_texts(
+    c: &Content,
+    st: &GameState,
+    me: usize,
+    json: &str,
+    others: &std::collections::BTreeSet<String>,
+    name: &str,
+) {
+    let seen = seen_here(c, st, me);
+    for (k, card) in c.cards.iter().enumerate() {
+        if !seen[k] && !others.contains(&card.id) && names(json, &card.id) {
+            let at = json.find(&card.id).unwrap_or(0);
+            let near: String = json[..at]
+                .chars()
+                .rev()
+                .take(150)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .chain(json[at..].chars().take(100))
+                .collect();
+            panic!(
+                "{name}: the view names `{}`, a card the seat does not see: …{near}…",
+                card.id
+            );
+        }
+    }
+}
+
+/// The structural and text checks of one view (see [`views_name_no_unseen_card`]).
+fn check_view(
+    c: &Content,
+    st: &GameState,
+    me: usize,
+    view: &serde_json::Value,
+    others: &std::collections::BTreeSet<String>,
+    name: &str,
+) {
+    let seen = seen_here(c, st, me);
+    assert!(
+        view.get("rng").is_none(),
+        "{name}: the view holds the generator"
+    );
+    for (k, z) in c.zones.iter().enumerate() {
+        for owner in zone_owners(z, st) {
+            let entry = match owner {
+                None => &view["zones"][z.index],
+                Some(p) => &view["players"][p]["zones"][z.index],
+            };
+            let r = ZoneRef {
+                zone: k as ZoneId,
+                player: owner,
+            };
+            let real = r.get(c, st).cards.iter().flatten().count();
+            if sees(z, owner, me) {
+                let cards = entry["cards"].as_array();
+                assert!(cards.is_some(), "{name}: zone {} is seen: {entry}", z.id);
+            } else {
+                assert_eq!(entry["hidden"], true, "{name}: zone {} is unseen", z.id);
+                assert!(
+                    entry.get("cards").is_none(),
+                    "{name}: zone {} shows cards",
+                    z.id
+                );
+                assert_eq!(entry["count"], real, "{name}: zone {}'s count", z.id);
+            }
+            for card in entry["cards"].as_array().into_iter().flatten() {
+                if let Some(i) = card.as_u64() {
+                    assert!(seen[i as usize], "{name}: zone {} shows card {i}", z.id);
+                }
+            }
+        }
+    }
+    // Card indices in the flow: hook owners, cards used or played.
+    fn flow_cards(v: &serde_json::Value, out: &mut Vec<u64>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if m.get("type").and_then(|t| t.as_str()) == Some("card") {
+                    out.extend(m.get("card").and_then(|k| k.as_u64()));
+                }
+                for key in ["used", "played_this_round"] {
+                    if let Some(serde_json::Value::Array(a)) = m.get(key) {
+                        out.extend(a.iter().filter_map(|k| k.as_u64()));
+                    }
+                }
+                m.values().for_each(|x| flow_cards(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| flow_cards(x, out)),
+            _ => {}
+        }
+    }
+    let mut cards = Vec::new();
+    flow_cards(&view["flow"], &mut cards);
+    for i in cards {
+        assert!(seen[i as usize], "{name}: the flow names card {i}");
+    }
+    check_texts(c, st, me, &view.to_string(), others, name);
+}
+
+/// The events of one answer (or of setup), as each seat reads them, name a card the
+/// seat sees neither before (`before`) nor after (`after`) the answer only when the
+/// event records the places the card lay in or moved between and the seat sees one of
+/// them (by this file's [`sees`]): it watched the card there during the answer (a card
+/// discarded face up, then shuffled back). At setup (`setup`) only what a seat sees
+/// after counts.
+#[allow(clippy::too_many_arguments)]
+fn check_events(
+    c: &Content,
+    before: &GameState,
+    after: &GameState,
+    events: &[weft_core::events::Event],
+    others: &std::collections::BTreeSet<String>,
+    game: &Game<'_>,
+    what: &str,
+    setup: bool,
+) {
+    for me in 0..game.players {
+        let view = weft_core::view::SeatView::of(c, after, me);
+        let read = view.events(events);
+        let (then, now) = (seen_here(c, before, me), seen_here(c, after, me));
+        for (e, r) in events.iter().zip(&read) {
+            for (k, card) in c.cards.iter().enumerate() {
+                let saw = now[k] || (!setup && then[k]);
+                if saw || others.contains(&card.id) || !names(&r.text, &card.id) {
+                    continue;
+                }
+                let watched = e.private.as_ref().is_some_and(|p| {
+                    p.places
+                        .iter()
+                        .any(|&(zone, player)| sees(&c.zones[zone as usize], player, me))
+                });
+                assert!(
+                    watched,
+                    "{}, {what}, seat {}: the event `{}` names `{}`, which the seat did not see",
+                    game.name(),
+                    me + 1,
+                    r.text,
+                    card.id
+                );
+            }
+        }
+    }
 }

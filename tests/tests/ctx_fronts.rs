@@ -369,13 +369,14 @@ fn action_alone(
 }
 
 /// `move_card`, and `weft.cards` over it, move commissions as the rules did, with the
-/// speed layer on and off: cards drawn to choose from go face up onto their discard
-/// pile, the kept one from there onto the hand, a card of the hand onto its discard
-/// pile; the moved card's id is returned, and each move is logged.
+/// speed layer on and off: cards drawn to choose from go onto the hand (seen by its
+/// owner only), the kept one to the hand's top as it is chosen, the rest onto their
+/// discard pile, a card of the hand onto its discard pile; the moved card's id is
+/// returned, and each move is logged.
 #[test]
 fn move_card_and_weft_cards_move_commissions_as_the_rules_did() {
     let content = content_with_courtyard(
-        "local cards = require('weft.cards')\nreturn { action = function(ctx)\n  local p = ctx:player()\n  local first = cards.hand(ctx, p)[1]\n  local drawn = cards.draw(ctx, p, 'common', 2, true)\n  local c = ctx:move_card('common_deck', -1, 'hand', p)\n  cards.keep(ctx, p, drawn, 1)\n  cards.discard(ctx, p, first)\n  ctx:log(table.concat({ drawn[1], drawn[2], c, first, tostring(ctx:ability(p, 'plaza_keep')), tostring(ctx:ability(p, 'nothing')) }, ' '))\nend }\n",
+        "local cards = require('weft.cards')\nreturn { action = function(ctx)\n  local p = ctx:player()\n  local first = cards.hand(ctx, p)[1]\n  local drawn = cards.draw(ctx, p, 'common', 2)\n  local c = ctx:move_card('common_deck', -1, 'hand', p)\n  cards.keep(ctx, p, drawn, 1)\n  cards.discard(ctx, p, first)\n  ctx:log(table.concat({ drawn[1], drawn[2], c, first, tostring(ctx:ability(p, 'plaza_keep')), tostring(ctx:ability(p, 'nothing')) }, ' '))\nend }\n",
     );
     let g = at_courtyard(Arc::clone(&content));
     let c = g.content();
@@ -429,8 +430,8 @@ fn move_card_and_weft_cards_move_commissions_as_the_rules_did() {
         );
         let moves = events.iter().filter(|e| e.kind == "move_card").count();
         assert_eq!(
-            moves, 5,
-            "two cards set aside, one drawn, one kept, one discarded: {events:?}"
+            moves, 6,
+            "two cards drawn to choose from, one drawn, one kept, two discarded: {events:?}"
         );
     }
 }
@@ -489,14 +490,13 @@ fn weft_cards_reshuffles_an_empty_deck_as_the_rules_draw_does() {
     assert!(events.iter().any(|e| e.text == "nil"), "{events:?}");
 }
 
-/// Cards drawn face up onto the discards are not shuffled back when the deck runs out
-/// in the same run: as the rules' draws held them apart, the new deck is made of the
-/// discards there were before, and the cards drawn end on the discards in the order
-/// drawn.
+/// Cards drawn to choose from are not shuffled back when the deck runs out in the same
+/// run: as the rules' draws held them apart, the new deck is made of the discards there
+/// were before, and the cards drawn and not kept end on the discards in the order drawn.
 #[test]
-fn cards_set_aside_stay_out_of_a_reshuffle_in_the_same_run() {
+fn cards_drawn_to_choose_from_stay_out_of_a_reshuffle_in_the_same_run() {
     let content = content_with_courtyard(
-        "local cards = require('weft.cards')\nreturn { action = function(ctx)\n  cards.draw(ctx, ctx:player(), 'common', 3, true)\nend }\n",
+        "local cards = require('weft.cards')\nreturn { action = function(ctx)\n  local p = ctx:player()\n  cards.keep(ctx, p, cards.draw(ctx, p, 'common', 3), 0)\nend }\n",
     );
     let mut g = at_courtyard(Arc::clone(&content));
     let c = g.content();

@@ -31,6 +31,7 @@ use crate::content::Content;
 use crate::decision::Decision;
 use crate::engine::Engine;
 use crate::state::{rng_from_seed, GameState};
+use crate::view::SeatView;
 
 /// Search settings. Defaults here; a pack sets them under `[bots.mcts]` in `game.toml`
 /// and `weft sim --mcts-iterations/--mcts-ms` overrides both.
@@ -396,10 +397,12 @@ impl Search<'_> {
 /// Most decisions one rollout plays, whatever the settings.
 const MAX_ROLLOUT: usize = 120;
 
-/// Re-deals what seat `me` cannot see, and re-seeds the copy's RNG from `rng`: every
-/// card in a hidden zone or in another player's `owner` zone is shuffled with the others
-/// of its back (Tabriz: the other players' hands and the draw piles, per grade; hand
-/// and pile sizes stay as they are). Not while a script's effect is asking its
+/// Replaces `st` by a state dealt from seat `me`'s view of it ([`SeatView::sample`]):
+/// the cards the seat cannot see (in a hidden zone or in another player's `owner`
+/// zone) are dealt at random among those places, each to a place of its back (Tabriz:
+/// the other players' hands and the draw piles, per deck; hand and pile sizes stay as
+/// they are), and the RNG is re-seeded from `rng`; the seat's view is all the deal
+/// starts from. Not while a script's effect is asking its
 /// questions: the copy then keeps the real deal and seed, so a decision there (and an
 /// mcts playout from it) knows the real deck order and dice; a known gap, left until
 /// the copy can be re-dealt once the effect is done.
@@ -411,6 +414,10 @@ pub fn determinize(content: &Content, st: &mut GameState, me: usize, rng: &mut P
     if st.flow.effect.is_some() {
         return;
     }
-    crate::zones::redeal_unseen(content, st, me, rng);
-    st.rng = rng_from_seed(rng.random());
+    match SeatView::of(content, st, me).sample(content, rng) {
+        Some(dealt) => *st = dealt,
+        // A card out of every zone: no deal matches the view; the copy keeps the deal
+        // and gets a new seed.
+        None => st.rng = rng_from_seed(rng.random()),
+    }
 }

@@ -30,6 +30,7 @@ mod interp;
 mod keys;
 mod lookahead;
 mod move_cache;
+mod pending;
 pub mod steps;
 
 pub use lookahead::{LookaheadError, MAX_PLACES as MAX_LOOKAHEAD_PLACES};
@@ -594,9 +595,17 @@ impl Engine {
         st.flow.played_this_turn += 1;
         st.flow.played_this_round.push(card);
         let round = st.round;
-        log.push(round, Some(p), "play", || {
-            format!("plays {} ({})", def.id, def.name)
-        });
+        let places = [
+            crate::view::place(&c, zones.from, p),
+            crate::view::place(&c, zones.to, p),
+        ];
+        log.push_private(
+            round,
+            Some(p),
+            "play",
+            || format!("plays {} ({})", def.id, def.name),
+            || crate::view::watchers(&c, st, &places, || "plays a card".into()),
+        );
         let limit = |message: String| -> EngineError {
             ScriptError {
                 pack: ScriptError::pack_of(&def.declared_in),

@@ -180,14 +180,29 @@ impl Ctx {
         let card = zones::move_card(c, &mut self.state, from, i, to, None)
             .map_err(|e| err(format!("ctx:move_card: {e}")))?;
         let (round, player) = (self.state.round, self.call.player);
-        self.log.push(round, player, "move_card", || {
-            format!(
-                "{} goes from {} to {}",
-                c.cards[card as usize].id,
-                from.describe(c),
-                to.describe(c)
-            )
-        });
+        let st = &self.state;
+        self.log.push_private(
+            round,
+            player,
+            "move_card",
+            || {
+                format!(
+                    "{} goes from {} to {}",
+                    c.cards[card as usize].id,
+                    from.describe(c),
+                    to.describe(c)
+                )
+            },
+            || {
+                crate::view::watchers(c, st, &[from, to], || {
+                    format!(
+                        "a card goes from {} to {}",
+                        from.describe(c),
+                        to.describe(c)
+                    )
+                })
+            },
+        );
         Ok(card)
     }
 

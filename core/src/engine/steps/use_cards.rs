@@ -218,7 +218,10 @@ pub(crate) fn answer_job(
     let round = st.round;
     match choice.action {
         Action::Use { card } => {
-            let Some(Job::UseCards { hook, used, .. }) = st.flow.jobs.last_mut() else {
+            let Some(Job::UseCards {
+                hook, used, zone, ..
+            }) = st.flow.jobs.last_mut()
+            else {
                 return Err(super::flow_error(
                     eng,
                     "use_cards",
@@ -226,7 +229,7 @@ pub(crate) fn answer_job(
                 ));
             };
             used.push(card);
-            let hook = *hook;
+            let (hook, zone) = (*hook, *zone);
             st.flow.jobs.push(Job::Hook {
                 call: HookCall {
                     owner: Owner::Card { card },
@@ -235,9 +238,14 @@ pub(crate) fn answer_job(
                 },
             });
             let c = &eng.content;
-            log.push(round, Some(p), "use", || {
-                format!("uses {}", c.cards[card as usize].id)
-            });
+            let places = [crate::view::place(c, zone, p)];
+            log.push_private(
+                round,
+                Some(p),
+                "use",
+                || format!("uses {}", c.cards[card as usize].id),
+                || crate::view::watchers(c, st, &places, || "uses a card".into()),
+            );
         }
         _ => {
             st.flow.jobs.pop();

@@ -89,11 +89,19 @@ pub(crate) fn answer(
     decks::take_from_player(c, st, p, zone, card);
     decks::discard(c, st, card);
     let round = st.round;
-    log.push(round, Some(p), "discard", || {
-        format!(
-            "discards {} ({} limit)",
-            c.cards[card as usize].id, c.zones[zone as usize].id
-        )
-    });
+    let def = &c.cards[card as usize];
+    let to = def.deck.map_or(def.zone, |d| c.decks[d as usize].discard);
+    let places = [crate::view::place(c, zone, p), crate::view::place(c, to, p)];
+    log.push_private(
+        round,
+        Some(p),
+        "discard",
+        || format!("discards {} ({} limit)", def.id, c.zones[zone as usize].id),
+        || {
+            crate::view::watchers(c, st, &places, || {
+                format!("discards a card ({} limit)", c.zones[zone as usize].id)
+            })
+        },
+    );
     Ok(())
 }
