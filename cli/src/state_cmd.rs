@@ -78,7 +78,7 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         "tiles": content.tiles.iter().map(|t| &t.id).collect::<Vec<_>>(),
         "state": st,
         "state_hash": st.hash(),
-        "decision": st.decision(),
+        "decision": weft_core::view::decision_json(&content, &st),
         "result": st.result,
         "events": log.events,
     });
@@ -86,7 +86,7 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         let view = weft_core::view::SeatView::of_game(&mut engine, &st, n - 1);
         out["view"] = json!({ "player": n - 1, "seat": n });
         out["state"] = view.to_json(&content);
-        out["decision"] = view.decision_json();
+        out["decision"] = view.decision_json(&content);
         out["events"] = json!(view.events(&log.events));
         if let Some(m) = out.as_object_mut() {
             // A hash of the whole state would let a tool test guesses at hidden cards.

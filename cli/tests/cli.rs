@@ -853,3 +853,46 @@ fn state_seat_shows_what_that_seat_may_see() {
     assert_ne!(code, 0);
     assert!(err.contains("1 to 3"), "{err}");
 }
+
+/// Issue 31, item 1: every option of the printed question says what it belongs to
+/// (`of`): a move the tile and slot it goes to, `act` the tile the piece stands on, a
+/// script's option the script's owner (the plaza tile's keep question; Cabriole's
+/// setup pick, a game hook); and a grid zone carries its shape (`grids`).
+#[test]
+fn state_options_say_what_they_belong_to_and_grids_their_shape() {
+    let state = |args: &[&str]| -> serde_json::Value {
+        let mut a = vec!["state", "--players", "3", "--seed", "5"];
+        a.extend_from_slice(args);
+        let (code, out, err) = weft(&a);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let options = |v: &serde_json::Value| v["decision"]["options"].as_array().unwrap().clone();
+    let start = state(&[]);
+    for o in options(&start) {
+        let key = o["key"].as_str().unwrap();
+        let to = key.rsplit(':').next().unwrap();
+        assert_eq!(o["of"]["slot"], to, "{o}");
+        assert!(o["of"]["tile"].is_string(), "{o}");
+    }
+    let moved = state(&["--answers", "move:plaza:plaza"]);
+    assert!(options(&moved)
+        .iter()
+        .all(|o| o["of"]["tile"] == "plaza" && o["of"]["slot"] == "plaza"));
+    let keep = state(&["--answers", "move:plaza:plaza,act"]);
+    assert_eq!(keep["decision"]["prompt"], "Keep which commission?");
+    assert!(options(&keep).iter().all(|o| o["of"]["tile"] == "plaza"));
+
+    let cabriole = state(&["--pack", "content/cabriole"]);
+    assert!(options(&cabriole)
+        .iter()
+        .all(|o| o["of"]["game"] == "rules.setup_pick"));
+    let grids = cabriole["grids"].as_array().unwrap();
+    assert!(
+        grids
+            .iter()
+            .any(|g| g["zone"] == "display" && g["rows"] == 4 && g["columns"] == 4),
+        "{grids:?}"
+    );
+    assert!(start.get("grids").is_none(), "Tabriz has no grid zone");
+}

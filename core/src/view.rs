@@ -191,8 +191,9 @@ impl SeatView {
                 .collect();
             zone.insert("backs".into(), json!(ids));
         }
+        let decision = self.decision_json(c);
         if let Some(d) = obj.get_mut("decision") {
-            *d = self.decision_json();
+            *d = decision;
         }
         if let Some(flow) = obj.get_mut("flow") {
             self.redact_flow(flow);
@@ -200,12 +201,13 @@ impl SeatView {
         v
     }
 
-    /// The pending question as the seat may see it: in full when it is the seat's, else
-    /// who answers and the prompt, with `options` null and `option_count`.
-    pub fn decision_json(&self) -> Value {
+    /// The pending question as the seat may see it: in full when it is the seat's (each
+    /// option with what it belongs to, `of`: see [`decision_json`]), else who answers
+    /// and the prompt, with `options` null and `option_count`.
+    pub fn decision_json(&self, c: &Content) -> Value {
         match self.state.decision() {
             None => Value::Null,
-            Some(d) if d.player == self.player => json!(d),
+            Some(d) if d.player == self.player => decision_json(c, &self.state),
             Some(d) => json!({
                 "player": d.player,
                 "prompt": d.prompt,
@@ -352,5 +354,66 @@ impl SeatView {
         }
         st.rng = rng_from_seed(rng.random());
         Some(st)
+    }
+}
+
+/// The pending question of `st` as JSON (`{player, prompt, options}`, as the state holds
+/// it), each option with `of`: the tile, card or area it belongs to ([`option_of`]).
+pub fn decision_json(c: &Content, st: &GameState) -> Value {
+    let Some(d) = st.decision() else {
+        return Value::Null;
+    };
+    let mut v = json!(d);
+    if let Some(options) = v.get_mut("options").and_then(Value::as_array_mut) {
+        for (o, choice) in options.iter_mut().zip(&d.options) {
+            if let Some(o) = o.as_object_mut() {
+                o.insert("of".into(), option_of(c, st, &choice.action));
+            }
+        }
+    }
+    v
+}
+
+/// What an option of `st`'s question belongs to, for people and tools: `{tile, slot}`
+/// for a move (the tile it goes to) and for taking or passing a tile's action (the tile
+/// the piece stands on); `{card}` for playing, using or discarding a card; `{area}` for
+/// placing at, resolving or declining an area; for a script's option, the owner of the
+/// script that asks (its tile, card or area; `{unlock: n}` for a track's threshold,
+/// `{game: "module.function"}` for a game hook); `null` when none.
+pub fn option_of(c: &Content, st: &GameState, action: &crate::decision::Action) -> Value {
+    use crate::decision::Action;
+    use crate::flow::Owner;
+    let tile = |slot: crate::content::SlotId| {
+        let at = st.board.get(slot as usize);
+        json!({
+            "tile": at.map(|t| c.tiles[t.tile as usize].id.as_str()),
+            "slot": c.board.slots.get(slot as usize).map(|s| s.id.as_str()),
+        })
+    };
+    let card = |k: CardIx| json!({ "card": c.cards.get(k as usize).map(|d| d.id.as_str()) });
+    let area = |a: crate::content::AreaId| json!({ "area": c.board.areas.get(a as usize).map(|x| x.id.as_str()) });
+    match action {
+        Action::Move { to, .. } => tile(*to),
+        Action::Act | Action::Pass => st.flow.acted.map_or(Value::Null, tile),
+        Action::Play { card: k } | Action::Use { card: k } | Action::Discard { card: k } => {
+            card(*k)
+        }
+        Action::Place { area: a }
+        | Action::Resolve { area: a, .. }
+        | Action::Decline { area: a, .. } => area(*a),
+        Action::Script => match st.flow.effect.as_ref().map(|e| e.call.owner) {
+            Some(Owner::Tile { slot }) => tile(slot),
+            Some(Owner::Card { card: k }) => card(k),
+            Some(Owner::Area { area: a }) => area(a),
+            Some(Owner::Unlock { index }) => json!({ "unlock": index }),
+            Some(Owner::Game { hook }) => json!({
+                "game": c
+                    .program
+                    .game_hooks
+                    .get(hook as usize)
+                    .map(|h| format!("{}.{}", h.module, h.function)),
+            }),
+            None => Value::Null,
+        },
     }
 }

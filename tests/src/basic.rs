@@ -479,7 +479,7 @@ pub fn views_name_no_unseen_card(game: &Game<'_>) {
                 let json = view.to_json(c);
                 assert_eq!(json["uncommitted"] == true, view.uncommitted, "{name}");
                 check_view(c, &shown, me, &json, &others, &name);
-                let decision = view.decision_json();
+                let decision = view.decision_json(c);
                 if d.player != me {
                     assert!(
                         decision["options"].is_null(),
