@@ -833,8 +833,13 @@ fn state_seat_shows_what_that_seat_may_see() {
     let mut rest = theirs.clone();
     rest.as_object_mut().unwrap().remove("cards");
     let text = rest.to_string();
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     for k in &keys {
-        assert!(!text.contains(k.as_str()), "seat {other} reads {k}");
+        let named = text.match_indices(k.as_str()).any(|(i, _)| {
+            !text[..i].chars().next_back().is_some_and(word)
+                && !text[i + k.len()..].chars().next().is_some_and(word)
+        });
+        assert!(!named, "seat {other} reads {k}");
     }
     // Nor any position it sees holds one (by index into `cards`).
     let st = &theirs["state"];
@@ -895,4 +900,49 @@ fn state_options_say_what_they_belong_to_and_grids_their_shape() {
         "{grids:?}"
     );
     assert!(start.get("grids").is_none(), "Tabriz has no grid zone");
+}
+
+/// Issue 31, item 1: `weft doc content` lists the option keys each step, tile, card,
+/// area and flow function can offer, with their meaning, for any pack; every module the
+/// repository's two games use declares its own.
+#[test]
+fn doc_content_lists_the_option_keys_with_their_meaning() {
+    for (pack, wanted) in [
+        (
+            None,
+            &[
+                "**step `move`**",
+                "- `move:<from>:<to>`: move a piece",
+                "- `fulfil:<card>`: play that card from `hand` to `tucked`",
+                "**weft.shop** (tiles ",
+                "- `buy:<material>`: buy the rightmost unit",
+                "**weft.plaza** (tiles plaza)",
+            ][..],
+        ),
+        (
+            Some("content/cabriole"),
+            &[
+                "- `place:<area>`: place a worker",
+                "**areas.row** (areas row1, row2, row3, row4)",
+                "- `take:<card>`: take that project card",
+                "**rules** (flow rules.",
+                "- `pick:<resource>`: gain that resource at setup",
+            ][..],
+        ),
+    ] {
+        let mut args = vec!["doc", "content"];
+        if let Some(p) = pack {
+            args.extend(["--pack", p]);
+        }
+        let (code, out, err) = weft(&args);
+        assert_eq!(code, 0, "{err}");
+        let keys = out
+            .split("## Option keys")
+            .nth(1)
+            .expect("an option keys section");
+        for w in wanted {
+            assert!(keys.contains(w), "{pack:?}: {w}\n{keys}");
+        }
+        assert!(!keys.contains("declares no keys"), "{pack:?}: {keys}");
+    }
 }

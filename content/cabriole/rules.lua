@@ -309,4 +309,13 @@ function M.potential(ctx, params)
   return worth
 end
 
+-- The option keys the flow functions' questions offer (for `weft doc content`).
+M.option_keys = {
+  { "pick:<resource>", "gain that resource at setup (one no other player has chosen)" },
+  { "make:<card>", "complete that project card in production" },
+  { "done", "complete no more projects this round" },
+  { "coins", "take a completed project's reward in coins" },
+  { "prestige", "take a completed project's reward in prestige" },
+}
+
 return M

@@ -65,6 +65,8 @@ pub struct ContentDoc {
     pub cards: Vec<CardDoc>,
     /// Data the packs say they invented (`[provenance]`).
     pub invented: Vec<InventedDoc>,
+    /// The option keys its questions may offer, by what offers them.
+    pub option_keys: Vec<crate::doc_keys::OptionKeysDoc>,
 }
 
 /// One `[[cards]]` template in the reference.
@@ -220,6 +222,7 @@ pub fn content_doc(content: &Content, host: &LuaHost) -> ContentDoc {
                 note: i.note.clone(),
             })
             .collect(),
+        option_keys: crate::doc_keys::option_key_docs(content, host),
     }
 }
 
@@ -291,6 +294,7 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
         out.push_str(&areas_markdown(content));
     }
     tiles_and_played_markdown(doc, content, &mut out);
+    crate::doc_keys::option_keys_markdown(&doc.option_keys, &mut out);
     out
 }
 

@@ -14,6 +14,7 @@ pub mod content;
 pub mod decision;
 pub mod decks;
 pub mod doc;
+pub mod doc_keys;
 pub mod effects;
 pub mod embedded;
 pub mod engine;

@@ -43,6 +43,11 @@ local function unique(list)
 end
 
 return {
+  -- The option keys its questions offer (for `weft doc content`).
+  option_keys = {
+    { "<material>", "take one unit of that material from the tile" },
+    { "done", "take nothing more" },
+  },
   describe = function(params)
     local dice = params.dice or {}
     local text = "Dice spaces: " .. (#dice > 0 and (table.concat(dice, ", ") .. " dice, rolled at setup") or "none")

@@ -4,6 +4,12 @@
 local cards = require("weft.cards")
 
 return {
+  -- The option keys its questions offer (for `weft doc content`).
+  option_keys = {
+    { "<card>", "discard that card from your hand" },
+    { "done", "discard nothing more" },
+    { "<deck>", "draw the next card from that deck" },
+  },
   describe = function(params)
     return "Discard up to " .. (params.max or 1) .. " commissions from your hand, then draw as many, one at a time from any deck you have unlocked."
   end,

@@ -3,6 +3,10 @@
 local cards = require("weft.cards")
 
 return {
+  -- The option keys its questions offer (for `weft doc content`).
+  option_keys = {
+    { "<card>", "keep that card of those just drawn (the rest are discarded)" },
+  },
   describe = function(params)
     return "Draw " .. (params.draw or 2) .. " " .. params.deck .. " commissions and keep " .. (params.keep or 1) .. "."
   end,

@@ -12,6 +12,8 @@ local function has_workshop_cards(ctx, p)
 end
 
 return {
+  -- It asks nothing itself: the use-cards phase it starts offers the step's keys.
+  option_keys = {},
   describe = function()
     return "Take a personal workshop phase: use each of your tucked commissions' workshop actions once."
   end,

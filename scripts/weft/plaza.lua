@@ -14,6 +14,11 @@ local function deck_choice(params)
 end
 
 return {
+  -- The option keys its questions offer (for `weft doc content`).
+  option_keys = {
+    { "<deck>", "draw the next card from that deck" },
+    { "<card>", "keep that card of those just drawn (the rest are discarded)" },
+  },
   describe = function(params)
     local from = if deck_choice(params) == "once"
       then "all from one deck you have unlocked, chosen once"

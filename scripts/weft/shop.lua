@@ -241,4 +241,11 @@ function M.describe(params)
   return table.concat(parts, " ")
 end
 
+-- The option keys its questions offer (for `weft doc content`).
+M.option_keys = {
+  { "buy:<material>", "buy the rightmost unit of that material on a display, at its price" },
+  { "buy:<material>:<display>", "the same, from display <display> (from 1) when two displays offer it" },
+  { "done", "buy nothing more" },
+}
+
 return M

@@ -32,6 +32,11 @@ local function describe(params)
 end
 
 return {
+  -- The option keys its questions offer (for `weft doc content`).
+  option_keys = {
+    { "trade:<n>", "make the tile's trade n (from 1, as its text lists them) once more" },
+    { "done", "stop trading" },
+  },
   describe = describe,
   -- Whether any trade can be made now: options() with no trade used yet, stopping at
   -- the first.

@@ -140,6 +140,15 @@ local texts = {
 }
 
 return {
+  -- The option keys the effects' questions offer (for `weft doc content`).
+  option_keys = {
+    { "trade", "make the effect's trade" },
+    { "buy", "buy the effect's material at its price" },
+    { "<material>", "sell one unit of that material (effect `sell`)" },
+    { "<card>", "convert that card of your hand into its materials (effect `convert`)" },
+    { "<deck>", "draw a card from that deck (effect `draw`)" },
+    { "skip", "do nothing" },
+  },
   describe = function(params)
     local f = texts[params.effect]
     return f and f(params) or ("unknown workshop effect " .. tostring(params.effect))

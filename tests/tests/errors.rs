@@ -419,3 +419,56 @@ fn a_failed_sim_game_records_the_position_before_the_failing_answer() {
     );
     assert!(with_greedy >= 1, "no game with a greedy seat failed");
 }
+
+/// Issue 31, item 1: a module's `option_keys` (the keys its questions offer, for `weft
+/// doc content`) that is not a list of `{ pattern, meaning }` strings is a load error
+/// naming the module's file and what to write; a good one reaches the host as written.
+#[test]
+fn a_malformed_option_keys_is_a_load_error_naming_the_file() {
+    let host = |keys: &str| {
+        let mut files = fixture_files();
+        files.files.insert(
+            "tiles/courtyard.lua".into(),
+            format!("return {{\n  option_keys = {keys},\n  action = function(ctx) end,\n}}\n"),
+        );
+        let t = files.files["tiles/courtyard.toml"]
+            .replace("behaviour = \"weft.personal_workshop\"", "");
+        files.files.insert("tiles/courtyard.toml".into(), t);
+        let content =
+            std::sync::Arc::new(load_content(&[files], &library()).expect("TOML is fine"));
+        weft_core::lua::LuaHost::new(content)
+    };
+    for (keys, says) in [
+        (
+            "5",
+            "must be a list of { pattern, meaning } pairs, not a Lua integer",
+        ),
+        (
+            "{ \"done\" }",
+            "entry 1 must be a { pattern, meaning } pair",
+        ),
+        (
+            "{ { \"done\", 3 } }",
+            "entry 1: its meaning must be a string",
+        ),
+    ] {
+        let err = host(keys)
+            .err()
+            .unwrap_or_else(|| panic!("{keys}: no error"));
+        let e = &err.0[0];
+        assert_eq!(e.file, "rules-fixture/tiles/courtyard.lua", "{keys}");
+        assert!(e.message.contains(says), "{keys}: {}", e.message);
+        assert!(e.message.contains("option_keys"), "{}", e.message);
+    }
+    let good = host("{ { \"take:<card>\", \"take that card\" }, { \"done\", \"stop\" } }")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        good.option_keys("tiles.courtyard"),
+        Some(
+            &[
+                ("take:<card>".to_string(), "take that card".to_string()),
+                ("done".to_string(), "stop".to_string())
+            ][..]
+        )
+    );
+}

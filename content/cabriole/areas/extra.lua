@@ -95,4 +95,10 @@ function M.resolve(ctx, params, key)
   end
 end
 
+-- The option keys its questions offer (for `weft doc content`).
+M.option_keys = {
+  { "take:<card>", "take that project card from the display (C-EXTRA)" },
+  { "stop", "take no more cards" },
+}
+
 return M

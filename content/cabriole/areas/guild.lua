@@ -69,4 +69,9 @@ function M.resolve(ctx, params, key)
   end
 end
 
+-- The option keys its questions offer (for `weft doc content`).
+M.option_keys = {
+  { "train:<craft>", "train a craftsman of that craft" },
+}
+
 return M

@@ -38,4 +38,9 @@ function M.resolve(ctx, params, key)
   ctx:gain(p, params.resource, params.quantities[i])
 end
 
+-- The option keys its questions offer (for `weft doc content`).
+M.option_keys = {
+  { "buy:<n>", "buy the market's offer n (from 1)" },
+}
+
 return M

@@ -34,4 +34,9 @@ function M.resolve(ctx, params, key)
   common.take(ctx, ctx:player(), ctx:find_card("display", id), id)
 end
 
+-- The option keys its questions offer (for `weft doc content`).
+M.option_keys = {
+  { "take:<card>", "take that project card from the display's row" },
+}
+
 return M

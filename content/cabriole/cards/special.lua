@@ -50,4 +50,7 @@ function M.apply(ctx, params, p)
   end
 end
 
+-- Its cards ask nothing (for `weft doc content`).
+M.option_keys = {}
+
 return M

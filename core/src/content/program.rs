@@ -266,6 +266,10 @@ impl ProgramNames for Program {
         let h = &self.game_hooks[h as usize];
         format!("{}.{}", h.module, h.function)
     }
+
+    fn card_verb(&self, v: u8) -> &str {
+        self.card_verbs.get(v as usize).map_or("?", String::as_str)
+    }
 }
 
 #[cfg(test)]

@@ -104,7 +104,13 @@ only the user raises them (`--budget`, `--memory-mb`, `--hook-seconds`). Numbers
 to `ctx` verbs must be whole: `1.5` is an error. See docs/modding.md, \"Limits\".
 
 A module may also export `describe(params)`, returning the rules text for those
-parameters (`weft doc content` prints it).
+parameters (`weft doc content` prints it), and `option_keys`, the keys its questions
+offer with their meaning, as a list of `{ pattern, meaning }` pairs of strings
+(`{ { \"buy:<material>\", \"buy one of that material\" }, { \"done\", \"buy nothing more\" } }`;
+`<material>` and the like stand for ids; `{}` for a module that asks nothing itself).
+`weft doc content` lists them under each module with the tiles, cards, areas and flow
+functions that use it, beside the keys of the flow's steps; anything else there is a
+load error naming the module's file.
 
 Cards live in zones. A deck (`[[decks]]`) is a draw pile with its discard pile; a card
 belongs to the deck whose draw pile it starts in, and `ctx:decks(p)` lists the decks p

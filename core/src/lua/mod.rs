@@ -19,6 +19,7 @@ mod ctx_zones;
 mod fast;
 mod freeze;
 mod held;
+mod option_keys;
 mod resume;
 pub(crate) mod sandbox;
 
@@ -96,6 +97,8 @@ pub struct LuaHost {
     /// The `ctx` fronts (see [`api::fronts::Fronts`]), kept as long as the VM, and put in or
     /// taken out of the methods table by [`Effects::set_speed_layer`].
     fronts: api::fronts::Fronts,
+    /// The option keys each module declares (its `option_keys` export), by module name.
+    option_keys: option_keys::ByModule,
 }
 
 /// A behaviour's hooks and params kept in the registry, where a call pushes them from.
@@ -429,6 +432,8 @@ impl LuaHost {
                 description: None,
             });
         }
+        let (option_keys, key_errors) = option_keys::read(&modules, &content);
+        errors.extend(key_errors);
         if !errors.is_empty() {
             // Hooks cannot be called nor games played now; what the data alone shows is
             // said in the same run (a misspelt material in a behaviour's params).
@@ -495,7 +500,14 @@ impl LuaHost {
             game_hooks,
             areas,
             content,
+            option_keys,
         })
+    }
+
+    /// The option keys module `module` declares (its `option_keys` export: pattern and
+    /// meaning), if it declares any.
+    pub fn option_keys(&self, module: &str) -> Option<&[(String, String)]> {
+        self.option_keys.get(module).map(Vec::as_slice)
     }
 
     fn bound(&self, st: &GameState, owner: Owner) -> Option<&Bound> {

@@ -50,6 +50,16 @@ impl StepKind for ActStep {
         format!("take the node's action{gate}")
     }
 
+    fn option_keys(&self, _prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        vec![
+            (
+                "act".into(),
+                "take the action of the tile the piece stands on".into(),
+            ),
+            ("pass".into(), "decline the action".into()),
+        ]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

@@ -61,6 +61,9 @@ pub trait ProgramNames {
     fn hook_name(&self, hook: Hook) -> &str;
     /// Game hook `h` (an index in the program's game hooks) as `module.function`.
     fn game_hook_name(&self, h: u16) -> String;
+    /// Card verb `v` (an index in the program's card verbs): the word before `:<card>`
+    /// in the option keys of a `play` or `use_cards` step.
+    fn card_verb(&self, v: u8) -> &str;
 }
 
 /// What the interpreter did with one step.
@@ -147,6 +150,13 @@ pub trait StepKind: fmt::Debug + Send + Sync {
     /// Its line of the program's outline, without indent (`weft doc`); `gate` is the
     /// step's rounds as text (` (rounds 2–5)`, or empty).
     fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String;
+
+    /// The option keys its questions offer, as (pattern, meaning), for `weft doc
+    /// content`: `<card>` stands for a card id, `<slot>` for a slot id and so on.
+    /// None by default (a step that asks nothing, or whose options are a script's).
+    fn option_keys(&self, _prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        Vec::new()
+    }
 
     /// Runs the step the top frame stands on: it moves on by itself, or sets the
     /// decision and stops.

@@ -56,6 +56,13 @@ impl StepKind for MoveStep {
         format!("move a piece (range: {}){gate}", self.range)
     }
 
+    fn option_keys(&self, _prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        vec![(
+            "move:<from>:<to>".into(),
+            "move a piece from the first slot to the second".into(),
+        )]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

@@ -77,6 +77,13 @@ impl StepKind for PlaceStep {
         )
     }
 
+    fn option_keys(&self, _prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        vec![(
+            "place:<area>".into(),
+            "place a worker on the first free space of that area".into(),
+        )]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

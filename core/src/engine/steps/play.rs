@@ -118,6 +118,17 @@ impl StepKind for PlayStep {
         )
     }
 
+    fn option_keys(&self, prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        let (from, to) = &self.zone_ids;
+        vec![
+            (
+                format!("{}:<card>", prog.card_verb(self.verb)),
+                format!("play that card from `{from}` to `{to}`, paying its cost"),
+            ),
+            ("pass".into(), "play no card now".into()),
+        ]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

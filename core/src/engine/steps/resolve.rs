@@ -77,6 +77,13 @@ impl StepKind for ResolveStep {
         )
     }
 
+    fn option_keys(&self, _prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        vec![(
+            "decline".into(),
+            "take the area's decline instead of its options".into(),
+        )]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

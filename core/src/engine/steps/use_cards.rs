@@ -106,6 +106,19 @@ impl StepKind for UseCardsStep {
         )
     }
 
+    fn option_keys(&self, prog: &dyn ProgramNames) -> Vec<(String, String)> {
+        vec![
+            (
+                format!("{}:<card>", prog.card_verb(self.phase.verb)),
+                format!(
+                    "use that card's `{}` hook once",
+                    prog.hook_name(self.phase.hook)
+                ),
+            ),
+            ("done".into(), "use no more cards".into()),
+        ]
+    }
+
     fn run(
         &self,
         eng: &mut Engine,
