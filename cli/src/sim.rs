@@ -35,6 +35,10 @@ pub struct SimArgs {
     /// ./weft-failed).
     #[arg(long, value_name = "DIR")]
     save_failed: Option<PathBuf>,
+    /// Write a replay file of every game into DIR (`game-NNNNN.json`, by game index),
+    /// to watch or check any game later with `weft replay`.
+    #[arg(long, value_name = "DIR")]
+    save_games: Option<PathBuf>,
     /// Play the games in two separate processes and compare the state hash after every
     /// decision; exit 1 at the first difference.
     #[arg(long)]
@@ -99,6 +103,9 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &a.save_failed {
         crate::output::check_dir("--save-failed", dir)?;
     }
+    if let Some(dir) = &a.save_games {
+        crate::output::check_dir("--save-games", dir)?;
+    }
     // The run's games (this shard's), and those of them still to play.
     let all = cfg.indices();
     let kept = match &a.resume {
@@ -155,6 +162,10 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
             Ok(()) => saved = Some(dir),
             Err(e) => eprintln!("warning: could not write replays to {}: {e}", dir.display()),
         }
+    }
+    if let Some(dir) = &a.save_games {
+        save_games(dir, &records)
+            .map_err(|e| anyhow::anyhow!("--save-games {}: {e}", dir.display()))?;
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
@@ -227,6 +238,17 @@ fn save_failed(
         let mut replay = replay.clone();
         replay.add_checkpoints(&mut engine);
         std::fs::write(dir.join(failed_name(index)), replay.to_json())?;
+    }
+    Ok(())
+}
+
+/// Writes the replay of every game this process played (a record read back by
+/// `--resume` carries no answers) into `dir`, as `game-NNNNN.json`.
+fn save_games(dir: &std::path::Path, records: &[sim::GameRecord]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for r in records.iter().filter(|r| r.replay.format != 0) {
+        let json = serde_json::to_string(&r.replay)?;
+        std::fs::write(dir.join(format!("game-{:05}.json", r.index)), json)?;
     }
     Ok(())
 }

@@ -946,3 +946,46 @@ fn doc_content_lists_the_option_keys_with_their_meaning() {
         assert!(!keys.contains("declares no keys"), "{pack:?}: {keys}");
     }
 }
+
+/// Issue 31, item 2: `weft sim --save-games DIR` writes a replay of every game, which
+/// `weft replay` plays back to the same final state.
+#[test]
+fn sim_save_games_writes_a_replay_of_every_game() {
+    let dir = std::env::temp_dir().join(format!("weft-save-games-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = weft(&[
+        "sim",
+        "--games",
+        "4",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--save-games",
+        d,
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game-00000.json",
+            "game-00001.json",
+            "game-00002.json",
+            "game-00003.json"
+        ]
+    );
+    for name in &names {
+        let file = dir.join(name);
+        let (code, out, err) = weft(&["replay", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("matches"), "{name}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
