@@ -127,9 +127,19 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let stop = signals::Stop::install();
     cfg.limits.stop = Some(stop.flag());
     let bar = progress_bar(indices.len() as u64, a.json || crate::output::quiet());
+    // Each game's replay is written as the game ends, so a stopped run keeps them; the
+    // first failure to write one is reported after the run.
+    let save_error: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
     let on_game = |r: &sim::GameRecord| {
         if let Some(w) = &writer {
             w.push(r);
+        }
+        if let Some(dir) = &a.save_games {
+            if let Err(e) = save_game(dir, r) {
+                if let Ok(mut first) = save_error.lock() {
+                    first.get_or_insert_with(|| format!("--save-games {}: {e}", dir.display()));
+                }
+            }
         }
         bar.inc(1);
     };
@@ -163,9 +173,9 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
             Err(e) => eprintln!("warning: could not write replays to {}: {e}", dir.display()),
         }
     }
-    if let Some(dir) = &a.save_games {
-        save_games(dir, &records)
-            .map_err(|e| anyhow::anyhow!("--save-games {}: {e}", dir.display()))?;
+    let unsaved = save_error.lock().ok().and_then(|mut e| e.take());
+    if let Some(why) = &unsaved {
+        eprintln!("error: {why}; the summary is whole, some replays are missing");
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary)?);
@@ -201,7 +211,7 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(code));
     }
-    Ok(if summary.has_errors() {
+    Ok(if summary.has_errors() || unsaved.is_some() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -242,14 +252,11 @@ fn save_failed(
     Ok(())
 }
 
-/// Writes the replay of every game this process played (a record read back by
-/// `--resume` carries no answers) into `dir`, as `game-NNNNN.json`.
-fn save_games(dir: &std::path::Path, records: &[sim::GameRecord]) -> anyhow::Result<()> {
+/// Writes the replay of game `r` into `dir`, as `game-NNNNN.json` (by game index).
+fn save_game(dir: &std::path::Path, r: &sim::GameRecord) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)?;
-    for r in records.iter().filter(|r| r.replay.format != 0) {
-        let json = serde_json::to_string(&r.replay)?;
-        std::fs::write(dir.join(format!("game-{:05}.json", r.index)), json)?;
-    }
+    let json = serde_json::to_string(&r.replay)?;
+    std::fs::write(dir.join(format!("game-{:05}.json", r.index)), json)?;
     Ok(())
 }
 

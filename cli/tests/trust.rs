@@ -432,3 +432,58 @@ fn a_resumed_run_writes_only_whole_replays() {
         assert_eq!(code, 0, "{name}: {out}{err}");
     }
 }
+
+/// Issue 31, item 2: `--save-games` writes each game's replay as the game ends, so a run
+/// stopped part-way (SIGTERM) keeps the replays of its finished games, each of which
+/// `weft replay` plays back to its final hash.
+#[test]
+fn a_stopped_run_keeps_the_replays_of_its_finished_games() {
+    let dir = std::env::temp_dir().join(format!("weft-saved-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args([
+            "sim",
+            "--games",
+            "100000",
+            "--players",
+            "3",
+            "--seed",
+            "3",
+            "--bots",
+            "greedy",
+            "--jobs",
+            "2",
+            "--save-games",
+        ])
+        .arg(&dir)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let files = || std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    let start = Instant::now();
+    while files() < 3 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "3 replays in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    let output = child.wait_with_output().unwrap();
+    assert_ne!(output.status.code(), Some(0), "a stopped run says so");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 3, "{names:?}");
+    for file in names.iter().take(3) {
+        let (code, out, err) = weft(&["replay", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", file.display());
+        assert!(out.contains("matches"), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
