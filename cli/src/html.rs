@@ -453,7 +453,7 @@ fn strength_rows(
     rows: &[&weft_core::report::Strength],
 ) -> std::fmt::Result {
     use std::fmt::Write;
-    h.push_str("<table><tr><th>component</th><th>name</th><th>group</th><th>costs</th><th>gives</th><th>users</th><th>win share (95%)</th><th>expected</th><th>lift (95%)</th><th>typical of group</th><th>value for cost (rank)</th><th></th></tr>");
+    h.push_str("<table><tr><th>component</th><th>name</th><th>group</th><th>costs</th><th>gives</th><th>users</th><th>win share (95%)</th><th>expected</th><th>lift (95%)</th><th>typical of group</th><th>value for cost (rank)</th><th></th><th>games: a user won · lost</th></tr>");
     for x in rows {
         let e = s.entry(&x.component);
         let text = |f: fn(&weft_core::report::catalogue::Entry) -> &str| {
@@ -472,7 +472,7 @@ fn strength_rows(
         };
         write!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:+.1} ({:+.1}–{:+.1})</td><td>{:+.1}</td><td>{value}</td><td>{flag}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:+.1} ({:+.1}–{:+.1})</td><td>{:+.1}</td><td>{value}</td><td>{flag}</td><td>{}</td></tr>",
             esc(&x.component),
             text(|e| &e.name),
             esc(&x.group),
@@ -485,10 +485,34 @@ fn strength_rows(
             x.lift.lo * 100.0,
             x.lift.hi * 100.0,
             x.group_lift * 100.0,
+            example_games(s, &x.games),
         )?;
     }
     h.push_str("</table>");
     Ok(())
+}
+
+/// The games to watch for one component: game indices where a user won, then where one
+/// lost, each a link to its replay when the run saved them (`--save-games`).
+fn example_games(s: &Summary, games: &weft_core::report::strength::ExampleGames) -> String {
+    let list = |ids: &[u64]| -> String {
+        let each: Vec<String> = ids
+            .iter()
+            .map(|&i| match &s.saved_games {
+                Some(dir) => format!(
+                    "<a href=\"{}\">{i}</a>",
+                    esc(&format!("{dir}/game-{i:05}.json"))
+                ),
+                None => i.to_string(),
+            })
+            .collect();
+        if each.is_empty() {
+            "–".into()
+        } else {
+            each.join(" ")
+        }
+    };
+    format!("{} · {}", list(&games.won), list(&games.lost))
 }
 
 /// The board as `board.toml` lays it out: each slot a circle whose area and colour grow

@@ -155,6 +155,14 @@ pub fn run(a: SimArgs) -> anyhow::Result<ExitCode> {
     let mut summary = report::summarise(&records, Some(a.play.seed), Some(seconds));
     summary.games_per_second = Some(new_games as f64 / seconds.max(1e-9));
     summary.describe(&content);
+    // The report links its games to the replays, by an absolute path so the link holds
+    // wherever the report is opened from.
+    summary.saved_games = a.save_games.as_ref().map(|d| {
+        std::fs::canonicalize(d)
+            .unwrap_or_else(|_| d.clone())
+            .display()
+            .to_string()
+    });
     let out_path = a.out.as_ref().or(a.resume.as_ref());
     if let Some(w) = writer {
         w.finish()?;

@@ -989,3 +989,73 @@ fn sim_save_games_writes_a_replay_of_every_game() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 31, item 2: the strength table names games to watch for each component, where
+/// a seat that used it won and where one lost (checked against the run's own records),
+/// and with `--save-games` the report links them to their replays.
+#[test]
+fn the_strength_table_links_to_games_a_user_won_and_lost() {
+    let dir = std::env::temp_dir().join(format!("weft-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (games, out, report) = (
+        dir.join("games"),
+        dir.join("runs.jsonl"),
+        dir.join("r.html"),
+    );
+    let (code, json, err) = weft(&[
+        "sim",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--seed",
+        "7",
+        "--json",
+        "--save-games",
+        games.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut listed = 0;
+    for s in v["strength"].as_array().unwrap() {
+        let component = s["component"].as_str().unwrap();
+        for (list, won) in [("won", true), ("lost", false)] {
+            for i in s["games"][list].as_array().unwrap() {
+                let r = &records[i.as_u64().unwrap() as usize];
+                let winners: Vec<u64> = r["winners"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|w| w.as_u64().unwrap())
+                    .collect();
+                let users = r["uses"][component]["by"].as_array().unwrap();
+                assert!(
+                    users
+                        .iter()
+                        .any(|u| winners.contains(&u[0].as_u64().unwrap()) == won),
+                    "{component}: game {i} is not one a user {list}"
+                );
+                listed += 1;
+            }
+        }
+    }
+    assert!(listed > 0, "some games are named");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("games: a user won · lost"));
+    let link = format!(
+        "{}/game-0",
+        std::fs::canonicalize(&games).unwrap().display()
+    );
+    assert!(html.contains(&link), "the report links the replays");
+    let _ = std::fs::remove_dir_all(&dir);
+}

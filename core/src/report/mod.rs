@@ -212,6 +212,10 @@ pub struct Summary {
     pub seconds: Option<f64>,
     /// Games per second (`None` for merged records).
     pub games_per_second: Option<f64>,
+    /// The folder the run wrote every game's replay to (`weft sim --save-games`), which
+    /// the report links the strength table's games to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved_games: Option<String>,
 }
 
 impl Summary {
@@ -375,6 +379,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         warnings: Vec::new(),
         seconds,
         games_per_second: seconds.map(|s| records.len() as f64 / s.max(1e-9)),
+        saved_games: None,
     };
     summary.warnings = warnings(&summary);
     summary
@@ -845,6 +850,7 @@ mod tests {
             lift: wilson(30.0, 40.0),
             group_lift: 0.0,
             flag: None,
+            games: Default::default(),
         });
         strong.flag = Some(Flag::Strong);
         s.strength = vec![strong];

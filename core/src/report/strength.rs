@@ -73,6 +73,22 @@ pub struct Strength {
     pub group_lift: f64,
     /// Set when it stands out from its group.
     pub flag: Option<Flag>,
+    /// Games to watch: where a seat that used it won, and where one lost.
+    #[serde(default)]
+    pub games: ExampleGames,
+}
+
+/// Most game indices kept in each list of [`ExampleGames`].
+pub const EXAMPLE_GAMES: usize = 5;
+
+/// A few games in which a component was used, by game index (the run's `game-NNNNN`),
+/// the first of the run: where a seat that used it won, and where one did not.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ExampleGames {
+    /// Games in which a seat that used it won (a shared win counts).
+    pub won: Vec<u64>,
+    /// Games in which a seat that used it did not win.
+    pub lost: Vec<u64>,
 }
 
 /// Chance to win from a seat, round and standing, estimated from finished games.
@@ -164,8 +180,22 @@ pub fn strengths(done: &[&GameRecord], players: usize) -> Vec<Strength> {
     }
     let model = WinModel::fit(done, players);
     let mut clusters: Clusters = BTreeMap::new();
+    let mut examples: BTreeMap<&str, ExampleGames> = BTreeMap::new();
     for r in done {
         for (id, u) in &r.uses {
+            let ex = examples.entry(id.as_str()).or_default();
+            let won =
+                u.by.iter()
+                    .any(|&[seat, _]| r.winners.contains(&(seat as usize)));
+            let lost =
+                u.by.iter()
+                    .any(|&[seat, _]| !r.winners.contains(&(seat as usize)));
+            if won && ex.won.len() < EXAMPLE_GAMES {
+                ex.won.push(r.index);
+            }
+            if lost && ex.lost.len() < EXAMPLE_GAMES {
+                ex.lost.push(r.index);
+            }
             let mut per_seat: BTreeMap<u32, (f64, f64, f64)> = BTreeMap::new();
             for &[seat, round] in &u.by {
                 let s = seat as usize;
@@ -185,7 +215,13 @@ pub fn strengths(done: &[&GameRecord], players: usize) -> Vec<Strength> {
     let games = done.len() as f64;
     let mut out: Vec<Strength> = clusters
         .into_iter()
-        .map(|(component, (group, units))| measure(component, group, &units, seat_games, games))
+        .map(|(component, (group, units))| {
+            let ex = examples.remove(component.as_str()).unwrap_or_default();
+            Strength {
+                games: ex,
+                ..measure(component, group, &units, seat_games, games)
+            }
+        })
         .collect();
     judge(&mut out, 1.0 / players.max(1) as f64);
     out
@@ -244,6 +280,7 @@ fn measure(
         lift,
         group_lift: 0.0,
         flag: None,
+        games: ExampleGames::default(),
     }
 }
 
