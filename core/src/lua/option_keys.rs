@@ -23,7 +23,11 @@ pub(super) fn read(
 ) -> (ByModule, Vec<ContentError>) {
     let mut out = BTreeMap::new();
     let mut errors = Vec::new();
-    for (name, module) in modules {
+    // By name: the errors come in the same order in every run.
+    let mut names: Vec<&String> = modules.keys().collect();
+    names.sort();
+    for name in names {
+        let module = &modules[name];
         let file = content
             .modules
             .get(name)
