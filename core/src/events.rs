@@ -89,16 +89,7 @@ impl EventLog {
         kind: &'static str,
         text: impl FnOnce() -> String,
     ) {
-        if self.enabled {
-            self.events.push(Event {
-                round,
-                player,
-                seat: player.map(|p| p + 1),
-                kind,
-                text: text(),
-                private: None,
-            });
-        }
+        self.push_private(round, player, kind, text, || None);
     }
 
     /// Records an event whose text only some seats may read: `private` (built only

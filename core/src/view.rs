@@ -68,20 +68,20 @@ pub fn place(c: &Content, zone: ZoneId, p: usize) -> ZoneRef {
 }
 
 /// Who may read an event that names a card lying in, or moving between, `places`: the
-/// seats that see one of them; the others read `public_text` (see [`Private`]). Always
-/// `Some`, so that the event records its places even when every seat reads it.
+/// seats that see one of them; the others read `public_text` (see [`Private`]). The
+/// event records its places even when every seat reads it.
 pub fn watchers(
     c: &Content,
     st: &GameState,
     places: &[ZoneRef],
     public_text: impl FnOnce() -> String,
-) -> Option<Private> {
+) -> Private {
     let seats = (0..st.players.len()).filter(|&s| places.iter().any(|&r| sees(c, r, s)));
-    Some(Private::new(
+    Private::new(
         seats,
         public_text(),
         places.iter().map(|r| (r.zone, r.player)).collect(),
-    ))
+    )
 }
 
 /// What one seat may see of a game.
@@ -307,15 +307,10 @@ impl SeatView {
         use rand::seq::SliceRandom;
         use std::collections::BTreeMap;
         let mut st = self.state.clone();
-        let mut in_view = vec![false; c.cards.len()];
-        for r in zone_refs(c, &st) {
-            for &card in r.get(c, &st).cards.iter().flatten() {
-                *in_view.get_mut(card as usize)? = true;
-            }
-        }
+        // The cards the view holds are the ones the seat sees.
         let mut pools: BTreeMap<ZoneId, Vec<CardIx>> = BTreeMap::new();
         for (k, card) in c.cards.iter().enumerate() {
-            if !in_view[k] {
+            if !self.sees_card(k as CardIx) {
                 pools.entry(card.zone).or_default().push(k as CardIx);
             }
         }

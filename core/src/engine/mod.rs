@@ -604,7 +604,11 @@ impl Engine {
             Some(p),
             "play",
             || format!("plays {} ({})", def.id, def.name),
-            || crate::view::watchers(&c, st, &places, || "plays a card".into()),
+            || {
+                Some(crate::view::watchers(&c, st, &places, || {
+                    "plays a card".into()
+                }))
+            },
         );
         let limit = |message: String| -> EngineError {
             ScriptError {

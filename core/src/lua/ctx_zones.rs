@@ -194,13 +194,13 @@ impl Ctx {
                 )
             },
             || {
-                crate::view::watchers(c, st, &[from, to], || {
+                Some(crate::view::watchers(c, st, &[from, to], || {
                     format!(
                         "a card goes from {} to {}",
                         from.describe(c),
                         to.describe(c)
                     )
-                })
+                }))
             },
         );
         Ok(card)

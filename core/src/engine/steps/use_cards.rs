@@ -257,7 +257,11 @@ pub(crate) fn answer_job(
                 Some(p),
                 "use",
                 || format!("uses {}", c.cards[card as usize].id),
-                || crate::view::watchers(c, st, &places, || "uses a card".into()),
+                || {
+                    Some(crate::view::watchers(c, st, &places, || {
+                        "uses a card".into()
+                    }))
+                },
             );
         }
         _ => {

@@ -98,9 +98,9 @@ pub(crate) fn answer(
         "discard",
         || format!("discards {} ({} limit)", def.id, c.zones[zone as usize].id),
         || {
-            crate::view::watchers(c, st, &places, || {
+            Some(crate::view::watchers(c, st, &places, || {
                 format!("discards a card ({} limit)", c.zones[zone as usize].id)
-            })
+            }))
         },
     );
     Ok(())
