@@ -142,6 +142,20 @@ fn an_error_met_only_while_looking_ahead_fails_the_run_and_is_named() {
 /// Starts a long greedy run writing `out`, waits until it has written `lines` games,
 /// sends `signal` and returns the exit code, stdout and stderr.
 fn stop_run(out: &Path, signal: i32, lines: usize) -> (i32, String, String) {
+    let written = || std::fs::read_to_string(out).map_or(0, |t| t.lines().count());
+    stop_long_run(&["--out"], out, signal, written, lines)
+}
+
+/// Starts a long greedy run with `flag` `path` (`--out FILE`, `--save-games DIR`),
+/// waits until `written()` reaches `at_least` games, sends `signal` and returns the exit
+/// code, stdout and stderr.
+fn stop_long_run(
+    flag: &[&str],
+    path: &Path,
+    signal: i32,
+    written: impl Fn() -> usize,
+    at_least: usize,
+) -> (i32, String, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_weft"))
         .args([
             "sim",
@@ -155,9 +169,9 @@ fn stop_run(out: &Path, signal: i32, lines: usize) -> (i32, String, String) {
             "greedy",
             "--jobs",
             "2",
-            "--out",
-            out.to_str().unwrap(),
         ])
+        .args(flag)
+        .arg(path)
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -165,8 +179,8 @@ fn stop_run(out: &Path, signal: i32, lines: usize) -> (i32, String, String) {
         .unwrap();
     let start = Instant::now();
     loop {
-        let n = std::fs::read_to_string(out).map_or(0, |t| t.lines().count());
-        if n >= lines {
+        let n = written();
+        if n >= at_least {
             break;
         }
         assert!(
@@ -440,40 +454,9 @@ fn a_resumed_run_writes_only_whole_replays() {
 fn a_stopped_run_keeps_the_replays_of_its_finished_games() {
     let dir = std::env::temp_dir().join(format!("weft-saved-stop-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args([
-            "sim",
-            "--games",
-            "100000",
-            "--players",
-            "3",
-            "--seed",
-            "3",
-            "--bots",
-            "greedy",
-            "--jobs",
-            "2",
-            "--save-games",
-        ])
-        .arg(&dir)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let files = || std::fs::read_dir(&dir).map_or(0, |d| d.count());
-    let start = Instant::now();
-    while files() < 3 {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "3 replays in 120 s"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    // SAFETY: kill(2) on our own child's pid.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
-    let output = child.wait_with_output().unwrap();
-    assert_ne!(output.status.code(), Some(0), "a stopped run says so");
+    let (code, _, err) = stop_long_run(&["--save-games"], &dir, libc::SIGTERM, files, 3);
+    assert_ne!(code, 0, "a stopped run says so: {err}");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

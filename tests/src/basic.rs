@@ -460,17 +460,10 @@ pub fn views_name_no_unseen_card(game: &Game<'_>) {
     // Setup's events: before it, no seat saw anything.
     check_events(c, &st, &st, &log.events, &others, game, "setup", true);
     let mut k = 0usize;
+    // While a script asks, what the seats see is the state it has made so far.
+    let mut shown = at_question(&mut engine, &st, game, k);
     while let Some(d) = st.decision() {
         let d = d.clone();
-        // While a script asks, what the seats see is the state it has made so far.
-        let shown = engine.state_at_question(&st);
-        assert_eq!(
-            shown.is_some(),
-            st.flow.effect.is_some(),
-            "{}, decision {k}: a script's question and its state so far",
-            game.name()
-        );
-        let shown = shown.unwrap_or_else(|| st.clone());
         if k % DETERMINIZE_EVERY == 0 {
             for me in 0..game.players {
                 let name = format!("{}, decision {k}, seat {}", game.name(), me + 1);
@@ -494,7 +487,7 @@ pub fn views_name_no_unseen_card(game: &Game<'_>) {
         if let Err(e) = engine.apply_logged(&mut st, pick, &mut log) {
             panic!("{}, decision {k}: {e}", game.name());
         }
-        let after = engine.state_at_question(&st).unwrap_or_else(|| st.clone());
+        let after = at_question(&mut engine, &st, game, k + 1);
         let what = format!("answer {k}");
         check_events(
             c,
@@ -506,8 +499,22 @@ pub fn views_name_no_unseen_card(game: &Game<'_>) {
             &what,
             false,
         );
+        shown = after;
         k += 1;
     }
+}
+
+/// The state the seats see at decision `k` of `st`: while a script asks, the one it has
+/// made so far ([`Engine::state_at_question`], which must give one exactly then).
+fn at_question(engine: &mut Engine, st: &GameState, game: &Game<'_>, k: usize) -> GameState {
+    let at = engine.state_at_question(st);
+    assert_eq!(
+        at.is_some(),
+        st.flow.effect.is_some(),
+        "{}, decision {k}: a script's question and its state so far",
+        game.name()
+    );
+    at.unwrap_or_else(|| st.clone())
 }
 
 /// Ids of everything but cards (zones, counters, decks, tiles, slots, areas): a card id
