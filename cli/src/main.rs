@@ -21,12 +21,15 @@ mod output;
 mod packs;
 mod packs_cmd;
 mod play_args;
+mod play_cmd;
+mod play_text;
 mod replay_cmd;
 mod resume;
 mod runs_file;
 mod signals;
 mod sim;
 mod state_cmd;
+mod state_json;
 mod sweep_cmd;
 mod table;
 mod test_cmd;
@@ -100,6 +103,11 @@ enum Command {
     ///
     /// Example: weft packs
     Packs(packs_cmd::PacksArgs),
+    /// Play one game in the terminal: people against bots, or several people at one
+    /// screen, each seeing only their seat's view; undo, save and resume, hints.
+    ///
+    /// Example: weft play --players 3 --seats human,greedy,mcts --seed 5
+    Play(play_cmd::PlayCmdArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay weft-failed/failed-00000.json
@@ -176,6 +184,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
+        Command::Play(a) => play_cmd::run(a),
         Command::Packs(a) => packs_cmd::run(a),
         Command::Doc(a) => doc_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),

@@ -46,6 +46,12 @@ fn read_capped(path: &Path) -> anyhow::Result<Result<String, String>> {
     )
 }
 
+/// The text of replay file `path`, at most [`MAX_FILE_BYTES`] of UTF-8 (for `weft play
+/// --resume`): every problem an error naming the file.
+pub fn read_replay_text(path: &Path) -> anyhow::Result<String> {
+    read_capped(path)?.map_err(|e| anyhow::anyhow!("error: {}: {e}", path.display()))
+}
+
 /// What `weft replay --json` prints.
 #[derive(serde::Serialize, Default)]
 struct Outcome {

@@ -63,73 +63,13 @@ pub fn run(a: StateArgs) -> anyhow::Result<ExitCode> {
         }
         applied += 1;
     }
-    let mut out = json!({
-        "format": weft_core::state::STATE_JSON_FORMAT,
-        "packs": content.packs,
-        "digest": content.digest,
-        "players": a.players,
-        "seed": a.seed,
-        "answers_applied": applied,
-        "error": error,
-        "counters": content.counters.iter().map(|k| &k.id).collect::<Vec<_>>(),
-        "materials": content.materials.iter().map(|m| &m.id).collect::<Vec<_>>(),
-        "decks": content.decks.iter().map(|d| &d.id).collect::<Vec<_>>(),
-        "slots": content.board.slots.iter().map(|s| &s.id).collect::<Vec<_>>(),
-        "tiles": content.tiles.iter().map(|t| &t.id).collect::<Vec<_>>(),
-        "state": st,
-        "state_hash": st.hash(),
-        "decision": weft_core::view::decision_json(&content, &st),
-        "result": st.result,
-        "events": log.events,
-    });
-    if let Some(n) = a.seat {
-        let view = weft_core::view::SeatView::of_game(&mut engine, &st, n - 1);
-        out["view"] = json!({ "player": n - 1, "seat": n });
-        out["state"] = view.to_json(&content);
-        out["decision"] = view.decision_json(&content);
-        out["events"] = json!(view.events(&log.events));
-        if let Some(m) = out.as_object_mut() {
-            // A hash of the whole state would let a tool test guesses at hidden cards.
-            m.remove("state_hash");
-        }
-    }
-    // Worker-placement areas, by index as `state.areas` holds them (left out when none).
-    if !content.board.areas.is_empty() {
-        out["areas"] = json!(content
-            .board
-            .areas
-            .iter()
-            .map(|a| &a.id)
-            .collect::<Vec<_>>());
-    }
-    // Card zones and cards (left out when the pack has none): `zones` lists the shared
-    // zones in the order of `state.zones`, `player_zones` those of `players[].zones`.
-    if !content.zones.is_empty() {
-        use weft_core::content::ZoneOwner;
-        let ids = |owner: ZoneOwner| {
-            content
-                .zones
-                .iter()
-                .filter(|z| z.owner == owner)
-                .map(|z| &z.id)
-                .collect::<Vec<_>>()
-        };
-        out["zones"] = json!(ids(ZoneOwner::Shared));
-        out["player_zones"] = json!(ids(ZoneOwner::Player));
-        out["cards"] = json!(content.cards.iter().map(|c| &c.id).collect::<Vec<_>>());
-        // Grid zones' shapes at this player count (positions run row by row).
-        let grids: Vec<_> = content
-            .zones
-            .iter()
-            .filter_map(|z| {
-                let (rows, columns) = z.grid_size(a.players)?;
-                Some(json!({ "zone": z.id, "rows": rows, "columns": columns }))
-            })
-            .collect();
-        if !grids.is_empty() {
-            out["grids"] = json!(grids);
-        }
-    }
+    let view = a
+        .seat
+        .map(|n| weft_core::view::SeatView::of_game(&mut engine, &st, n - 1));
+    let mut out =
+        crate::state_json::game_json(&content, a.players, a.seed, &st, &log.events, view.as_ref());
+    out["answers_applied"] = json!(applied);
+    out["error"] = json!(error);
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(if error.is_some() {
         ExitCode::from(1)

@@ -33,6 +33,7 @@ pub mod shuffle;
 pub mod sim;
 pub mod state;
 pub mod sweep;
+pub mod table;
 pub mod text;
 pub mod view;
 pub mod zones;

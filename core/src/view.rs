@@ -147,6 +147,24 @@ impl SeatView {
         }
     }
 
+    /// The state as the seat sees it: every card it cannot see taken out of its
+    /// position (the position stays, empty: see [`SeatView::backs`]) and a placeholder
+    /// generator. Another seat's pending question keeps its options here: show them
+    /// only to the seat asked (as [`SeatView::decision_json`] does).
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// For a zone instance the seat does not see, the back of the card at each position
+    /// (the zone its copies start in; `None` for an empty grid position); `None` for a
+    /// zone it sees.
+    pub fn backs(&self, r: ZoneRef) -> Option<&[Option<ZoneId>]> {
+        self.unseen
+            .iter()
+            .find(|(u, _)| *u == r)
+            .map(|(_, b)| b.as_slice())
+    }
+
     /// Whether the seat sees card `card` where it lies.
     pub fn sees_card(&self, card: CardIx) -> bool {
         self.seen.get(card as usize).copied().unwrap_or(false)

@@ -311,6 +311,27 @@ pub(crate) fn option_values(
         .collect()
 }
 
+/// What each option of `d` is worth to the greedy bot with the pack's weights (or
+/// weight set `set`, `greedy:SET`), as it values them before it chooses: the copy of
+/// the game it looks ahead on is dealt from the asking seat's view with `rng`, each
+/// option is tried on it and the asking player's turn finished greedily, and the
+/// position evaluated for that player (counters by their weights plus the pack's
+/// score estimate). Minus infinity: the option raises an error. For people who ask
+/// what a bot would play (`weft play --hint`); the bot picks the largest.
+pub fn option_estimates(
+    engine: &mut Engine,
+    st: &GameState,
+    d: &Decision,
+    set: Option<&str>,
+    rng: &mut Pcg64Mcg,
+) -> Vec<f64> {
+    let content = engine.content().clone();
+    let w = GreedyWeights::from_content_set(&content, set);
+    let mut view = st.clone();
+    super::determinize(&content, &mut view, d.player, rng);
+    option_values(engine, &view, d, &w, rng, true)
+}
+
 /// The index of the largest value (the first on a tie).
 pub(crate) fn best_index(values: &[f64]) -> usize {
     values

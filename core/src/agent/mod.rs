@@ -13,7 +13,7 @@ use crate::state::GameState;
 mod greedy;
 mod mcts;
 
-pub use greedy::{evaluate, GreedyAgent, GreedyWeights};
+pub use greedy::{evaluate, evaluate_all, option_estimates, GreedyAgent, GreedyWeights};
 pub use mcts::{determinize, MctsAgent, MctsConfig};
 
 /// A player seat. Implementations must base their choice only on what their seat may

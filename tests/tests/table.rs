@@ -1,0 +1,282 @@
+//! The table behind `weft play` and `weft serve` (core/src/table.rs): people and bots at
+//! one game, undo by playing the answers again, save and resume, hints, a bot's failed
+//! answer kept for the replay (issue 31 item 3).
+
+use std::sync::Arc;
+
+use weft_core::agent::BotOptions;
+use weft_core::replay::{verify, Replay};
+use weft_core::table::{Table, TableError};
+use weft_core::zones::ZoneRef;
+use weft_core::{Answer, Engine};
+use weft_tests::{cabriole_content, content_with_courtyard, tabriz_content};
+
+fn seats(names: &[&str]) -> Vec<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+/// Lets the bots answer until a person is asked or the game ends.
+fn run_bots(t: &mut Table) {
+    while let Some(r) = t.bot_turn() {
+        r.expect("the bots' answers go");
+    }
+}
+
+/// Plays `n` answers at `t`: the person picks the last option, the bots their own.
+fn play(t: &mut Table, n: usize) {
+    for _ in 0..n {
+        run_bots(t);
+        let Some(d) = t.decision() else { return };
+        let (p, last) = (d.player, d.options.len() - 1);
+        t.answer(p, Answer::Index(last))
+            .expect("an offered option is taken");
+    }
+    run_bots(t);
+}
+
+#[test]
+fn undo_goes_back_to_the_last_answer_a_person_gave() {
+    let mut t = Table::new(
+        tabriz_content(),
+        seats(&["human", "greedy", "random"]),
+        5,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    play(&mut t, 6);
+    // The person answers until a bot is asked; undo takes back their last answer.
+    let (hash, answers, events, d) = loop {
+        let before = (t.state().hash(), t.answers().len(), t.events().len());
+        let d = t.decision().unwrap().clone();
+        assert_eq!(d.player, 0, "the person is asked");
+        t.answer(0, Answer::Index(0)).unwrap();
+        if t.bot_to_answer() {
+            break (before.0, before.1, before.2, d);
+        }
+    };
+    run_bots(&mut t);
+    assert!(
+        t.answers().len() > answers + 1,
+        "bots answered after the person"
+    );
+    assert_eq!(t.undo(), Ok(0));
+    assert_eq!(
+        t.state().hash(),
+        hash,
+        "the position before the person's answer"
+    );
+    assert_eq!(t.answers().len(), answers);
+    assert_eq!(
+        t.events().len(),
+        events,
+        "the events of that position, no more"
+    );
+    assert_eq!(t.decision().unwrap().options, d.options);
+}
+
+#[test]
+fn undo_without_a_persons_answer_is_refused() {
+    let mut t = Table::new(
+        tabriz_content(),
+        seats(&["random", "random"]),
+        2,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    for _ in 0..5 {
+        t.bot_turn().unwrap().unwrap();
+    }
+    assert_eq!(t.undo(), Err(TableError::NothingToUndo));
+    assert_eq!(t.answers().len(), 5, "nothing taken back");
+}
+
+#[test]
+fn a_person_answers_only_their_own_question() {
+    let mut t = Table::new(
+        tabriz_content(),
+        seats(&["greedy", "human"]),
+        3,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    let asked = t.decision().unwrap().player;
+    let other = 1 - asked;
+    let before = t.state().hash();
+    let err = t.answer(other, Answer::Index(0)).unwrap_err();
+    assert_eq!(
+        err,
+        TableError::NotAsked {
+            given: other + 1,
+            asked: asked + 1
+        }
+    );
+    if asked == 0 {
+        assert_eq!(t.answer(0, Answer::Index(0)), Err(TableError::BotSeat(1)));
+    }
+    assert!(matches!(
+        t.answer(asked, Answer::Key("no-such-key".into())),
+        Err(TableError::Refused(_)) | Err(TableError::BotSeat(_))
+    ));
+    assert_eq!(t.state().hash(), before, "a refused answer changes nothing");
+}
+
+#[test]
+fn a_saved_game_replays_and_resumes_to_the_same_position() {
+    let content = cabriole_content();
+    let mut t = Table::new(
+        Arc::clone(&content),
+        seats(&["human", "greedy", "human"]),
+        9,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    play(&mut t, 40);
+    let replay = Replay::from_json(&t.replay().to_json()).expect("a valid replay");
+    assert_eq!(replay.seats, seats(&["human", "greedy", "human"]));
+    assert!(
+        !replay.checkpoints.is_empty(),
+        "checkpoints every 25 answers"
+    );
+    let mut engine = Engine::with_lua(Arc::clone(&content)).unwrap();
+    assert_eq!(
+        verify(&content, &mut engine, &replay),
+        Ok(replay.answers.len())
+    );
+    let (resumed, how) =
+        Table::resume(Arc::clone(&content), &replay, None, &BotOptions::default()).unwrap();
+    assert_eq!(resumed.state().hash(), t.state().hash());
+    assert_eq!(
+        (how.played, how.recorded),
+        (replay.answers.len(), replay.answers.len())
+    );
+    assert!(how.stopped.is_none() && !how.differs && !how.packs_changed);
+    assert_eq!(
+        resumed.answered_by(),
+        t.answered_by(),
+        "who answered each, again"
+    );
+}
+
+#[test]
+fn a_resumed_game_stops_at_the_first_answer_no_longer_offered() {
+    let content = tabriz_content();
+    let mut t = Table::new(
+        Arc::clone(&content),
+        seats(&["human", "random"]),
+        4,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    play(&mut t, 10);
+    let mut replay = t.replay();
+    let n = replay.answers.len();
+    assert!(n > 8);
+    replay.answers[7] = "move:nowhere:nowhere".into();
+    let (resumed, how) =
+        Table::resume(Arc::clone(&content), &replay, None, &BotOptions::default()).unwrap();
+    assert_eq!(how.played, 7);
+    let (at, key, why) = how.stopped.expect("answer 8 is not an option");
+    assert_eq!((at, key.as_str()), (8, "move:nowhere:nowhere"));
+    assert!(why.contains("not an option"), "{why}");
+    assert_eq!(resumed.answers(), &t.answers()[..7]);
+}
+
+#[test]
+fn hints_value_every_option_the_same_way_twice() {
+    let mut t = Table::new(
+        tabriz_content(),
+        seats(&["human", "greedy", "greedy"]),
+        5,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    run_bots(&mut t);
+    let n = t.decision().unwrap().options.len();
+    let a = t.hints().unwrap();
+    let b = t.hints().unwrap();
+    assert_eq!(a.len(), n);
+    assert_eq!(a, b, "the same values for the same game and answers");
+    assert!(
+        a.iter().all(|v| v.is_finite()),
+        "no option of the opening fails"
+    );
+}
+
+#[test]
+fn a_bot_answer_that_fails_stops_the_game_and_the_replay_keeps_it() {
+    // The scribes' courtyard errors when its action is taken: random bots take it.
+    let content =
+        content_with_courtyard("return { action = function(ctx) error('courtyard broke') end }");
+    let mut t = Table::new(
+        content,
+        seats(&["random", "random"]),
+        1,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    let failed = loop {
+        match t.bot_turn() {
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => break e,
+            None => panic!("the game ended without the courtyard's error"),
+        }
+    };
+    let TableError::BotFailed { key, message, .. } = &failed else {
+        panic!("{failed:?}");
+    };
+    assert!(message.contains("courtyard broke"), "{message}");
+    let answers = t.answers().len();
+    assert_eq!(t.bot_turn(), Some(Err(failed.clone())), "it stays stopped");
+    assert_eq!(t.answers().len(), answers);
+    let replay = t.replay();
+    assert_eq!(replay.failing_answer.as_deref(), Some(key.as_str()));
+    assert!(replay
+        .error
+        .as_deref()
+        .is_some_and(|e| e.contains("courtyard broke")));
+    replay
+        .validate()
+        .expect("a valid replay of an errored game");
+}
+
+#[test]
+fn a_seats_view_at_the_table_hides_the_other_hands() {
+    let content = tabriz_content();
+    let mut t = Table::new(
+        Arc::clone(&content),
+        seats(&["human", "human"]),
+        6,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    let hand = content.zone("hand").unwrap();
+    let view = t.view(0);
+    let own = ZoneRef {
+        zone: hand,
+        player: Some(0),
+    };
+    let theirs = ZoneRef {
+        zone: hand,
+        player: Some(1),
+    };
+    assert!(view.backs(own).is_none(), "its own hand is seen");
+    let backs = view.backs(theirs).expect("the other hand is not");
+    assert_eq!(backs.len(), t.state().players[1].zones[0].cards.len());
+    assert!(view.state().players[1].zones[0]
+        .cards
+        .iter()
+        .all(Option::is_none));
+}
+
+#[test]
+fn unknown_seats_are_refused_with_the_bots_named() {
+    let err = Table::new(
+        tabriz_content(),
+        seats(&["human", "grumpy"]),
+        1,
+        &BotOptions::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(err.starts_with("seat 2: unknown bot `grumpy`"), "{err}");
+}
