@@ -26,6 +26,7 @@ mod play_text;
 mod replay_cmd;
 mod resume;
 mod runs_file;
+mod serve;
 mod signals;
 mod sim;
 mod state_cmd;
@@ -108,6 +109,11 @@ enum Command {
     ///
     /// Example: weft play --players 3 --seats human,greedy,mcts --seed 5
     Play(play_cmd::PlayCmdArgs),
+    /// A local web page to play a game, watch any game move by move with each option's
+    /// value to the bots, and see where a game changes when a pack file is edited.
+    ///
+    /// Example: weft serve --seats human,greedy,greedy --games saved/ --watch
+    Serve(serve::ServeArgs),
     /// Re-run a replay file and verify its final state hash.
     ///
     /// Example: weft replay weft-failed/failed-00000.json
@@ -185,6 +191,7 @@ fn main() -> ExitCode {
         Command::State(a) => state_cmd::run(a),
         Command::Replay(a) => replay_cmd::run(a),
         Command::Play(a) => play_cmd::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Packs(a) => packs_cmd::run(a),
         Command::Doc(a) => doc_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),

@@ -28,6 +28,7 @@ pub mod lua;
 pub mod ops;
 pub mod replay;
 pub mod report;
+pub mod review;
 pub mod scenario;
 pub mod shuffle;
 pub mod sim;

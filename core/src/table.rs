@@ -339,6 +339,13 @@ impl Table {
         }
     }
 
+    /// The error that stopped the game, when a bot's answer failed (until an undo).
+    pub fn failure(&self) -> Option<TableError> {
+        let f = self.failed.as_ref()?;
+        let p = self.st.decision().map_or(0, |d| d.player);
+        Some(self.bot_failed(p, f.key.clone(), f.message.clone()))
+    }
+
     /// Seat `seat` (0-based, a person's) answers the pending question.
     pub fn answer(&mut self, seat: usize, answer: Answer) -> Result<Move, TableError> {
         let d = self.st.decision().ok_or(TableError::Over)?;

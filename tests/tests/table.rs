@@ -280,3 +280,82 @@ fn unknown_seats_are_refused_with_the_bots_named() {
     .unwrap();
     assert!(err.starts_with("seat 2: unknown bot `grumpy`"), "{err}");
 }
+
+/// A game of random bots at a table on `content`, as a replay.
+fn random_game(content: Arc<weft_core::Content>, players: usize, seed: u64) -> Replay {
+    let mut t = Table::new(
+        content,
+        vec!["random".into(); players],
+        seed,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    run_bots(&mut t);
+    assert!(t.result().is_some(), "the game ends");
+    t.replay()
+}
+
+#[test]
+fn a_review_keeps_every_position_of_the_game() {
+    use weft_core::review::Review;
+    let content = tabriz_content();
+    let replay = random_game(Arc::clone(&content), 3, 8);
+    let mut r = Review::new(Arc::clone(&content), replay.clone()).unwrap();
+    assert_eq!(r.answers(), replay.answers.len());
+    assert!(r.stopped().is_none());
+    assert_eq!(r.state(r.answers()).hash(), replay.final_hash);
+    // Each position is the one the answers before it reach.
+    let mut engine = Engine::with_lua(Arc::clone(&content)).unwrap();
+    let mut st = engine.new_game(3, replay.seed).unwrap();
+    for (k, key) in replay.answers.iter().enumerate() {
+        assert_eq!(r.state(k).hash(), st.hash(), "position {k}");
+        let (d, chosen) = r.decision(k).unwrap();
+        assert_eq!(&*d.options[chosen].key, &**key);
+        engine.apply(&mut st, &**key).unwrap();
+    }
+    let rounds = r.rounds();
+    assert!(rounds
+        .windows(2)
+        .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
+    let (events, from) = r.events_to(5);
+    assert!(from <= events.len());
+    let values = r.values(5).unwrap();
+    assert_eq!(values.len(), r.decision(5).unwrap().0.options.len());
+    assert_eq!(r.values(5).unwrap(), values, "the same values again");
+    assert_eq!(r.standings().len(), r.answers() + 1);
+    let end = r.chances(r.answers(), 1).unwrap();
+    let winners = &r.state(r.answers()).result.as_ref().unwrap().winners;
+    for (p, c) in end.iter().enumerate() {
+        let want = if winners.contains(&p) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+        assert!(
+            (c - want).abs() < 1e-9,
+            "a finished game's chances are its result"
+        );
+    }
+}
+
+#[test]
+fn a_review_on_edited_packs_says_where_the_game_goes_differently() {
+    use weft_core::review::Review;
+    let pays = |n: u32| {
+        content_with_courtyard(&format!(
+            "return {{ action = function(ctx) ctx:gain(ctx:player(), \"coins\", {n}) end }}"
+        ))
+    };
+    let before = pays(1);
+    let replay = random_game(Arc::clone(&before), 2, 11);
+    let r = Review::new(Arc::clone(&before), replay.clone()).unwrap();
+    let same = r.diverge(&pays(1)).unwrap();
+    assert_eq!(same.at, None, "{}", same.why);
+    let d = r.diverge(&pays(2)).unwrap();
+    let at = d.at.expect("the courtyard pays differently");
+    let (decision, chosen) = r.decision(at).unwrap();
+    assert!(d.why.contains("position differs"), "{}", d.why);
+    // The answer where it differs is the courtyard's action.
+    let key = &decision.options[chosen].key;
+    assert_eq!(&**key, "act", "{}: {}", d.why, key);
+}

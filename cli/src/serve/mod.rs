@@ -1,0 +1,120 @@
+//! `weft serve`: a local web page to play a game (people against bots, or several at one
+//! screen), to watch any game move by move with each option's value to the bots, and,
+//! with `--watch`, to see where a game goes differently when a pack file changes. The
+//! page and its script are built into the binary (no network); it talks to the engine
+//! in the JSON of `weft state` (docs/state-json.md, "weft serve").
+//!
+//! One thread runs the engine: requests are read by the HTTP server's own threads and
+//! handled here one at a time. What a request may do is in [`app`]; what the server
+//! refuses before it gets there (a foreign `Host`, a big body) in [`http`].
+
+mod app;
+mod http;
+mod page;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::packs::PackArgs;
+
+/// Flags of `weft serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub packs: PackArgs,
+    /// Players of the game to play (default: one per `--seats` entry, else 3).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Who sits at each seat: `human` or a bot, as for `weft play` (default: human, then
+    /// greedy bots).
+    #[arg(long, value_delimiter = ',')]
+    pub seats: Vec<String>,
+    /// Game seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8765)]
+    pub port: u16,
+    /// Address to listen on. The default serves this machine only; another address lets
+    /// anyone who reaches it play and watch (no password).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// A replay to open for watching (`weft sim --save-games`, `--save-failed`, a game
+    /// `weft play` or the page saved).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// A folder of saved games (`weft sim --save-games DIR`) the page lists for watching.
+    #[arg(long, value_name = "DIR")]
+    pub games: Option<PathBuf>,
+    /// Estimate each seat's chance to win at every round's start (and the step shown)
+    /// by playing the game on from there with greedy bots.
+    #[arg(long)]
+    pub analyse: bool,
+    /// Games played on from a position for `--analyse`.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    pub playouts: u32,
+    /// Reload the packs when one of their files changes, play the games shown again on
+    /// them and show the first decision where they go differently.
+    #[arg(long)]
+    pub watch: bool,
+    /// Iterations per decision for an mcts seat (default 100, or `[bots.mcts]`).
+    #[arg(long, value_name = "N")]
+    pub mcts_iterations: Option<u32>,
+}
+
+pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
+    let mut app = app::App::new(&a)?;
+    let addr = std::net::SocketAddr::new(a.host, a.port);
+    let server = tiny_http::Server::http(addr).map_err(|e| {
+        let taken = e
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse);
+        if taken {
+            anyhow::anyhow!(
+                "error: port {} of {} is taken (another `weft serve`?); give another with --port N, or --port 0 for any free one",
+                a.port,
+                a.host
+            )
+        } else {
+            anyhow::anyhow!("error: cannot listen on {addr}: {e}")
+        }
+    })?;
+    let bound = server
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| anyhow::anyhow!("error: the server has no IP address"))?;
+    app.set_port(bound.port());
+    let host = if bound.ip().is_unspecified() {
+        "127.0.0.1".to_string()
+    } else if bound.ip().is_ipv6() {
+        format!("[{}]", bound.ip())
+    } else {
+        bound.ip().to_string()
+    };
+    // The one line a script waits for: the address to open.
+    println!("weft serve: http://{host}:{}/", bound.port());
+    if !bound.ip().is_loopback() {
+        crate::output::status(&format!(
+            "warning: listening on {} lets anyone who reaches this machine play and watch",
+            bound.ip()
+        ));
+    }
+    // Ctrl-C or SIGTERM ends the server between two requests.
+    let stop = crate::signals::Stop::install();
+    loop {
+        if let Some(code) = stop.exit_code() {
+            return Ok(ExitCode::from(code));
+        }
+        match server.recv_timeout(Duration::from_millis(500)) {
+            Ok(Some(request)) => http::handle(&mut app, request),
+            Ok(None) => {}
+            Err(e) => crate::output::status(&format!("warning: a request was lost: {e}")),
+        }
+        if a.watch {
+            app.check_files();
+        }
+    }
+}

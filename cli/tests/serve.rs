@@ -1,0 +1,330 @@
+//! `weft serve` over HTTP (issue 31 items 4 and 6): the page and the engine's JSON, a
+//! person's seat only, games watched step by step, and every request that must be
+//! refused (another seat's view, paths, foreign hosts, huge or malformed requests, a
+//! port already taken) refused with a 4xx or a clear error, the server still up.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn weft() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_weft"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// A `weft serve` on a free port, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = weft()
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .trim()
+            .strip_prefix("weft serve: http://127.0.0.1:")
+            .and_then(|p| p.trim_end_matches('/').parse().ok())
+            .unwrap_or_else(|| panic!("the URL line: {line:?}"));
+        Server { child, port }
+    }
+
+    /// Sends `raw` as the request and returns (status, headers, body).
+    pub fn raw(&self, raw: &[u8]) -> (u16, String, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let _ = s.write_all(raw);
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        let text = String::from_utf8_lossy(&out).to_string();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        (status, head.to_string(), body.to_string())
+    }
+
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let (status, _, body) = self.raw(
+            format!(
+                "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+                self.port
+            )
+            .as_bytes(),
+        );
+        (status, body)
+    }
+
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        let (status, _, body) = self.raw(
+            format!(
+                "POST {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                self.port,
+                body.len()
+            )
+            .as_bytes(),
+        );
+        (status, body)
+    }
+
+    pub fn json(&self, path: &str) -> serde_json::Value {
+        let (status, body) = self.get(path);
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The card indices in seat `seat`'s (0-based) hand in the whole state of the game.
+fn hand_of(players: usize, seed: u64, answers: &str, seat: usize) -> Vec<u64> {
+    let out = weft()
+        .args([
+            "state",
+            "--players",
+            &players.to_string(),
+            "--seed",
+            &seed.to_string(),
+        ])
+        .args(["--answers", answers])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["state"]["players"][seat]["zones"][0]["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_page_and_a_persons_view_are_served_and_a_bots_view_is_not() {
+    let s = Server::start(&["--seats", "human,greedy,greedy", "--seed", "5"]);
+    let (status, head, body) = s.raw(
+        format!(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("<script src=\"/app.js\""), "{body}");
+    assert!(
+        head.contains("Content-Security-Policy: default-src 'none'"),
+        "{head}"
+    );
+    assert_eq!(s.get("/app.js").0, 200);
+
+    let info = s.json("/api/info");
+    assert_eq!(info["title"], "Tabriz");
+    assert_eq!(info["table"]["humans"], serde_json::json!([1]));
+
+    let g = s.json("/api/play?seat=1");
+    assert_eq!(g["format"], 4, "the JSON of weft state");
+    assert_eq!(g["view"]["seat"], 1);
+    assert!(g.get("state_hash").is_none());
+    assert_eq!(g["table"]["asked"], 1, "the bots answered first");
+    // Another hand: a count and backs, no card.
+    let other = &g["state"]["players"][1]["zones"][0];
+    assert_eq!(other["hidden"], true);
+    let answers: Vec<String> = (0..g["table"]["answers"].as_u64().unwrap())
+        .map(|_| String::new())
+        .collect();
+    assert!(answers.len() < 50);
+    let (status, body) = s.get("/api/play?seat=2");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("bot's"), "{body}");
+    assert_eq!(s.get("/api/play?seat=9").0, 400);
+    assert_eq!(s.get("/api/play").0, 400);
+
+    // An answer by key, then undo.
+    let key = g["decision"]["options"][1]["key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = s.post(
+        "/api/play/answer",
+        &format!("{{\"seat\":1,\"answer\":\"{key}\"}}"),
+    );
+    assert_eq!(status, 200, "{body}");
+    let after = s.json("/api/play?seat=1");
+    assert!(after["table"]["answers"].as_u64() > g["table"]["answers"].as_u64());
+    let (status, body) = s.post("/api/play/answer", "{\"seat\":1,\"answer\":\"no-such\"}");
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("not an option"), "{body}");
+    let (status, _) = s.post("/api/play/answer", "{\"seat\":2,\"answer\":\"act\"}");
+    assert_eq!(status, 403, "a bot's seat");
+    assert_eq!(s.post("/api/play/undo", "{}").0, 200);
+    let back = s.json("/api/play?seat=1");
+    assert_eq!(back["table"]["answers"], g["table"]["answers"]);
+    assert_eq!(back["state"], g["state"], "the same position again");
+
+    // The saved game is a replay weft replay accepts.
+    let (status, replay) = s.get("/api/play/replay");
+    assert_eq!(status, 200);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.json");
+    std::fs::write(&file, replay).unwrap();
+    let check = weft()
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}
+
+#[test]
+fn no_seat_view_holds_another_seats_hand() {
+    // Hot-seat: two people; each one's JSON names only its own hand.
+    let s = Server::start(&["--seats", "human,human", "--seed", "6", "--players", "2"]);
+    for seat in [1usize, 2] {
+        let g = s.json(&format!("/api/play?seat={seat}"));
+        let answers = g["table"]["answers"].as_u64().unwrap();
+        assert_eq!(answers, 0);
+        let theirs = hand_of(2, 6, "", 2 - seat);
+        let text = g["state"].to_string();
+        let zone = &g["state"]["players"][2 - seat]["zones"][0];
+        assert_eq!(zone["hidden"], true, "{zone}");
+        assert_eq!(zone["count"].as_u64().unwrap() as usize, theirs.len());
+        let own = hand_of(2, 6, "", seat - 1);
+        assert_eq!(
+            g["state"]["players"][seat - 1]["zones"][0]["cards"],
+            serde_json::json!(own)
+        );
+        assert!(!text.contains("rng"), "no generator in a view");
+    }
+}
+
+#[test]
+fn requests_that_must_be_refused_are_refused_and_the_server_stays_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    let out = weft()
+        .args(["-q", "sim", "--games", "2", "--players", "2", "--seed", "3"])
+        .arg("--save-games")
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s = Server::start(&[
+        "--seats",
+        "random,random",
+        "--games",
+        games.to_str().unwrap(),
+    ]);
+    // Paths: no file is served but the page's own.
+    for path in [
+        "/../../etc/passwd",
+        "/%2e%2e/Cargo.toml",
+        "/Cargo.toml",
+        "/api/../Cargo.toml",
+    ] {
+        assert_eq!(s.get(path).0, 404, "{path}");
+    }
+    let (status, body) = s.post("/api/watch/open", "{\"game\":\"../../Cargo.toml\"}");
+    assert_eq!(status, 404, "{body}");
+    let (status, body) = s.post("/api/watch/open", "{\"game\":\"/etc/passwd\"}");
+    assert_eq!(status, 404, "{body}");
+    // A foreign Host (DNS rebinding), or none.
+    let (status, _, _) =
+        s.raw(b"GET /api/info HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 403);
+    let (status, _, _) = s.raw(b"GET /api/info HTTP/1.0\r\n\r\n");
+    assert_eq!(status, 403);
+    // Methods, bodies, URLs.
+    let (status, _, _) = s.raw(
+        format!(
+            "DELETE /api/info HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 405);
+    let (status, _, _) = s.raw(
+        format!(
+            "POST /api/watch/open HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 900000000\r\nConnection: close\r\n\r\n{{",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 413, "a huge body is refused unread");
+    assert_eq!(s.get(&format!("/api/info?{}", "a".repeat(5000))).0, 414);
+    assert_eq!(s.post("/api/play/answer", "{not json").0, 400);
+    assert_eq!(
+        s.post("/api/watch/open", "{\"replay\": {\"format\": 1}}").0,
+        422
+    );
+    let (status, _, _) = s.raw(b"NONSENSE\r\n\r\n");
+    assert!(status == 0 || (400..500).contains(&status), "{status}");
+    let (status, _, _) = s.raw(b"\x00\x01\x02garbage\xff\r\n\r\n");
+    assert!(status == 0 || (400..500).contains(&status), "{status}");
+    // An all-bot table: every view is a bot's.
+    assert_eq!(s.get("/api/play?seat=1").0, 403);
+
+    // Watching a saved game by name.
+    let list = s.json("/api/watch/games");
+    assert_eq!(
+        list["games"],
+        serde_json::json!(["game-00000.json", "game-00001.json"])
+    );
+    let (status, body) = s.post("/api/watch/open", "{\"game\":\"game-00001.json\"}");
+    assert_eq!(status, 200, "{body}");
+    let info: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let n = info["review"]["answers"].as_u64().unwrap();
+    assert!(n > 10);
+    let step = s.json("/api/watch?step=3");
+    assert_eq!(step["review"]["step"], 3);
+    let chosen = step["review"]["chosen"].as_u64().unwrap() as usize;
+    let options = step["review"]["full_decision"]["options"]
+        .as_array()
+        .unwrap();
+    assert!(chosen < options.len());
+    assert_eq!(
+        step["review"]["values"].as_array().unwrap().len(),
+        options.len(),
+        "a value per option"
+    );
+    let last = s.json(&format!("/api/watch?step={}", n + 100));
+    assert_eq!(last["review"]["step"], n, "past the end is the end");
+    assert!(last["result"].is_object(), "the game's result at its end");
+    let chart = s.json("/api/watch/chart");
+    assert_eq!(chart["standings"].as_array().unwrap().len() as u64, n + 1);
+    // Still up.
+    assert_eq!(s.json("/api/info")["title"], "Tabriz");
+}
+
+#[test]
+fn a_port_already_taken_is_refused_with_what_to_do() {
+    let s = Server::start(&[]);
+    let out = weft()
+        .args(["serve", "--port", &s.port.to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is taken") && err.contains("--port"), "{err}");
+}
