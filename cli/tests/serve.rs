@@ -248,3 +248,157 @@ fn a_port_already_taken_is_refused_with_what_to_do() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is taken") && err.contains("--port"), "{err}");
 }
+
+#[test]
+fn a_packs_board_picture_is_served_as_an_image_that_runs_no_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("drawn");
+    std::fs::create_dir_all(pack.join("layout")).unwrap();
+    std::fs::write(
+        pack.join("pack.toml"),
+        "name = \"drawn\"\nversion = \"0.1.0\"\nextends = [\"tabriz\"]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("game.toml"),
+        "[layout]\nboard = \"layout/board.svg\"\n",
+    )
+    .unwrap();
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 9 9\"><script>alert(1)</script><circle r=\"4\"/></svg>";
+    std::fs::write(pack.join("layout/board.svg"), svg).unwrap();
+    let s = Server::start(&["--pack", pack.to_str().unwrap()]);
+    let (status, head, body) = s.raw(
+        format!(
+            "GET /layout/board.svg HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(body, svg);
+    assert!(head.contains("Content-Type: image/svg+xml"), "{head}");
+    assert!(
+        head.contains("default-src 'none'"),
+        "no script runs in it: {head}"
+    );
+    assert_eq!(s.json("/api/info")["layout"]["board"], true);
+    // Without a picture there is none to get.
+    let plain = Server::start(&[]);
+    assert_eq!(plain.get("/layout/board.svg").0, 404);
+    assert_eq!(
+        plain.json("/api/info")["layout"]["colours"]["green"],
+        "#3b8c4f"
+    );
+}
+
+/// Copies the folder `from` into `to`.
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// Waits until `/api/info` reports `count` reloads, and returns it.
+fn reloaded(s: &Server, count: u64) -> serde_json::Value {
+    let start = std::time::Instant::now();
+    loop {
+        let info = s.json("/api/info");
+        if info["reload"]["count"] == count {
+            return info;
+        }
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "no reload: {}",
+            info["reload"]
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("tabriz");
+    copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/tabriz"),
+        &pack,
+    );
+    let games = dir.path().join("games");
+    let out = weft()
+        .args([
+            "-q",
+            "sim",
+            "--games",
+            "1",
+            "--players",
+            "3",
+            "--bots",
+            "greedy",
+            "--seed",
+            "2",
+        ])
+        .arg("--pack")
+        .arg(&pack)
+        .arg("--save-games")
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start(&[
+        "--pack",
+        pack.to_str().unwrap(),
+        "--watch",
+        "--players",
+        "3",
+        "--replay",
+        games.join("game-00000.json").to_str().unwrap(),
+    ]);
+    assert_eq!(s.json("/api/info")["reload"]["count"], 0);
+    // A broken edit: reported, the games go on as they were.
+    let game_toml = pack.join("game.toml");
+    let good = std::fs::read_to_string(&game_toml).unwrap();
+    std::fs::write(&game_toml, format!("{good}\n[[[broken\n")).unwrap();
+    let info = reloaded(&s, 1);
+    let err = info["reload"]["error"].as_str().unwrap();
+    assert!(err.contains("game.toml"), "{err}");
+    assert!(
+        s.json("/api/watch?step=5")["review"]["step"] == 5,
+        "still watching"
+    );
+    // Every player starts with one more coin: the watched game differs from its setup.
+    std::fs::write(
+        &game_toml,
+        good.replace(
+            "start = { coins = 5, wool = 1 }",
+            "start = { coins = 6, wool = 1 }",
+        ),
+    )
+    .unwrap();
+    let info = reloaded(&s, 2);
+    assert!(info["reload"]["error"].is_null(), "{}", info["reload"]);
+    let review = &info["reload"]["review"];
+    assert_eq!(review["at"], 0, "{review}");
+    assert!(
+        review["why"]
+            .as_str()
+            .unwrap()
+            .contains("set up differently"),
+        "{review}"
+    );
+    assert!(info["reload"]["table"].is_string());
+    // The game watched is the one on the edited pack now.
+    let g = s.json("/api/watch?step=0");
+    let coins = g["state"]["players"][0]["counters"][5].as_i64().unwrap();
+    assert!(coins >= 6, "played on the new setup: {coins}");
+}

@@ -23,15 +23,29 @@ use super::ServeArgs;
 use crate::packs::PackArgs;
 use crate::state_json::game_json;
 
-/// An answer to a request: status and JSON.
+/// An answer to a request: status and JSON (or, for the pack's board picture, SVG).
 pub struct Reply {
     pub status: u16,
     pub body: Value,
+    /// An SVG document instead of JSON.
+    pub svg: Option<String>,
 }
 
 impl Reply {
+    fn svg(text: String) -> Reply {
+        Reply {
+            status: 200,
+            body: Value::Null,
+            svg: Some(text),
+        }
+    }
+
     fn ok(body: Value) -> Reply {
-        Reply { status: 200, body }
+        Reply {
+            status: 200,
+            body,
+            svg: None,
+        }
     }
 
     /// A refusal with a message saying what to do.
@@ -39,6 +53,7 @@ impl Reply {
         Reply {
             status,
             body: json!({ "error": message.into() }),
+            svg: None,
         }
     }
 }
@@ -174,6 +189,10 @@ impl App {
         let q = parse_query(query);
         match (method, path) {
             ("GET", "/api/info") => self.info(),
+            ("GET", "/layout/board.svg") => match &self.content.layout.board {
+                Some((_, svg)) => Reply::svg(svg.clone()),
+                None => Reply::error(404, "the pack has no [layout] board"),
+            },
             ("GET", "/api/play") => self.play_view(&q),
             ("POST", "/api/play/answer") => self.play_answer(body),
             ("POST", "/api/play/undo") => self.play_undo(body),
@@ -223,6 +242,12 @@ impl App {
                 "seed": self.table.seed(),
             },
             "review": review,
+            "layout": {
+                "scale": c.layout.scale,
+                "board": c.layout.board.is_some(),
+                "seat_colours": c.layout.seat_colours,
+                "colours": c.layout.colours,
+            },
             "analyse": self.analyse,
             "games": self.games.is_some(),
             "reload": {
@@ -536,7 +561,7 @@ impl App {
             Ok(c) => c,
             Err(e) => {
                 self.reload.error = Some(e.to_string());
-                crate::output::status(&format!("reload failed: {e}"));
+                eprintln!("reload failed: {e}");
                 return;
             }
         };
@@ -573,7 +598,7 @@ impl App {
         }
         self.content = content;
         self.run_bots();
-        crate::output::status(&format!("reloaded the packs ({})", self.reload.count));
+        eprintln!("reloaded the packs ({})", self.reload.count);
     }
 }
 

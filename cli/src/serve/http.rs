@@ -38,6 +38,11 @@ fn send(request: Request, status: u16, content_type: &str, body: Vec<u8>) {
 }
 
 fn send_reply(request: Request, reply: Reply) {
+    if let Some(svg) = reply.svg {
+        // Under the same policy as every answer: opened on its own, a pack's SVG runs
+        // no script.
+        return send(request, reply.status, "image/svg+xml", svg.into_bytes());
+    }
     let body = serde_json::to_vec(&reply.body).unwrap_or_default();
     send(
         request,

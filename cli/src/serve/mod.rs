@@ -94,13 +94,14 @@ pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
     } else {
         bound.ip().to_string()
     };
-    // The one line a script waits for: the address to open.
+    // The one line on stdout, which a script waits for: the address to open. Every other
+    // message goes to stderr (a reader of the address may close stdout).
     println!("weft serve: http://{host}:{}/", bound.port());
     if !bound.ip().is_loopback() {
-        crate::output::status(&format!(
+        eprintln!(
             "warning: listening on {} lets anyone who reaches this machine play and watch",
             bound.ip()
-        ));
+        );
     }
     // Ctrl-C or SIGTERM ends the server between two requests.
     let stop = crate::signals::Stop::install();
@@ -111,7 +112,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
         match server.recv_timeout(Duration::from_millis(500)) {
             Ok(Some(request)) => http::handle(&mut app, request),
             Ok(None) => {}
-            Err(e) => crate::output::status(&format!("warning: a request was lost: {e}")),
+            Err(e) => eprintln!("warning: a request was lost: {e}"),
         }
         if a.watch {
             app.check_files();

@@ -43,6 +43,9 @@ pub(super) struct Merged {
     pub test_modules: BTreeMap<String, Module>,
     /// The chain with digests, the library last.
     pub packs: Vec<PackInfo>,
+    /// The packs' drawing files (`layout/*.svg`) by path; a later pack's replaces an
+    /// earlier one's.
+    pub layout_files: BTreeMap<String, String>,
 }
 
 /// Merges `packs` (base first) and the shared `library`. Problems go to `ld`; `None`
@@ -58,6 +61,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
     let mut pack_cards: Vec<Placed<CardToml>> = Vec::new();
     let mut provenance: Vec<super::Invented> = Vec::new();
     let mut modules = library_modules(library);
+    let mut layout_files: BTreeMap<String, String> = BTreeMap::new();
     let mut test_modules: BTreeMap<String, Module> = BTreeMap::new();
     for (i, files) in packs.iter().enumerate() {
         let origin_label = format!("{}/pack.toml", files.origin);
@@ -279,6 +283,11 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
             |c| (&c.id, c.replace),
         );
 
+        for (path, source) in &files.files {
+            if path.starts_with("layout/") && path.ends_with(".svg") {
+                layout_files.insert(path.clone(), source.clone());
+            }
+        }
         // Lua modules; tests/*.lua are the pack's scenario tests (`weft test`), not
         // behaviour, but tests/lib/*.lua help them (`require("tests.lib.x")` there).
         for (path, source) in &files.files {
@@ -383,6 +392,7 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
         modules,
         test_modules,
         packs: infos,
+        layout_files,
     })
 }
 

@@ -49,6 +49,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         modules,
         test_modules,
         packs,
+        layout_files,
     } = merged;
     let (gf, bf) = (game_label.as_str(), board_label.as_str());
     // The chain's game.toml files, base first (the library, last, has none).
@@ -134,6 +135,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         materials.len(),
     );
     let end = resolve::end::resolve(ld, gf, &game.end, &counters);
+    let layout = resolve::layout::resolve(ld, gf, &game.layout, &layout_files, &counters);
     let counter_ids = counters[materials.len()..]
         .iter()
         .map(|k| k.id.clone())
@@ -178,6 +180,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         provenance,
         card_value,
         test_modules,
+        layout,
     }
 }
 

@@ -431,6 +431,20 @@ pub struct CardValue {
     pub points: Option<String>,
 }
 
+/// How `weft serve` draws the game (`[layout]` of `game.toml`): hints only, no rule
+/// reads them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Layout {
+    /// Pixels per unit of the slots' `pos` (the page's default when `None`).
+    pub scale: Option<f64>,
+    /// The SVG drawn under the slots: its path in the pack and its text.
+    pub board: Option<(String, String)>,
+    /// A colour per seat (`#rrggbb`), seat 1 first; the page's own after them.
+    pub seat_colours: Vec<String>,
+    /// Colours of materials and counters by id (`#rrggbb`).
+    pub colours: BTreeMap<String, String>,
+}
+
 /// A Lua source file of the chain.
 #[derive(Debug, Clone)]
 pub struct Module {
@@ -521,6 +535,8 @@ pub struct Content {
     /// Scenario-test helper modules (`tests/lib/*.lua`, named `tests.lib.NAME`): loaded
     /// only in `weft test`'s VM, never in a game's.
     pub test_modules: BTreeMap<String, Module>,
+    /// Drawing hints for `weft serve` (`[layout]`).
+    pub layout: Layout,
 }
 
 impl Content {

@@ -160,6 +160,27 @@ pub struct GameToml {
     /// Card zones: decks, displays, hands, tableaus (`[[zones]]`).
     #[serde(default)]
     pub zones: Vec<ZoneToml>,
+    /// How `weft serve` draws the game (`[layout]`); no rule reads it.
+    #[serde(default)]
+    pub layout: LayoutToml,
+}
+
+/// `[layout]` of `game.toml`: drawing hints for `weft serve`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutToml {
+    /// Pixels per unit of the slots' `pos`.
+    #[serde(default)]
+    pub scale: Option<f64>,
+    /// An SVG file of the pack (under `layout/`) drawn under the slots.
+    #[serde(default)]
+    pub board: Option<String>,
+    /// A colour per seat, `#rrggbb`, seat 1 first.
+    #[serde(default)]
+    pub seat_colours: Vec<String>,
+    /// Colours of materials and counters by id, `#rrggbb`.
+    #[serde(default)]
+    pub colours: BTreeMap<String, String>,
 }
 
 /// A number, or one per player count: `3` or `{ 2 = 3, 3 = 4 }` (the entry of the

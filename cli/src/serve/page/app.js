@@ -44,7 +44,12 @@ async function api(path, body) {
   return j;
 }
 
-function seatColour(p) { return SEAT_COLOURS[p % SEAT_COLOURS.length]; }
+// A seat's colour: the pack's `[layout] seat_colours`, then the page's own.
+function seatColour(p) {
+  const given = (info && info.layout.seat_colours) || [];
+  if (p < given.length) return given[p];
+  return SEAT_COLOURS[p % SEAT_COLOURS.length];
+}
 function seatChip(p) {
   return el("span", { class: "seat-chip", style: `background:${seatColour(p)}`, text: String(p + 1) });
 }
@@ -93,10 +98,12 @@ function drawSlots(g, clickable, pick) {
   const slots = info.names.slots;
   const xs = slots.map(s => s.pos[0]), ys = slots.map(s => s.pos[1]);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
-  const scale = 110, pad = 80;
+  const scale = info.layout.scale || 110, pad = 80;
   const W = (maxX - minX) * scale + 2 * pad, H = (maxY - minY) * scale + 2 * pad;
   const at = (s) => [(s.pos[0] - minX) * scale + pad, (maxY - s.pos[1]) * scale + pad];
   const root = svg("svg", { class: "slots", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": "board" });
+  // The pack's picture (`[layout] board`) under the slots, over the whole board.
+  if (info.layout.board) root.append(svg("image", { href: "/layout/board.svg", x: 0, y: 0, width: W, height: H, preserveAspectRatio: "none" }));
   g.state.board.forEach((tile, i) => {
     const slot = slots[i];
     const [x, y] = at(slot);
@@ -130,11 +137,11 @@ function drawSlots(g, clickable, pick) {
   return root;
 }
 
+// A material's colour: the pack's `[layout.colours]`, else one of its own by index.
 function materialColour(m) {
-  const name = (info.names.materials[m] ? info.names.materials[m].id : "") + "";
-  const known = { wool: "#f4f1e8", green: "#3b8c4f", camel: "#c19a6b", red: "#c0392b", silk: "#e8d36f", oak: "#a0784a", walnut: "#6b4a2f", mahogany: "#8b3a2b" };
-  for (const [k, v] of Object.entries(known)) if (name.includes(k)) return v;
-  return `hsl(${(m * 67) % 360} 55% 55%)`;
+  const id = info.names.materials[m] ? info.names.materials[m].id : "";
+  const given = info.layout.colours[id];
+  return given || `hsl(${(m * 67) % 360} 55% 55%)`;
 }
 
 function drawAreas(g, clickable, pick) {

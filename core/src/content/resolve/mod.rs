@@ -15,6 +15,7 @@ pub(super) mod deals;
 pub(super) mod decks;
 pub(super) mod end;
 pub(super) mod game;
+pub(super) mod layout;
 pub(super) mod score;
 pub(super) mod setup;
 pub(super) mod tiles;
