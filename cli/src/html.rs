@@ -489,6 +489,13 @@ fn strength_rows(
         )?;
     }
     h.push_str("</table>");
+    if let Some(dir) = &s.saved_games {
+        write!(
+            h,
+            "<p class=\"note\">Each game number links to its replay. To watch one move by move, with every option's value to the bots: <code>weft serve --games {}</code>, then open <code>http://127.0.0.1:8765/#watch=game-00003.json</code> (the game's file name).</p>",
+            esc(dir)
+        )?;
+    }
     Ok(())
 }
 

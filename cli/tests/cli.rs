@@ -1057,5 +1057,9 @@ fn the_strength_table_links_to_games_a_user_won_and_lost() {
         std::fs::canonicalize(&games).unwrap().display()
     );
     assert!(html.contains(&link), "the report links the replays");
+    assert!(
+        html.contains("#watch=game-00003.json") && html.contains("weft serve --games"),
+        "the report says how to watch them"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

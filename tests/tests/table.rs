@@ -237,6 +237,23 @@ fn a_bot_answer_that_fails_stops_the_game_and_the_replay_keeps_it() {
     replay
         .validate()
         .expect("a valid replay of an errored game");
+    // Watched, the game ends at the question whose answer failed, which is offered.
+    let mut r = weft_core::review::Review::new(t.content().clone(), replay.clone()).unwrap();
+    assert_eq!(r.answers(), replay.answers.len());
+    assert!(r.stopped().is_none(), "every saved answer plays");
+    let last = r
+        .state(r.answers())
+        .decision()
+        .expect("a question at the end")
+        .clone();
+    let at = last
+        .index_of(key)
+        .expect("the failing answer is one of its options");
+    assert_eq!(
+        r.values(r.answers()).unwrap()[at],
+        f64::NEG_INFINITY,
+        "the greedy bot values the failing option as worthless"
+    );
 }
 
 #[test]

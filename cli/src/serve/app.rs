@@ -409,7 +409,21 @@ impl App {
             &events,
             view.as_ref(),
         );
-        let decision = r.decision(k).map(|(d, chosen)| (d.clone(), chosen));
+        // The question answered at K and the option chosen; at the end of a game that
+        // stopped on a failed answer, the question and the answer that failed.
+        let decision = r
+            .decision(k)
+            .map(|(d, chosen)| (d.clone(), Some(chosen)))
+            .or_else(|| st.decision().map(|d| (d.clone(), None)));
+        let failing = (k == r.answers())
+            .then(|| {
+                r.replay()
+                    .failing_answer
+                    .clone()
+                    .zip(r.replay().error.clone())
+            })
+            .flatten()
+            .map(|(key, error)| json!({ "key": key, "error": error }));
         let values = decision.as_ref().and_then(|_| r.values(k));
         let chances = if analyse {
             r.chances(k, playouts)
@@ -420,8 +434,9 @@ impl App {
             "step": k,
             "answers": r.answers(),
             "last_events_from": from,
-            "chosen": decision.as_ref().map(|(_, c)| c),
-            "chosen_key": decision.as_ref().map(|(d, c)| d.options[*c].key.to_string()),
+            "chosen": decision.as_ref().and_then(|(_, c)| *c),
+            "chosen_key": decision.as_ref().and_then(|(d, c)| c.map(|c| d.options[c].key.to_string())),
+            "failing": failing,
             "full_decision": decision.as_ref().map(|(d, _)| {
                 let mut with = st.clone();
                 with.decision = Some(Arc::new(d.clone()));
@@ -610,6 +625,10 @@ fn names(c: &Content) -> Value {
         "materials": c.materials.iter().map(|m| json!({"id": m.id, "name": m.name})).collect::<Vec<_>>(),
         "tiles": c.tiles.iter().map(|t| json!({"id": t.id, "name": t.name, "text": t.text})).collect::<Vec<_>>(),
         "slots": c.board.slots.iter().map(|s| json!({"id": s.id, "pos": s.pos})).collect::<Vec<_>>(),
+        // Each path between two neighbouring slots once, by slot index.
+        "paths": c.board.neighbours.iter().enumerate().flat_map(|(a, ns)| {
+            ns.iter().filter(move |&&b| (b as usize) > a).map(move |&b| json!([a, b]))
+        }).collect::<Vec<_>>(),
         "areas": c.board.areas.iter().map(|a| json!({"id": a.id, "name": a.name})).collect::<Vec<_>>(),
         "zones": c.zones.iter().map(|z| json!({
             "id": z.id,

@@ -104,6 +104,11 @@ function drawSlots(g, clickable, pick) {
   const root = svg("svg", { class: "slots", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": "board" });
   // The pack's picture (`[layout] board`) under the slots, over the whole board.
   if (info.layout.board) root.append(svg("image", { href: "/layout/board.svg", x: 0, y: 0, width: W, height: H, preserveAspectRatio: "none" }));
+  // The paths between neighbouring slots, under the tiles.
+  (info.names.paths || []).forEach(([a, b]) => {
+    const [x1, y1] = at(slots[a]), [x2, y2] = at(slots[b]);
+    root.append(svg("line", { class: "path", x1, y1, x2, y2 }));
+  });
   g.state.board.forEach((tile, i) => {
     const slot = slots[i];
     const [x, y] = at(slot);
@@ -342,8 +347,10 @@ async function refreshWatch() {
   const side = drawGame(root, g, { options: [], eventsFrom: r.last_events_from });
   if (d) {
     const who = d.player + 1;
-    const box = drawOptions(d, { values: r.values, chosen: r.chosen_key });
-    box.prepend(el("p", { class: "muted", text: `Seat ${who} (${rv.seats[d.player]}) chose the highlighted option.` }));
+    const box = drawOptions(d, { values: r.values, chosen: r.chosen_key || (r.failing ? r.failing.key : null) });
+    box.prepend(el("p", { class: r.failing ? "note" : "muted", text: r.failing
+      ? `Seat ${who} (${rv.seats[d.player]}) answered the highlighted option, which failed: ${r.failing.error}`
+      : (r.chosen_key ? `Seat ${who} (${rv.seats[d.player]}) chose the highlighted option.` : `Seat ${who} is asked here; the game was saved before an answer.`) }));
     side.prepend(box);
   }
   if (r.chances) {
@@ -495,8 +502,14 @@ async function start() {
   sel.hidden = !info.games;
   sel.addEventListener("change", () => { if (sel.value) openReview({ game: sel.value }); });
   setupWatchControls();
-  const hash = location.hash.replace("#", "");
-  if (hash === "watch" || (info.review && !info.table.humans.length)) showTab("watch"); else showTab("play");
+  // `#watch` opens the Watch tab; `#watch=NAME` a game of the --games folder there (the
+  // report's strength table says how).
+  const hash = decodeURIComponent(location.hash.replace("#", ""));
+  if (hash.startsWith("watch=")) {
+    await openReview({ game: hash.slice(6) });
+    showTab("watch");
+  } else if (hash === "watch" || (info.review && !info.table.humans.length)) showTab("watch");
+  else showTab("play");
   setInterval(pollReload, 1500);
 }
 
