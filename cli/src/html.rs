@@ -271,12 +271,12 @@ pub fn render(s: &Summary) -> DrawResult<String> {
 
     strength_table(&mut h, s)?;
     if !s.cards.is_empty() {
-        h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th></tr>");
+        h.push_str("<h2>Commissions</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>drawn per game</th><th>fulfilled in (95%)</th><th>win share when fulfilled (95%)</th><th></th><th>games: a user won · lost</th></tr>");
     }
     for c in &s.cards {
         write!(
             h,
-            "<tr><td>{}</td>{}<td>{:.2}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td></tr>",
+            "<tr><td>{}</td>{}<td>{:.2}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td></tr>",
             esc(&c.id),
             described(s, &format!("card {}", c.id), true),
             c.drawn,
@@ -286,14 +286,15 @@ pub fn render(s: &Summary) -> DrawResult<String> {
             } else {
                 "–".into()
             },
-            c.fulfilled.value * 200.0
+            c.fulfilled.value * 200.0,
+            games_of(s, &format!("card {}", c.id))
         )?;
     }
     if !s.cards.is_empty() {
         h.push_str("</table>");
     }
     if !s.held.is_empty() {
-        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th><th>where its copies end (share of copies in play)</th></tr>");
+        h.push_str("<h2>Cards</h2><table><tr><th>card</th><th>name</th><th>costs</th><th>gives</th><th>copies in play per game</th><th>taken in (95%)</th><th>win share when taken (95%)</th><th></th><th>where its copies end (share of copies in play)</th><th>games: a user won · lost</th></tr>");
         for c in &s.held {
             let ends: Vec<String> = c
                 .ended_in
@@ -302,7 +303,7 @@ pub fn render(s: &Summary) -> DrawResult<String> {
                 .collect();
             write!(
                 h,
-                "<tr><td>{}</td>{}<td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td></tr>",
+                "<tr><td>{}</td>{}<td>{:.1}</td><td>{}</td><td>{}</td><td><div class=\"bar\" style=\"width:{:.0}px\"></div></td><td>{}</td><td>{}</td></tr>",
                 esc(&c.id),
                 described(s, &format!("card {}", c.id), true),
                 c.in_play,
@@ -313,17 +314,18 @@ pub fn render(s: &Summary) -> DrawResult<String> {
                     "–".into()
                 },
                 c.win_share_when_taken.value * 200.0,
-                ends.join(", ")
+                ends.join(", "),
+                games_of(s, &format!("card {}", c.id))
             )?;
         }
         h.push_str("</table>");
     }
     if !s.areas.is_empty() {
-        h.push_str("<h2>Areas</h2><table><tr><th>area</th><th>name</th><th>workers placed per game</th><th>share of placements</th><th>win share of placers (95%)</th></tr>");
+        h.push_str("<h2>Areas</h2><table><tr><th>area</th><th>name</th><th>workers placed per game</th><th>share of placements</th><th>win share of placers (95%)</th><th>games: a user won · lost</th></tr>");
         for a in &s.areas {
             write!(
                 h,
-                "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.1}%</td><td>{}</td></tr>",
+                "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.1}%</td><td>{}</td><td>{}</td></tr>",
                 esc(&a.id),
                 described(s, &format!("area {}", a.id), false),
                 a.placed,
@@ -332,26 +334,28 @@ pub fn render(s: &Summary) -> DrawResult<String> {
                     a.win_share_of_placers.percent()
                 } else {
                     "–".into()
-                }
+                },
+                games_of(s, &format!("area {}", a.id))
             )?;
         }
         h.push_str("</table>");
     }
     h.push_str(&board_heatmap(s));
     if !s.tiles.is_empty() {
-        h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>name</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th></tr>");
+        h.push_str("<h2>Tiles</h2><table><tr><th>tile</th><th>name</th><th>visits per game</th><th>actions per game</th><th>materials gained per game</th><th>used in</th><th>share of actions</th><th>games: a user won · lost</th></tr>");
     }
     for t in &s.tiles {
         write!(
             h,
-            "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}%</td><td>{:.1}%</td></tr>",
+            "<tr><td>{}</td>{}<td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.1}%</td><td>{:.1}%</td><td>{}</td></tr>",
             esc(&t.id),
             described(s, &format!("tile {}", t.id), false),
             t.visits,
             t.actions,
             t.gained,
             t.used_in * 100.0,
-            t.action_share * 100.0
+            t.action_share * 100.0,
+            games_of(s, &format!("tile {}", t.id))
         )?;
     }
     if !s.tiles.is_empty() {
@@ -497,6 +501,15 @@ fn strength_rows(
         )?;
     }
     Ok(())
+}
+
+/// The games to watch for the component `key` (`card c19`, `tile wool-shop`, `area
+/// market`): see [`example_games`]; `–` when no game used it.
+fn games_of(s: &Summary, key: &str) -> String {
+    s.strength
+        .iter()
+        .find(|x| x.component == key)
+        .map_or_else(|| "–".into(), |x| example_games(s, &x.games))
 }
 
 /// The games to watch for one component: game indices where a user won, then where one

@@ -1057,6 +1057,15 @@ fn the_strength_table_links_to_games_a_user_won_and_lost() {
         std::fs::canonicalize(&games).unwrap().display()
     );
     assert!(html.contains(&link), "the report links the replays");
+    for table in ["<h2>Commissions</h2>", "<h2>Tiles</h2>"] {
+        let from = html.find(table).unwrap_or_else(|| panic!("{table}"));
+        let rest = &html[from..];
+        let end = rest.find("</table>").unwrap();
+        assert!(
+            rest[..end].contains(&link),
+            "the {table} table links games where it was used"
+        );
+    }
     assert!(
         html.contains("#watch=game-00003.json") && html.contains("weft serve --games"),
         "the report says how to watch them"

@@ -267,7 +267,7 @@ function drawOptions(d, opts) {
     list.append(b);
   });
   box.append(list);
-  if (opts.values) box.append(el("p", { class: "muted", text: "Each option's value to the greedy bot, against the best (its evaluation after finishing the turn greedily)." }));
+  if (opts.values) box.append(el("p", { class: "muted", text: "Each option's value to the greedy bot, against the best: its evaluation after finishing the turn greedily, on one deal of the cards the seat cannot see (the bot's own deal may differ)." }));
   return box;
 }
 
