@@ -33,9 +33,9 @@ pub struct PlayCmdArgs {
     /// (hot-seat). Default: human, then greedy bots.
     #[arg(long, value_delimiter = ',')]
     seats: Vec<String>,
-    /// Game seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Game seed (default 1; with --resume, the saved game's).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Show each option's value to the greedy bot at every question of a person.
     #[arg(long)]
     hint: bool,
@@ -91,7 +91,8 @@ impl<R: BufRead, W: Write> Screen<R, W> {
 
     fn clear(&mut self) {
         if self.tty {
-            let _ = write!(self.out, "\x1b[2J\x1b[H");
+            // The screen and the scrollback: the last seat's hand must not be a scroll away.
+            let _ = write!(self.out, "\x1b[2J\x1b[3J\x1b[H");
         }
     }
 }
@@ -143,11 +144,9 @@ pub fn run(a: PlayCmdArgs) -> anyhow::Result<ExitCode> {
     let mut resumed = None;
     let mut table = match &saved {
         Some(r) => {
-            let seed_given = a.seed != 1 && a.seed != r.seed;
-            if seed_given {
+            if let Some(seed) = a.seed.filter(|&s| s != r.seed) {
                 anyhow::bail!(
-                    "error: --seed {} differs from the saved game's seed {}; leave --seed out to resume it",
-                    a.seed,
+                    "error: --seed {seed} differs from the saved game's seed {}; leave --seed out to resume it",
                     r.seed
                 );
             }
@@ -159,7 +158,7 @@ pub fn run(a: PlayCmdArgs) -> anyhow::Result<ExitCode> {
         None => Table::new(
             Arc::clone(&content),
             seats.unwrap_or_default(),
-            a.seed,
+            a.seed.unwrap_or(1),
             &options,
         )
         .map_err(|e| anyhow::anyhow!("error: {e}"))?,
@@ -315,7 +314,9 @@ impl Game<'_> {
                         self.unsaved = true;
                         self.autosave(screen);
                     }
-                    Err(e) => screen.say(&format!("cannot undo: {e}")),
+                    Err(e) => {
+                        screen.say(&format!("cannot undo: {}", printable_line(&e.to_string())))
+                    }
                 },
                 "quit" | "q" | "exit" => {
                     if self.unsaved
@@ -346,7 +347,10 @@ impl Game<'_> {
                                 printable_line(&why),
                                 self.table.decision().map_or(0, |d| d.options.len())
                             )),
-                            Err(e) => screen.say(&format!("not taken: {e}")),
+                            Err(e) => screen.say(&format!(
+                                "not taken: {}",
+                                printable_line(&e.to_string())
+                            )),
                         }
                     }
                     _ => screen.say(
@@ -395,8 +399,11 @@ impl Game<'_> {
             return;
         }
         let view = self.table.view(me);
-        let values = self.table.hints();
-        screen.say(play_text::question(&view, values.as_deref()).trim_end());
+        let Some(values) = self.table.hints() else {
+            screen.say("No hints while a card's or tile's effect is asking: the bot would read cards you cannot see.");
+            return;
+        };
+        screen.say(play_text::question(&view, Some(&values)).trim_end());
         screen.say("(greedy: each option's value to the greedy bot after finishing your turn greedily, against the best; `fails`: the option raises an error)");
     }
 

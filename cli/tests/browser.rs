@@ -338,6 +338,12 @@ fn tabriz_is_played_by_clicking_the_board_and_the_options() {
         "its own hand is shown: {own:?} {shown:?}"
     );
     b.screenshot("tabriz-play");
+    b.click("#hint");
+    b.wait(
+        "greedy's values",
+        "return document.querySelectorAll('.option .value').length > 0",
+    );
+    b.screenshot("tabriz-hints");
     // A move by clicking the tile it goes to.
     b.click(".slot.choosable[data-slot='bazaar-gate']");
     b.wait(
@@ -349,14 +355,12 @@ fn tabriz_is_played_by_clicking_the_board_and_the_options() {
         "the effect's question",
         "return document.querySelector('.round').textContent.includes('under way')",
     );
-    b.click(".option");
-    b.wait("the hints", "return true");
-    b.click("#hint");
     b.wait(
-        "greedy's values",
-        "return document.querySelectorAll('.option .value').length > 0",
+        "no hints while the effect asks",
+        "return document.querySelector('.decision').textContent.includes('No hints while')",
     );
-    b.screenshot("tabriz-hints");
+    b.screenshot("tabriz-effect");
+    b.click(".option");
     // Undo goes back to the question before the last answer.
     let before = answers(&s).len();
     b.click("#undo");

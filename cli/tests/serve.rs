@@ -102,6 +102,11 @@ fn the_page_and_a_persons_view_are_served_and_a_bots_view_is_not() {
     // The saved game is a replay weft replay accepts.
     let (status, replay) = s.get("/api/play/replay");
     assert_eq!(status, 200);
+    // But it cannot be watched (whole) while the person plays it.
+    let (status, body) = s.post("/api/watch/open", &format!("{{\"replay\": {replay}}}"));
+    assert_eq!(status, 403, "{body}");
+    let (status, _) = s.post("/api/watch/open", "{\"table\": true}");
+    assert_eq!(status, 403);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.json");
     std::fs::write(&file, replay).unwrap();
@@ -192,6 +197,49 @@ fn requests_that_must_be_refused_are_refused_and_the_server_stays_up() {
         .as_bytes(),
     );
     assert_eq!(status, 413, "a huge body is refused unread");
+    let (status, _, _) = s.raw(
+        format!(
+            "POST /api/play/answer HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 18446744073709551615\r\n\r\n",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 413, "the largest length there is");
+    let (status, _, _) = s.raw(
+        format!(
+            "POST /api/play/answer HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+            s.port
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 411);
+    let (status, _, _) = s.raw(
+        format!(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Pad: {}\r\n\r\n",
+            s.port,
+            "a".repeat(20_000)
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status, 431, "a head over 16 KiB");
+    // A client that sends part of its body and stops holds only its own connection.
+    let mut slow = std::net::TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    use std::io::Write;
+    slow.write_all(
+        format!(
+            "POST /api/play/answer HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 5000\r\n\r\n{{\"seat\"",
+            s.port
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    assert_eq!(s.json("/api/info")["title"], "Tabriz");
+    assert!(
+        started.elapsed().as_secs() < 5,
+        "answered while the slow client waits"
+    );
+    drop(slow);
     assert_eq!(s.get(&format!("/api/info?{}", "a".repeat(5000))).0, 414);
     assert_eq!(s.post("/api/play/answer", "{not json").0, 400);
     assert_eq!(

@@ -241,12 +241,35 @@ impl Review {
                 });
             }
         }
-        if let Some((n, key, why)) = other.stopped() {
-            if self.stopped.as_ref().is_none_or(|(m, _, _)| m != n) {
+        match (self.stopped.as_ref(), other.stopped()) {
+            (old, Some((n, key, why))) if old.is_none_or(|(m, _, _)| m != n) => {
                 return Ok(Divergence {
                     at: Some(n - 1),
                     why: format!("answer {n} (`{key}`) no longer goes: {why}"),
                 });
+            }
+            (Some((n, key, _)), None) => {
+                return Ok(Divergence {
+                    at: Some(n - 1),
+                    why: format!("answer {n} (`{key}`), which did not go before, goes now"),
+                });
+            }
+            _ => {}
+        }
+        // The answer a saved game failed on: does it go now?
+        if let (Some(key), true) = (&self.replay.failing_answer, other.stopped.is_none()) {
+            let mut st = other.state(other.answers()).clone();
+            let mut engine = Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
+            if let Some(i) = st.decision().and_then(|d| d.index_of(key)) {
+                if engine.apply(&mut st, i).is_ok() {
+                    return Ok(Divergence {
+                        at: Some(other.answers()),
+                        why: format!(
+                            "answer {} (`{key}`), which failed, goes now",
+                            other.answers() + 1
+                        ),
+                    });
+                }
             }
         }
         Ok(Divergence {

@@ -47,7 +47,8 @@ pub enum TableError {
     Refused(String),
     /// A bot's answer raised an error: the game cannot go on from here (undo, or save
     /// the game to keep the error as a replay).
-    #[error("seat {seat} ({bot}) answered `{key}`, which failed: {message}")]
+    // The key is left out of the text: it may name a card in the bot's hidden hand.
+    #[error("seat {seat} ({bot})'s answer failed: {message}")]
     BotFailed {
         /// The seat, from 1.
         seat: usize,
@@ -437,8 +438,13 @@ impl Table {
 
     /// What each option of the pending question is worth to the greedy bot (see
     /// [`option_estimates`]), for the asked seat; the same values for the same game
-    /// and answers. `None` when the game is over.
+    /// and answers. `None` when the game is over, and while a card's or tile's effect
+    /// is asking: the bot's copy of the game then keeps the real deal and dice (see
+    /// `agent::determinize`), so its values would tell what the seat may not know.
     pub fn hints(&mut self) -> Option<Vec<f64>> {
+        if self.st.flow.effect.is_some() {
+            return None;
+        }
         let d = self.st.decision()?.clone();
         let mut rng = Pcg64Mcg::seed_from_u64(game_seed(self.seed, self.answers.len() as u64));
         self.engine.set_lookahead(true);

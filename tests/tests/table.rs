@@ -376,3 +376,27 @@ fn a_review_on_edited_packs_says_where_the_game_goes_differently() {
     let key = &decision.options[chosen].key;
     assert_eq!(&**key, "act", "{}: {}", d.why, key);
 }
+
+#[test]
+fn a_review_of_a_failed_game_says_when_an_edit_makes_its_failing_answer_go() {
+    use weft_core::review::Review;
+    let broken =
+        content_with_courtyard("return { action = function(ctx) error('courtyard broke') end }");
+    let mut t = Table::new(
+        Arc::clone(&broken),
+        seats(&["random", "random"]),
+        1,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    while let Some(Ok(_)) = t.bot_turn() {}
+    let replay = t.replay();
+    assert!(replay.failing_answer.is_some());
+    let r = Review::new(broken, replay.clone()).unwrap();
+    let fixed = content_with_courtyard(
+        "return { action = function(ctx) ctx:gain(ctx:player(), \"coins\", 1) end }",
+    );
+    let d = r.diverge(&fixed).unwrap();
+    assert_eq!(d.at, Some(replay.answers.len()), "{}", d.why);
+    assert!(d.why.contains("which failed, goes now"), "{}", d.why);
+}

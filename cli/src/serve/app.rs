@@ -87,7 +87,6 @@ pub struct App {
     /// The packs' files as last read, to see a change (`--watch`).
     files: Option<Vec<BTreeMap<String, String>>>,
     reload: Reload,
-    port: u16,
 }
 
 /// The seats of the game at the table, from the flags.
@@ -117,8 +116,13 @@ impl App {
             mcts_iterations: a.mcts_iterations,
             mcts_millis: None,
         };
-        let table = Table::new(Arc::clone(&content), seats_of(a)?, a.seed, &options)
-            .map_err(|e| anyhow::anyhow!("error: {e}"))?;
+        let table = Table::new(
+            Arc::clone(&content),
+            seats_of(a)?,
+            a.seed.unwrap_or_else(random_seed),
+            &options,
+        )
+        .map_err(|e| anyhow::anyhow!("error: {e}"))?;
         if let Some(dir) = &a.games {
             if !dir.is_dir() {
                 anyhow::bail!(
@@ -139,7 +143,6 @@ impl App {
             playouts: a.playouts.max(1),
             files: None,
             reload: Reload::default(),
-            port: 0,
         };
         if let Some(path) = &a.replay {
             let text = crate::replay_cmd::read_replay_text(path)?;
@@ -154,16 +157,6 @@ impl App {
         // Bots answer until a person is asked.
         app.run_bots();
         Ok(app)
-    }
-
-    /// The port listened on (for the `Host` check).
-    pub fn set_port(&mut self, port: u16) {
-        self.port = port;
-    }
-
-    /// The port listened on.
-    pub fn port(&self) -> u16 {
-        self.port
     }
 
     fn open_review(&mut self, replay: Replay, name: String) -> Result<(), String> {
@@ -361,7 +354,7 @@ impl App {
 
     fn play_new(&mut self, body: &[u8]) -> Reply {
         let v: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-        let seed = v["seed"].as_u64().unwrap_or_else(|| self.table.seed() + 1);
+        let seed = v["seed"].as_u64().unwrap_or_else(random_seed);
         match Table::new(
             Arc::clone(&self.content),
             self.table.seats().to_vec(),
@@ -522,14 +515,6 @@ impl App {
                 Err(e) => return Reply::error(422, format!("{name}: {e}")),
             }
         } else if v["table"].as_bool() == Some(true) {
-            let playing = self.table.result().is_none()
-                && (0..self.table.seats().len()).any(|s| self.table.is_human(s));
-            if playing {
-                return Reply::error(
-                    403,
-                    "the game at the table is under way with people at it: watching it would show their hidden cards; finish it first",
-                );
-            }
             (self.table.replay(), "the game at the table".to_string())
         } else if v.get("replay").is_some() {
             match serde_json::from_value::<Replay>(v["replay"].clone()) {
@@ -545,10 +530,26 @@ impl App {
                 "give {\"game\": NAME}, {\"table\": true} or {\"replay\": {...}}",
             );
         };
+        let live = replay.seed == self.table.seed()
+            && replay.digest == self.content.digest
+            && replay.players == self.table.seats().len();
+        if live && self.people_playing() {
+            return Reply::error(
+                403,
+                "this is the game at the table, under way with people at it: watching it would show their hidden cards; finish it first",
+            );
+        }
         match self.open_review(replay, name) {
             Ok(()) => self.info(),
             Err(e) => Reply::error(422, e),
         }
+    }
+
+    /// Whether people play the game at the table and it is not over: then no request
+    /// gets it whole.
+    fn people_playing(&self) -> bool {
+        self.table.result().is_none()
+            && (0..self.table.seats().len()).any(|s| self.table.is_human(s))
     }
 
     /// The packs' files as they are now (`None` for packs built into the binary).
@@ -581,37 +582,45 @@ impl App {
             }
         };
         self.reload.error = None;
-        if let Some(r) = &self.review {
-            match r.diverge(&content) {
-                Ok(d) => {
-                    self.reload.review = Some(json!({"at": d.at, "why": d.why}));
-                    let replay = r.replay().clone();
-                    let name = self.review_name.clone();
-                    self.content = Arc::clone(&content);
-                    if let Err(e) = self.open_review(replay, name) {
-                        self.reload.review = Some(json!({"at": null, "why": e}));
-                    }
-                }
-                Err(e) => self.reload.review = Some(json!({"at": null, "why": e})),
-            }
-        }
+        // The game at the table first: if it cannot be played on the new packs, they are
+        // not taken (every part of the page stays on one content).
         let saved = self.table.replay();
-        match Table::resume(Arc::clone(&content), &saved, None, &self.options) {
-            Ok((t, how)) => {
-                self.reload.table = Some(match &how.stopped {
-                    Some((n, key, why)) => format!(
-                        "answer {n} (`{key}`) no longer goes: {why}; the game goes on from before it"
-                    ),
-                    None if how.differs => {
-                        "every answer still goes, but the position now differs".into()
-                    }
-                    None => "the same game".into(),
-                });
-                self.table = t;
+        let (table, how) = match Table::resume(Arc::clone(&content), &saved, None, &self.options) {
+            Ok(t) => t,
+            Err(e) => {
+                self.reload.error = Some(format!(
+                    "the game at the table could not be played again on the edited packs, so they were not taken: {e}"
+                ));
+                return;
             }
-            Err(e) => self.reload.table = Some(format!("the game could not be played again: {e}")),
+        };
+        self.reload.table = Some(match &how.stopped {
+            Some((n, key, why)) => format!(
+                "answer {n} (`{key}`) no longer goes: {why}; the game goes on from before it"
+            ),
+            None if how.differs => "every answer still goes, but the position now differs".into(),
+            None => "the same game".into(),
+        });
+        self.table = table;
+        let old_content = std::mem::replace(&mut self.content, Arc::clone(&content));
+        if let Some(r) = &self.review {
+            let replay = r.replay().clone();
+            let name = self.review_name.clone();
+            let diverged = r.diverge(&content);
+            match diverged.and_then(|d| self.open_review(replay, name).map(|()| d)) {
+                Ok(d) => self.reload.review = Some(json!({"at": d.at, "why": d.why})),
+                Err(e) => {
+                    // Not watchable on the new packs: closed, rather than drawn with
+                    // names of the old ones.
+                    self.review = None;
+                    self.reload.review = Some(json!({
+                        "at": null,
+                        "why": format!("the game watched could not be played on the edited packs and was closed: {e}"),
+                    }));
+                }
+            }
         }
-        self.content = content;
+        drop(old_content);
         self.run_bots();
         eprintln!("reloaded the packs ({})", self.reload.count);
     }
@@ -706,4 +715,16 @@ fn decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A seed no one at the table knows: from the process's random hasher keys.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }

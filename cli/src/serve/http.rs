@@ -1,12 +1,18 @@
-//! The HTTP side of `weft serve`: what is refused before the engine sees a request, and
-//! how answers are sent. Only `GET` and `POST`; a `Host` other than the address served
-//! (a page elsewhere reaching this one through DNS rebinding) is refused; a body over
-//! [`MAX_BODY`] or a URL over [`MAX_URL`] gets a 4xx without being read; every answer
-//! carries a content security policy that lets the page load only its own script.
+//! The HTTP side of `weft serve`: HTTP/1.1 over `std::net`, each request head parsed by
+//! `httparse`, one request per connection. Each connection is read on a thread of its
+//! own, with a time limit, so a client that sends slowly or not at all holds only that
+//! thread; the engine thread gets only requests read whole within their caps. What is
+//! refused before the engine sees it: a head over [`MAX_HEAD`] (431), a head that does
+//! not parse (400), a body over [`MAX_BODY`] (413, never read: the connection is closed),
+//! a chunked body (411), a `Host` other than the address served (403: a page elsewhere
+//! reaching this one through DNS rebinding), a method other than GET and POST (405), a
+//! URL over [`MAX_URL`] (414), a client too slow (408). Every answer carries a content
+//! security policy that lets the page load only its own script.
 
-use std::io::Read;
-
-use tiny_http::{Header, Request, Response};
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 use super::app::{App, Reply};
 use super::page;
@@ -15,52 +21,76 @@ use super::page;
 pub const MAX_BODY: usize = 16 << 20;
 /// The longest URL answered.
 pub const MAX_URL: usize = 2048;
+/// The largest request head (request line and headers).
+pub const MAX_HEAD: usize = 16 << 10;
+/// How long a client may take to send its request, and to take the answer.
+const CLIENT_SECONDS: u64 = 10;
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
+/// A request read whole, ready for the engine thread.
+pub struct Ready {
+    stream: TcpStream,
+    method: String,
+    path: String,
+    query: String,
+    body: Vec<u8>,
 }
 
-/// Sends `body` with `status` and `content_type`, and the headers every answer has.
-fn send(request: Request, status: u16, content_type: &str, body: Vec<u8>) {
-    let response = Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("X-Frame-Options", "DENY"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
-        .with_header(header(
-            "Content-Security-Policy",
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        ));
-    // A client that went away is not an error of the server's.
-    let _ = request.respond(response);
+/// Why a request is refused before the engine sees it: status and message.
+type Refusal = (u16, String);
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        411 => "Length Required",
+        413 => "Payload Too Large",
+        414 => "URI Too Long",
+        422 => "Unprocessable Content",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        _ => "",
+    }
 }
 
-fn send_reply(request: Request, reply: Reply) {
+/// Writes the answer and closes the connection (a client gone is not an error).
+fn send(mut stream: TcpStream, status: u16, content_type: &str, body: &[u8]) {
+    let head = format!(
+        "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n\r\n",
+        reason(status),
+        body.len()
+    );
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body))
+        .and_then(|()| stream.flush());
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+}
+
+fn send_reply(stream: TcpStream, reply: Reply) {
     if let Some(svg) = reply.svg {
         // Under the same policy as every answer: opened on its own, a pack's SVG runs
         // no script.
-        return send(request, reply.status, "image/svg+xml", svg.into_bytes());
+        return send(stream, reply.status, "image/svg+xml", svg.as_bytes());
     }
     let body = serde_json::to_vec(&reply.body).unwrap_or_default();
     send(
-        request,
+        stream,
         reply.status,
         "application/json; charset=utf-8",
-        body,
+        &body,
     );
 }
 
-/// Whether the `Host` header names this server: `127.0.0.1:PORT`, `localhost:PORT`,
-/// `[::1]:PORT`, or any address with the port when it listens on another address.
-fn host_ok(request: &Request, port: u16) -> bool {
-    let Some(host) = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_ascii_lowercase())
-    else {
+/// Whether `host` (the `Host` header) names this server: `127.0.0.1:PORT`,
+/// `localhost:PORT`, `[::1]:PORT`, or any IP address with the port (when it listens on
+/// another address); a name that is not an address is refused.
+fn host_ok(host: Option<&str>, port: u16) -> bool {
+    let Some(host) = host.map(str::to_ascii_lowercase) else {
         return false;
     };
     let Some((name, p)) = host.rsplit_once(':') else {
@@ -69,55 +99,144 @@ fn host_ok(request: &Request, port: u16) -> bool {
     if p.parse::<u16>().ok() != Some(port) {
         return false;
     }
-    matches!(name, "127.0.0.1" | "localhost" | "[::1]") || name.parse::<std::net::IpAddr>().is_ok()
+    let bare = name.trim_start_matches('[').trim_end_matches(']');
+    name == "localhost" || bare.parse::<std::net::IpAddr>().is_ok()
 }
 
-/// Answers one request.
-pub fn handle(app: &mut App, mut request: Request) {
-    let url = request.url().to_string();
-    if url.len() > MAX_URL {
-        return send_reply(request, Reply::error(414, "the URL is too long"));
+/// Reads one request from `stream`: its head (at most [`MAX_HEAD`]), then exactly the
+/// body its `Content-Length` declares (at most [`MAX_BODY`]).
+fn read_request(stream: &mut TcpStream, port: u16) -> Result<Ready, Refusal> {
+    let timeout = Some(Duration::from_secs(CLIENT_SECONDS));
+    let _ = stream.set_read_timeout(timeout);
+    let _ = stream.set_write_timeout(timeout);
+    let slow = |e: std::io::Error| -> Refusal {
+        match e.kind() {
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
+                (408, "the request took too long to arrive".into())
+            }
+            _ => (400, format!("the request could not be read: {e}")),
+        }
+    };
+    let mut buf = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 4096];
+    let (head_len, method, target, host, length) = loop {
+        let n = stream.read(&mut chunk).map_err(slow)?;
+        if n == 0 {
+            return Err((400, "the connection closed before the request ended".into()));
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut req = httparse::Request::new(&mut headers);
+        match req.parse(&buf) {
+            Ok(httparse::Status::Complete(len)) if len > MAX_HEAD => {
+                return Err((
+                    431,
+                    format!("the request head is over {} KiB", MAX_HEAD >> 10),
+                ));
+            }
+            Ok(httparse::Status::Complete(len)) => {
+                let header = |name: &str| {
+                    req.headers
+                        .iter()
+                        .find(|h| h.name.eq_ignore_ascii_case(name))
+                        .map(|h| String::from_utf8_lossy(h.value).into_owned())
+                };
+                if header("transfer-encoding").is_some() {
+                    return Err((411, "send the body with a Content-Length".into()));
+                }
+                let length = match header("content-length") {
+                    None => 0,
+                    Some(v) => v
+                        .trim()
+                        .parse::<u64>()
+                        .map_err(|_| (400, "the Content-Length is not a number".to_string()))?,
+                };
+                break (
+                    len,
+                    req.method.unwrap_or("").to_ascii_uppercase(),
+                    req.path.unwrap_or("").to_string(),
+                    header("host"),
+                    length,
+                );
+            }
+            Ok(httparse::Status::Partial) if buf.len() > MAX_HEAD => {
+                return Err((
+                    431,
+                    format!("the request head is over {} KiB", MAX_HEAD >> 10),
+                ));
+            }
+            Ok(httparse::Status::Partial) => {}
+            Err(e) => return Err((400, format!("not an HTTP request: {e}"))),
+        }
+    };
+    if target.len() > MAX_URL {
+        return Err((414, "the URL is too long".into()));
     }
-    if !host_ok(&request, app.port()) {
-        return send_reply(
-            request,
-            Reply::error(403, "this server answers requests to its own address only"),
-        );
+    if !host_ok(host.as_deref(), port) {
+        return Err((
+            403,
+            "this server answers requests to its own address only".into(),
+        ));
     }
-    let method = request.method().as_str().to_ascii_uppercase();
     if method != "GET" && method != "POST" {
-        return send_reply(request, Reply::error(405, "only GET and POST"));
+        return Err((405, "only GET and POST".into()));
     }
-    let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-    let path = path.to_string();
-    let query = query.to_string();
-    if method == "GET" {
-        if let Some((content_type, body)) = page::asset(&path) {
-            return send(request, 200, content_type, body.as_bytes().to_vec());
-        }
+    if length > MAX_BODY as u64 {
+        return Err((413, format!("the body is over {} MiB", MAX_BODY >> 20)));
     }
-    let mut body = Vec::new();
-    if method == "POST" {
-        if request.body_length().is_some_and(|n| n > MAX_BODY) {
-            return send_reply(
-                request,
-                Reply::error(413, format!("the body is over {} MiB", MAX_BODY >> 20)),
-            );
-        }
-        let read = request
-            .as_reader()
-            .take(MAX_BODY as u64 + 1)
-            .read_to_end(&mut body);
-        if read.is_err() {
-            return send_reply(request, Reply::error(400, "the body could not be read"));
-        }
-        if body.len() > MAX_BODY {
-            return send_reply(
-                request,
-                Reply::error(413, format!("the body is over {} MiB", MAX_BODY >> 20)),
-            );
-        }
+    let mut body = buf.split_off(head_len);
+    body.truncate(length as usize);
+    let missing = length as usize - body.len();
+    if missing > 0 {
+        let mut rest = vec![0u8; missing];
+        stream.read_exact(&mut rest).map_err(slow)?;
+        body.extend_from_slice(&rest);
     }
+    let (path, query) = target.split_once('?').unwrap_or((target.as_str(), ""));
+    Ok(Ready {
+        stream: stream.try_clone().map_err(slow)?,
+        method,
+        path: path.to_string(),
+        query: query.to_string(),
+        body,
+    })
+}
+
+/// Accepts connections for ever, each read on a thread of its own: refusals and the
+/// page's own files are answered there, every other request goes to the engine thread
+/// through `to_engine`.
+pub fn accept(listener: TcpListener, port: u16, to_engine: Sender<Ready>) {
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        let to_engine = to_engine.clone();
+        let spawned = std::thread::Builder::new().spawn(move || {
+            match read_request(&mut stream, port) {
+                Err((status, message)) => send_reply(stream, Reply::error(status, message)),
+                Ok(r) => {
+                    if r.method == "GET" {
+                        if let Some((content_type, text)) = page::asset(&r.path) {
+                            return send(r.stream, 200, content_type, text.as_bytes());
+                        }
+                    }
+                    // The engine thread is gone only when the server is stopping.
+                    let _ = to_engine.send(r);
+                }
+            }
+        });
+        // Out of threads: the connection is dropped, the server goes on.
+        drop(spawned);
+    }
+}
+
+/// Answers a request on the engine thread.
+pub fn answer(app: &mut App, r: Ready) {
+    let Ready {
+        stream,
+        method,
+        path,
+        query,
+        body,
+    } = r;
     // A bug in a handler must not take the server down with the game in it.
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         app.route(&method, &path, &query, &body)
@@ -128,5 +247,5 @@ pub fn handle(app: &mut App, mut request: Request) {
             "the engine failed on this request (a bug: please report it)",
         )
     });
-    send_reply(request, reply);
+    send_reply(stream, reply);
 }

@@ -4,9 +4,10 @@
 //! page and its script are built into the binary (no network); it talks to the engine
 //! in the JSON of `weft state` (docs/state-json.md, "weft serve").
 //!
-//! One thread runs the engine: requests are read by the HTTP server's own threads and
-//! handled here one at a time. What a request may do is in [`app`]; what the server
-//! refuses before it gets there (a foreign `Host`, a big body) in [`http`].
+//! One thread runs the engine: each connection is read on a thread of its own and its
+//! request handled here, one at a time. What a request may do is in [`app`]; what the
+//! server refuses before it gets there (a foreign `Host`, a big body, a slow client) in
+//! [`http`].
 
 mod app;
 mod http;
@@ -32,9 +33,9 @@ pub struct ServeArgs {
     /// greedy bots).
     #[arg(long, value_delimiter = ',')]
     pub seats: Vec<String>,
-    /// Game seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Game seed (default: a random one, so no one at the table knows the deal).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Port to listen on (0: any free port; the URL printed says which).
     #[arg(long, default_value_t = 8765)]
     pub port: u16,
@@ -68,11 +69,8 @@ pub struct ServeArgs {
 pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
     let mut app = app::App::new(&a)?;
     let addr = std::net::SocketAddr::new(a.host, a.port);
-    let server = tiny_http::Server::http(addr).map_err(|e| {
-        let taken = e
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse);
-        if taken {
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AddrInUse {
             anyhow::anyhow!(
                 "error: port {} of {} is taken (another `weft serve`?); give another with --port N, or --port 0 for any free one",
                 a.port,
@@ -82,11 +80,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
             anyhow::anyhow!("error: cannot listen on {addr}: {e}")
         }
     })?;
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| anyhow::anyhow!("error: the server has no IP address"))?;
-    app.set_port(bound.port());
+    let bound = listener.local_addr()?;
     let host = if bound.ip().is_unspecified() {
         "127.0.0.1".to_string()
     } else if bound.ip().is_ipv6() {
@@ -103,16 +97,21 @@ pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
             bound.ip()
         );
     }
+    let (to_engine, requests) = std::sync::mpsc::channel();
+    let port = bound.port();
+    std::thread::spawn(move || http::accept(listener, port, to_engine));
     // Ctrl-C or SIGTERM ends the server between two requests.
     let stop = crate::signals::Stop::install();
     loop {
         if let Some(code) = stop.exit_code() {
             return Ok(ExitCode::from(code));
         }
-        match server.recv_timeout(Duration::from_millis(500)) {
-            Ok(Some(request)) => http::handle(&mut app, request),
-            Ok(None) => {}
-            Err(e) => eprintln!("warning: a request was lost: {e}"),
+        match requests.recv_timeout(Duration::from_millis(500)) {
+            Ok(request) => http::answer(&mut app, request),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                anyhow::bail!("error: the server stopped accepting connections")
+            }
         }
         if a.watch {
             app.check_files();

@@ -304,7 +304,13 @@ async function refreshPlay(highlighted) {
     eventsFrom: g.table.since,
   };
   const side = drawGame(root, g, opts);
-  if (mine) side.prepend(drawOptions(g.decision, { choose: opts.choose, values: g.table.hints, highlighted: highlighted }));
+  if (mine) {
+    const box = drawOptions(g.decision, { choose: opts.choose, values: g.table.hints, highlighted: highlighted });
+    if (document.getElementById("hint").checked && !g.table.hints) {
+      box.append(el("p", { class: "muted", text: "No hints while a card's or tile's effect is asking: the bot would read cards you cannot see." }));
+    }
+    side.prepend(box);
+  }
   status.textContent = g.result ? "Game over." : (g.decision ? (mine ? `Seat ${playSeat}: your move.` : `Seat ${g.decision.player + 1} is asked.`) : "");
   if (g.table.stopped) status.textContent = "Stopped: " + g.table.stopped;
   for (const n of g.table.notes || []) side.prepend(el("p", { class: "note", text: "note: " + n }));
@@ -504,7 +510,8 @@ async function start() {
   setupWatchControls();
   // `#watch` opens the Watch tab; `#watch=NAME` a game of the --games folder there (the
   // report's strength table says how).
-  const hash = decodeURIComponent(location.hash.replace("#", ""));
+  let hash = "";
+  try { hash = decodeURIComponent(location.hash.replace("#", "")); } catch (e) { hash = ""; }
   if (hash.startsWith("watch=")) {
     await openReview({ game: hash.slice(6) });
     showTab("watch");
