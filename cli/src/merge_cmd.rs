@@ -45,6 +45,11 @@ pub struct MergeArgs {
     /// The shared Lua library folder (as for `sim`).
     #[arg(long, value_name = "DIR")]
     scripts: Option<PathBuf>,
+    /// The folder of the games' replays (`weft sim --save-games DIR` on every shard, into
+    /// one folder or copied together): the report links each game it names to its
+    /// replay there, as `sim --report` does.
+    #[arg(long, value_name = "DIR")]
+    games: Option<PathBuf>,
 }
 
 /// Adds the pack's names and prices to the summary: from the packs the user named (they
@@ -149,6 +154,21 @@ pub fn run(a: MergeArgs) -> anyhow::Result<ExitCode> {
         hook_seconds: None,
     };
     describe(&mut summary, &packs)?;
+    if let Some(dir) = &a.games {
+        if !dir.is_dir() {
+            anyhow::bail!(
+                "error: --games {}: not a folder; give the folder `weft sim --save-games` wrote",
+                dir.display()
+            );
+        }
+        // An absolute path, so the links hold wherever the report is opened from.
+        summary.saved_games = Some(
+            std::fs::canonicalize(dir)
+                .unwrap_or_else(|_| dir.clone())
+                .display()
+                .to_string(),
+        );
+    }
     if missing > 0 {
         summary.warnings.insert(
             0,

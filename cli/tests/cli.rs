@@ -1072,3 +1072,55 @@ fn the_strength_table_links_to_games_a_user_won_and_lost() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_merged_report_links_the_shards_saved_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    let mut outs = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let out = dir.path().join(format!("shard-{}.jsonl", &shard[..1]));
+        let (code, _, err) = weft(&[
+            "sim",
+            "--games",
+            "40",
+            "--players",
+            "3",
+            "--seed",
+            "5",
+            "--shard",
+            shard,
+            "--save-games",
+            games.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        outs.push(out);
+    }
+    let report = dir.path().join("merged.html");
+    let (code, _, err) = weft(&[
+        "merge",
+        outs[0].to_str().unwrap(),
+        outs[1].to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let link = format!(
+        "{}/game-0",
+        std::fs::canonicalize(&games).unwrap().display()
+    );
+    assert!(html.contains(&link), "the merged report links the replays");
+    let (code, _, err) = weft(&[
+        "merge",
+        outs[0].to_str().unwrap(),
+        "--games",
+        "/no/such/folder",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a folder"), "{err}");
+}
