@@ -241,35 +241,59 @@ impl Review {
                 });
             }
         }
-        match (self.stopped.as_ref(), other.stopped()) {
-            (old, Some((n, key, why))) if old.is_none_or(|(m, _, _)| m != n) => {
+        // Where each stopped (the answers played); the earlier stop is where they part.
+        let stop = |r: &Review| r.stopped.as_ref().map(|(n, _, _)| *n);
+        match (stop(self), stop(&other)) {
+            (a, b) if a == b => {}
+            (Some(m), Some(n)) if m < n => {
+                let (_, key, _) = self.stopped.as_ref().expect("stopped");
+                return Ok(Divergence {
+                    at: Some(m - 1),
+                    why: format!("answer {m} (`{key}`), which did not go before, goes now"),
+                });
+            }
+            (Some(m), None) => {
+                let (_, key, _) = self.stopped.as_ref().expect("stopped");
+                return Ok(Divergence {
+                    at: Some(m - 1),
+                    why: format!("answer {m} (`{key}`), which did not go before, goes now"),
+                });
+            }
+            _ => {
+                let (n, key, why) = other.stopped().expect("stopped first");
                 return Ok(Divergence {
                     at: Some(n - 1),
                     why: format!("answer {n} (`{key}`) no longer goes: {why}"),
                 });
             }
-            (Some((n, key, _)), None) => {
-                return Ok(Divergence {
-                    at: Some(n - 1),
-                    why: format!("answer {n} (`{key}`), which did not go before, goes now"),
-                });
-            }
-            _ => {}
         }
-        // The answer a saved game failed on: does it go now?
-        if let (Some(key), true) = (&self.replay.failing_answer, other.stopped.is_none()) {
-            let mut st = other.state(other.answers()).clone();
-            let mut engine = Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
-            if let Some(i) = st.decision().and_then(|d| d.index_of(key)) {
-                if engine.apply(&mut st, i).is_ok() {
-                    return Ok(Divergence {
-                        at: Some(other.answers()),
-                        why: format!(
-                            "answer {} (`{key}`), which failed, goes now",
-                            other.answers() + 1
-                        ),
-                    });
-                }
+        // The answer a saved game failed on (on the game itself, not on a bot's copy):
+        // failing on these packs, does it go on the new ones?
+        let failing = self
+            .replay
+            .failing_answer
+            .as_ref()
+            .filter(|_| !self.replay.met_on_copy && other.stopped.is_none());
+        if let Some(key) = failing {
+            let goes = |content: &Arc<Content>, st: &GameState| -> Result<bool, String> {
+                let mut st = st.clone();
+                let mut engine =
+                    Engine::with_lua(Arc::clone(content)).map_err(|e| e.to_string())?;
+                Ok(st
+                    .decision()
+                    .and_then(|d| d.index_of(key))
+                    .is_some_and(|i| engine.apply(&mut st, i).is_ok()))
+            };
+            if !goes(&self.content, self.state(self.answers()))?
+                && goes(content, other.state(other.answers()))?
+            {
+                return Ok(Divergence {
+                    at: Some(other.answers()),
+                    why: format!(
+                        "answer {} (`{key}`), which failed, goes now",
+                        other.answers() + 1
+                    ),
+                });
             }
         }
         Ok(Divergence {

@@ -11,7 +11,6 @@
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use super::app::{App, Reply};
@@ -26,14 +25,28 @@ pub const MAX_HEAD: usize = 16 << 10;
 /// How long a client may take to send its request, and to take the answer.
 const CLIENT_SECONDS: u64 = 10;
 
-/// A request read whole, ready for the engine thread.
+/// A request read whole, ready for the engine thread, which sends its reply back to the
+/// connection's thread (the writing, which a slow reader can drag out, happens there).
 pub struct Ready {
-    stream: TcpStream,
+    method: String,
+    path: String,
+    query: String,
+    body: Vec<u8>,
+    reply: std::sync::mpsc::SyncSender<Reply>,
+}
+
+/// A request as read, before it is handed on.
+struct Incoming {
     method: String,
     path: String,
     query: String,
     body: Vec<u8>,
 }
+
+/// Most connections served at once; more are answered 503 at once.
+const MAX_CONNECTIONS: usize = 256;
+/// Most requests waiting for the engine; more are answered 503.
+pub const MAX_QUEUED: usize = 64;
 
 /// Why a request is refused before the engine sees it: status and message.
 type Refusal = (u16, String);
@@ -48,6 +61,7 @@ fn reason(status: u16) -> &'static str {
         408 => "Request Timeout",
         409 => "Conflict",
         411 => "Length Required",
+        503 => "Service Unavailable",
         413 => "Payload Too Large",
         414 => "URI Too Long",
         422 => "Unprocessable Content",
@@ -68,7 +82,19 @@ fn send(mut stream: TcpStream, status: u16, content_type: &str, body: &[u8]) {
         .write_all(head.as_bytes())
         .and_then(|()| stream.write_all(body))
         .and_then(|()| stream.flush());
-    let _ = stream.shutdown(std::net::Shutdown::Both);
+    // A lingering close: what the client still sends (a refused body) is read and
+    // thrown away for a moment, so closing does not reset the connection before the
+    // client has read the answer.
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+    let mut sink = [0u8; 8192];
+    let mut drained = 0usize;
+    while drained < (1 << 20) {
+        match stream.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => drained += n,
+        }
+    }
 }
 
 fn send_reply(stream: TcpStream, reply: Reply) {
@@ -93,10 +119,13 @@ fn host_ok(host: Option<&str>, port: u16) -> bool {
     let Some(host) = host.map(str::to_ascii_lowercase) else {
         return false;
     };
-    let Some((name, p)) = host.rsplit_once(':') else {
-        return false;
+    // `[::1]:8765`, `127.0.0.1:8765`, or without a port when it is HTTP's own, 80.
+    let (name, p) = match host.rsplit_once(':') {
+        Some((name, p)) if !p.ends_with(']') => (name.to_string(), p.parse::<u16>().ok()),
+        _ => (host.clone(), Some(80)),
     };
-    if p.parse::<u16>().ok() != Some(port) {
+    let name = name.as_str();
+    if p != Some(port) {
         return false;
     }
     let bare = name.trim_start_matches('[').trim_end_matches(']');
@@ -105,10 +134,19 @@ fn host_ok(host: Option<&str>, port: u16) -> bool {
 
 /// Reads one request from `stream`: its head (at most [`MAX_HEAD`]), then exactly the
 /// body its `Content-Length` declares (at most [`MAX_BODY`]).
-fn read_request(stream: &mut TcpStream, port: u16) -> Result<Ready, Refusal> {
-    let timeout = Some(Duration::from_secs(CLIENT_SECONDS));
-    let _ = stream.set_read_timeout(timeout);
-    let _ = stream.set_write_timeout(timeout);
+fn read_request(stream: &mut TcpStream, port: u16) -> Result<Incoming, Refusal> {
+    // One deadline for the whole request: each read gets only the time left, so a
+    // client that sends a byte now and then is cut off all the same.
+    let deadline = std::time::Instant::now() + Duration::from_secs(CLIENT_SECONDS);
+    let _ = stream.set_write_timeout(Some(Duration::from_secs(CLIENT_SECONDS)));
+    let time_left = |stream: &TcpStream| -> Result<(), Refusal> {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Err((408, "the request took too long to arrive".into()));
+        }
+        let _ = stream.set_read_timeout(Some(left));
+        Ok(())
+    };
     let slow = |e: std::io::Error| -> Refusal {
         match e.kind() {
             std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
@@ -120,6 +158,7 @@ fn read_request(stream: &mut TcpStream, port: u16) -> Result<Ready, Refusal> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     let (head_len, method, target, host, length) = loop {
+        time_left(stream)?;
         let n = stream.read(&mut chunk).map_err(slow)?;
         if n == 0 {
             return Err((400, "the connection closed before the request ended".into()));
@@ -187,14 +226,18 @@ fn read_request(stream: &mut TcpStream, port: u16) -> Result<Ready, Refusal> {
     let mut body = buf.split_off(head_len);
     body.truncate(length as usize);
     let missing = length as usize - body.len();
-    if missing > 0 {
-        let mut rest = vec![0u8; missing];
-        stream.read_exact(&mut rest).map_err(slow)?;
-        body.extend_from_slice(&rest);
+    let mut left = missing;
+    while left > 0 {
+        time_left(stream)?;
+        let n = stream.read(&mut chunk[..left.min(4096)]).map_err(slow)?;
+        if n == 0 {
+            return Err((400, "the connection closed before the body ended".into()));
+        }
+        body.extend_from_slice(&chunk[..n]);
+        left -= n;
     }
     let (path, query) = target.split_once('?').unwrap_or((target.as_str(), ""));
-    Ok(Ready {
-        stream: stream.try_clone().map_err(slow)?,
+    Ok(Incoming {
         method,
         path: path.to_string(),
         query: query.to_string(),
@@ -202,40 +245,87 @@ fn read_request(stream: &mut TcpStream, port: u16) -> Result<Ready, Refusal> {
     })
 }
 
-/// Accepts connections for ever, each read on a thread of its own: refusals and the
-/// page's own files are answered there, every other request goes to the engine thread
-/// through `to_engine`.
-pub fn accept(listener: TcpListener, port: u16, to_engine: Sender<Ready>) {
+/// Accepts connections for ever, each read on a thread of its own (at most
+/// [`MAX_CONNECTIONS`] at once): refusals and the page's own files are answered there,
+/// every other request is queued for the engine thread through `to_engine` (at most
+/// [`MAX_QUEUED`] waiting) and its reply written back on the connection's thread.
+pub fn accept(listener: TcpListener, port: u16, to_engine: std::sync::mpsc::SyncSender<Ready>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let open = std::sync::Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(mut stream) = stream else { continue };
-        let to_engine = to_engine.clone();
+        let Ok(mut stream) = stream else {
+            // Out of descriptors, say: wait a moment rather than spin.
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
+        if open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
+            // Said at once, without waiting on the client: this is the accept loop.
+            let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
+            let _ = stream.write_all(
+                b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            );
+            continue;
+        }
+        open.fetch_add(1, Ordering::Relaxed);
+        let (to_engine, open) = (to_engine.clone(), std::sync::Arc::clone(&open));
         let spawned = std::thread::Builder::new().spawn(move || {
-            match read_request(&mut stream, port) {
-                Err((status, message)) => send_reply(stream, Reply::error(status, message)),
-                Ok(r) => {
-                    if r.method == "GET" {
-                        if let Some((content_type, text)) = page::asset(&r.path) {
-                            return send(r.stream, 200, content_type, text.as_bytes());
-                        }
-                    }
-                    // The engine thread is gone only when the server is stopping.
-                    let _ = to_engine.send(r);
-                }
-            }
+            serve_connection(&mut stream, port, &to_engine);
+            open.fetch_sub(1, Ordering::Relaxed);
         });
-        // Out of threads: the connection is dropped, the server goes on.
-        drop(spawned);
+        if spawned.is_err() {
+            // Out of threads: the connection is dropped (with its count), the server
+            // goes on.
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// One connection: its request read, refused, served from the page, or handed to the
+/// engine and its reply written.
+fn serve_connection(
+    stream: &mut TcpStream,
+    port: u16,
+    to_engine: &std::sync::mpsc::SyncSender<Ready>,
+) {
+    let Ok(out) = stream.try_clone() else { return };
+    let r = match read_request(stream, port) {
+        Err((status, message)) => return send_reply(out, Reply::error(status, message)),
+        Ok(r) => r,
+    };
+    if r.method == "GET" {
+        if let Some((content_type, text)) = page::asset(&r.path) {
+            return send(out, 200, content_type, text.as_bytes());
+        }
+    }
+    let (reply, answer) = std::sync::mpsc::sync_channel(1);
+    let ready = Ready {
+        method: r.method,
+        path: r.path,
+        query: r.query,
+        body: r.body,
+        reply,
+    };
+    match to_engine.try_send(ready) {
+        Ok(()) => {}
+        Err(std::sync::mpsc::TrySendError::Full(_)) => {
+            return send_reply(out, Reply::error(503, "the engine is busy; try again"));
+        }
+        // The engine thread is gone only when the server is stopping.
+        Err(std::sync::mpsc::TrySendError::Disconnected(_)) => return,
+    }
+    if let Ok(reply) = answer.recv() {
+        send_reply(out, reply);
     }
 }
 
 /// Answers a request on the engine thread.
 pub fn answer(app: &mut App, r: Ready) {
     let Ready {
-        stream,
         method,
         path,
         query,
         body,
+        reply: to_connection,
     } = r;
     // A bug in a handler must not take the server down with the game in it.
     let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -247,5 +337,6 @@ pub fn answer(app: &mut App, r: Ready) {
             "the engine failed on this request (a bug: please report it)",
         )
     });
-    send_reply(stream, reply);
+    // The connection's thread writes it; a client gone is no matter.
+    let _ = to_connection.send(reply);
 }

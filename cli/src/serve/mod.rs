@@ -97,7 +97,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {
             bound.ip()
         );
     }
-    let (to_engine, requests) = std::sync::mpsc::channel();
+    let (to_engine, requests) = std::sync::mpsc::sync_channel(http::MAX_QUEUED);
     let port = bound.port();
     std::thread::spawn(move || http::accept(listener, port, to_engine));
     // Ctrl-C or SIGTERM ends the server between two requests.
