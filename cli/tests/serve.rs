@@ -63,7 +63,10 @@ fn the_page_and_a_persons_view_are_served_and_a_bots_view_is_not() {
     assert_eq!(g["format"], 4, "the JSON of weft state");
     assert_eq!(g["view"]["seat"], 1);
     assert!(g.get("state_hash").is_none());
-    assert!(g["seed"].is_null(), "the seed is the deal: not told while people play");
+    assert!(
+        g["seed"].is_null(),
+        "the seed is the deal: not told while people play"
+    );
     assert!(info["table"]["seed"].is_null());
     assert_eq!(g["table"]["asked"], 1, "the bots answered first");
     // Another hand: a count and backs, no card.
