@@ -99,21 +99,27 @@ impl<R: BufRead, W: Write> Screen<R, W> {
 
 /// The seats from the flags: `--seats` as given, checked against `--players`.
 fn seats_of(a: &PlayCmdArgs, saved: Option<&Replay>) -> anyhow::Result<Option<Vec<String>>> {
-    let players = a.players.or(saved.map(|r| r.players));
-    if a.seats.is_empty() {
-        if saved.is_some() {
-            return Ok(None);
-        }
+    if a.seats.is_empty() && saved.is_some() {
+        return Ok(None);
+    }
+    table_seats(&a.seats, a.players.or(saved.map(|r| r.players))).map(Some)
+}
+
+/// The seats of a game people play (`weft play`, `weft serve`): `--seats` as given,
+/// checked against `--players`; without it, a person at seat 1 and greedy bots
+/// (`players`, else 3 in all).
+pub fn table_seats(seats: &[String], players: Option<usize>) -> anyhow::Result<Vec<String>> {
+    if seats.is_empty() {
         let n = players.unwrap_or(3);
         let mut seats = vec![HUMAN.to_string()];
         seats.extend((1..n).map(|_| "greedy".to_string()));
-        return Ok(Some(seats));
+        return Ok(seats);
     }
     if let Some(n) = players {
-        if n != a.seats.len() {
+        if n != seats.len() {
             anyhow::bail!(
                 "error: --seats names {} seats for {n} players; give one per player (e.g. --seats {})",
-                a.seats.len(),
+                seats.len(),
                 std::iter::once(HUMAN)
                     .chain(std::iter::repeat_n("greedy", n.saturating_sub(1)))
                     .collect::<Vec<_>>()
@@ -121,7 +127,7 @@ fn seats_of(a: &PlayCmdArgs, saved: Option<&Replay>) -> anyhow::Result<Option<Ve
             );
         }
     }
-    Ok(Some(a.seats.clone()))
+    Ok(seats.to_vec())
 }
 
 pub fn run(a: PlayCmdArgs) -> anyhow::Result<ExitCode> {

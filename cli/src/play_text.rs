@@ -294,22 +294,7 @@ pub fn look(c: &Content, id: &str) -> Option<String> {
         .iter()
         .find(|k| k.id == id || k.template == id || k.name.eq_ignore_ascii_case(id))
     {
-        let mut parts = Vec::new();
-        if !card.text.is_empty() {
-            parts.push(safe(&card.text));
-        }
-        let amounts = |list: &[(weft_core::content::CounterId, u32)]| {
-            list.iter()
-                .map(|&(k, n)| format!("{n} {}", safe(&c.counters[k as usize].name)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        if !card.cost.is_empty() {
-            parts.push(format!("costs {}", amounts(&card.cost)));
-        }
-        if !card.reward.is_empty() {
-            parts.push(format!("gives {}", amounts(&card.reward)));
-        }
+        let mut parts: Vec<String> = card_terms(c, card).iter().map(|t| safe(t)).collect();
         if !card.params.is_empty() {
             let params = serde_json::to_string(&card.params).unwrap_or_default();
             parts.push(format!("params {}", safe(&params)));
@@ -345,6 +330,28 @@ pub fn look(c: &Content, id: &str) -> Option<String> {
         ));
     }
     None
+}
+
+/// What a card says, for people: its rule text, then what it costs and gives (by
+/// counter name), each a part; unescaped (a terminal needs [`printable_line`]).
+pub fn card_terms(c: &Content, card: &weft_core::content::Card) -> Vec<String> {
+    let amounts = |list: &[(weft_core::content::CounterId, u32)]| {
+        list.iter()
+            .map(|&(k, n)| format!("{n} {}", c.counters[k as usize].name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !card.text.is_empty() {
+        parts.push(card.text.clone());
+    }
+    if !card.cost.is_empty() {
+        parts.push(format!("costs {}", amounts(&card.cost)));
+    }
+    if !card.reward.is_empty() {
+        parts.push(format!("gives {}", amounts(&card.reward)));
+    }
+    parts
 }
 
 fn card_name_of(card: &weft_core::content::Card) -> String {

@@ -400,38 +400,41 @@ impl Table {
             .rev()
             .find(|&i| self.is_human(self.answered_by[i]))
             .ok_or(TableError::NothingToUndo)?;
-        let keep: Vec<Arc<str>> = self.answers[..last].to_vec();
-        let by: Vec<usize> = self.answered_by[..last].to_vec();
+        let keep: Vec<(Arc<str>, usize)> = self.answers[..last]
+            .iter()
+            .cloned()
+            .zip(self.answered_by[..last].iter().copied())
+            .collect();
         let mut log = EventLog::recording();
-        let st = self
+        let fresh = self
             .engine
             .new_game_logged(self.seats.len(), self.seed, &mut log)
             .map_err(|e| TableError::Refused(format!("the game cannot be set up again: {e}")))?;
-        let (mut answers, mut answered_by, mut events_before, mut checkpoints) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut st = st;
-        for (key, p) in keep.into_iter().zip(by) {
-            events_before.push(log.events.len());
-            self.engine
-                .apply_logged(&mut st, Answer::Key(key.to_string()), &mut log)
-                .map_err(|e| {
-                    TableError::Refused(format!(
-                        "the game went differently when played again (a hook that keeps state between calls?): answer {} (`{key}`): {e}",
-                        answers.len() + 1
-                    ))
-                })?;
-            answers.push(key);
-            answered_by.push(p);
-            if answers.len() % CHECKPOINT_EVERY == 0 {
-                checkpoints.push((answers.len(), st.hash()));
+        // The game as it is, put back if playing it again fails: undo is all or nothing.
+        let before = (
+            std::mem::replace(&mut self.st, fresh),
+            std::mem::take(&mut self.answers),
+            std::mem::take(&mut self.answered_by),
+            std::mem::replace(&mut self.events, log.events),
+            std::mem::take(&mut self.events_before),
+            std::mem::take(&mut self.checkpoints),
+        );
+        for (i, (key, p)) in keep.into_iter().enumerate() {
+            if let Err(e) = self.apply(p, Answer::Key(key.to_string())) {
+                (
+                    self.st,
+                    self.answers,
+                    self.answered_by,
+                    self.events,
+                    self.events_before,
+                    self.checkpoints,
+                ) = before;
+                return Err(TableError::Refused(format!(
+                    "the game went differently when played again (a hook that keeps state between calls?): answer {} (`{key}`): {e}",
+                    i + 1
+                )));
             }
         }
-        self.st = st;
-        self.answers = answers;
-        self.answered_by = answered_by;
-        self.events_before = events_before;
-        self.checkpoints = checkpoints;
-        self.events = log.events;
         self.failed = None;
         Ok(self.st.decision().map_or(0, |d| d.player))
     }

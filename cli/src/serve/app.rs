@@ -16,7 +16,7 @@ use weft_core::agent::BotOptions;
 use weft_core::content::{Content, ZoneOwner};
 use weft_core::replay::Replay;
 use weft_core::review::Review;
-use weft_core::table::{Table, TableError, HUMAN};
+use weft_core::table::{Table, TableError};
 use weft_core::Answer;
 
 use super::ServeArgs;
@@ -89,25 +89,6 @@ pub struct App {
     reload: Reload,
 }
 
-/// The seats of the game at the table, from the flags.
-fn seats_of(a: &ServeArgs) -> anyhow::Result<Vec<String>> {
-    if a.seats.is_empty() {
-        let n = a.players.unwrap_or(3);
-        let mut seats = vec![HUMAN.to_string()];
-        seats.extend((1..n).map(|_| "greedy".to_string()));
-        return Ok(seats);
-    }
-    if let Some(n) = a.players {
-        if n != a.seats.len() {
-            anyhow::bail!(
-                "error: --seats names {} seats for {n} players; give one per player",
-                a.seats.len()
-            );
-        }
-    }
-    Ok(a.seats.clone())
-}
-
 impl App {
     /// The packs loaded, the game at the table set up and the `--replay` opened.
     pub fn new(a: &ServeArgs) -> anyhow::Result<App> {
@@ -118,7 +99,7 @@ impl App {
         };
         let table = Table::new(
             Arc::clone(&content),
-            seats_of(a)?,
+            crate::play_cmd::table_seats(&a.seats, a.players)?,
             a.seed.unwrap_or_else(random_seed),
             &options,
         )
@@ -650,31 +631,10 @@ fn names(c: &Content) -> Value {
             "owner": if z.owner == ZoneOwner::Player { "player" } else { "shared" },
         })).collect::<Vec<_>>(),
         "cards": c.cards.iter().map(|k| json!({
-            "id": k.id, "name": k.name, "kind": k.kind, "text": card_text(c, k),
+            "id": k.id, "name": k.name, "kind": k.kind, "text": crate::play_text::card_terms(c, k).join("; "),
         })).collect::<Vec<_>>(),
         "dice": c.dice.iter().map(|d| json!({"id": d.id, "faces": d.faces})).collect::<Vec<_>>(),
     })
-}
-
-/// A card's rule text for people: its text, else its cost and reward.
-fn card_text(c: &Content, k: &weft_core::content::Card) -> String {
-    let amounts = |list: &[(weft_core::content::CounterId, u32)]| {
-        list.iter()
-            .map(|&(id, n)| format!("{n} {}", c.counters[id as usize].name))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut parts = Vec::new();
-    if !k.text.is_empty() {
-        parts.push(k.text.clone());
-    }
-    if !k.cost.is_empty() {
-        parts.push(format!("costs {}", amounts(&k.cost)));
-    }
-    if !k.reward.is_empty() {
-        parts.push(format!("gives {}", amounts(&k.reward)));
-    }
-    parts.join("; ")
 }
 
 /// `a=1&b=x` as a map (values percent-decoded; malformed escapes kept as they are).
