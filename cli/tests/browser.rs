@@ -457,11 +457,8 @@ fn a_saved_game_is_stepped_move_by_move() {
     let Some(b) = Browser::start() else { return };
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");
-    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "-q",
-            "sim",
+    server::save_games(
+        &[
             "--games",
             "1",
             "--players",
@@ -470,12 +467,9 @@ fn a_saved_game_is_stepped_move_by_move() {
             "greedy",
             "--seed",
             "4",
-        ])
-        .arg("--save-games")
-        .arg(&games)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        ],
+        &games,
+    );
     let s = Server::start(&[
         "--seats",
         "greedy,greedy,greedy",

@@ -3,7 +3,10 @@
 //! refused (another seat's view, paths, foreign hosts, huge or malformed requests, a
 //! port already taken) refused with a 4xx or a clear error, the server still up.
 
+mod common;
 mod server;
+
+use common::copy_dir;
 
 use std::process::Command;
 
@@ -153,13 +156,7 @@ fn requests_that_must_be_refused_are_refused_and_the_server_stays_up() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");
     std::fs::create_dir(&games).unwrap();
-    let out = weft()
-        .args(["-q", "sim", "--games", "2", "--players", "2", "--seed", "3"])
-        .arg("--save-games")
-        .arg(&games)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    server::save_games(&["--games", "2", "--players", "2", "--seed", "3"], &games);
     let s = Server::start(&[
         "--seats",
         "random,random",
@@ -344,18 +341,12 @@ fn a_packs_board_picture_is_served_as_an_image_that_runs_no_script() {
     );
 }
 
-/// Copies the folder `from` into `to`.
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
+/// Writes `text` to `path` in one step (a hidden file renamed over it), so a watcher
+/// polling the folder never reads it half written.
+fn write_whole(path: &std::path::Path, text: &str) {
+    let tmp = path.with_file_name(".edit.tmp");
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, path).unwrap();
 }
 
 /// Waits until `/api/info` reports `count` reloads, and returns it.
@@ -384,10 +375,8 @@ fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
         &pack,
     );
     let games = dir.path().join("games");
-    let out = weft()
-        .args([
-            "-q",
-            "sim",
+    server::save_games(
+        &[
             "--games",
             "1",
             "--players",
@@ -396,17 +385,10 @@ fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
             "greedy",
             "--seed",
             "2",
-        ])
-        .arg("--pack")
-        .arg(&pack)
-        .arg("--save-games")
-        .arg(&games)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+            "--pack",
+            pack.to_str().unwrap(),
+        ],
+        &games,
     );
     let s = Server::start(&[
         "--pack",
@@ -421,7 +403,7 @@ fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
     // A broken edit: reported, the games go on as they were.
     let game_toml = pack.join("game.toml");
     let good = std::fs::read_to_string(&game_toml).unwrap();
-    std::fs::write(&game_toml, format!("{good}\n[[[broken\n")).unwrap();
+    write_whole(&game_toml, &format!("{good}\n[[[broken\n"));
     let info = reloaded(&s, 1);
     let err = info["reload"]["error"].as_str().unwrap();
     assert!(err.contains("game.toml"), "{err}");
@@ -430,14 +412,13 @@ fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
         "still watching"
     );
     // Every player starts with one more coin: the watched game differs from its setup.
-    std::fs::write(
+    write_whole(
         &game_toml,
-        good.replace(
+        &good.replace(
             "start = { coins = 5, wool = 1 }",
             "start = { coins = 6, wool = 1 }",
         ),
-    )
-    .unwrap();
+    );
     let info = reloaded(&s, 2);
     assert!(info["reload"]["error"].is_null(), "{}", info["reload"]);
     let review = &info["reload"]["review"];

@@ -14,6 +14,24 @@ fn weft() -> Command {
     c
 }
 
+/// Plays `weft -q sim ARGS --save-games GAMES` and returns once it succeeded: the saved
+/// games to watch.
+pub fn save_games(args: &[&str], games: &std::path::Path) {
+    let out = weft()
+        .arg("-q")
+        .arg("sim")
+        .args(args)
+        .arg("--save-games")
+        .arg(games)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A `weft serve` on a free port, stopped when dropped.
 pub struct Server {
     child: Child,
