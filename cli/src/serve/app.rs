@@ -163,6 +163,8 @@ impl App {
         let q = parse_query(query);
         match (method, path) {
             ("GET", "/api/info") => self.info(),
+            // What the page polls for: small, unlike the names `info` carries.
+            ("GET", "/api/reload") => Reply::ok(self.reload_json()),
             ("GET", "/layout/board.svg") => match &self.content.layout.board {
                 Some((_, svg)) => Reply::svg(svg.clone()),
                 None => Reply::error(404, "the pack has no [layout] board"),
@@ -225,13 +227,18 @@ impl App {
             },
             "analyse": self.analyse,
             "games": self.games.is_some(),
-            "reload": {
-                "count": self.reload.count,
-                "error": self.reload.error,
-                "table": self.reload.table,
-                "review": self.reload.review,
-            },
+            "reload": self.reload_json(),
         }))
+    }
+
+    /// The last reload under `--watch`, as `GET /api/info` gives it under `reload`.
+    fn reload_json(&self) -> Value {
+        json!({
+            "count": self.reload.count,
+            "error": self.reload.error,
+            "table": self.reload.table,
+            "review": self.reload.review,
+        })
     }
 
     /// The seat `seat=N` (from 1) of the query, if it is a person's; else the refusal.

@@ -447,9 +447,9 @@ function showTab(name) {
 
 async function pollReload() {
   const before = info.reload.count;
-  const now = await api("/api/info");
-  if (now.reload.count !== before) {
-    info = now;
+  const reload = await api("/api/reload");
+  if (reload.count !== before) {
+    info = await api("/api/info");
     const r = info.reload;
     const box = document.getElementById("reload");
     box.hidden = false;
