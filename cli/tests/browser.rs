@@ -479,6 +479,9 @@ fn a_saved_game_is_stepped_move_by_move() {
         games.to_str().unwrap(),
         "--replay",
         games.join("game-00000.json").to_str().unwrap(),
+        "--analyse",
+        "--playouts",
+        "4",
     ]);
     b.goto(&format!("http://127.0.0.1:{}/#watch", s.port));
     b.wait("the stepper", "return !document.getElementById('stepper').hidden && document.getElementById('step-text').textContent.startsWith('decision 0')");
@@ -500,6 +503,14 @@ fn a_saved_game_is_stepped_move_by_move() {
     b.wait(
         "the chart",
         "return document.querySelectorAll('.chart-svg polyline').length === 3",
+    );
+    b.wait(
+        "the chart of chances to win, by an mcts search",
+        "return document.querySelector('.chart-svg').textContent.includes('chance to win') && document.querySelector('.chart-svg').textContent.includes('mcts search of 4 playouts')",
+    );
+    b.wait(
+        "each seat's chance beside the question",
+        "return (document.querySelector('.chances') || {textContent: ''}).textContent.includes('(mcts)')",
     );
     b.js("const s = document.getElementById('round-jump'); s.selectedIndex = 2; s.dispatchEvent(new Event('change')); return true");
     b.wait(

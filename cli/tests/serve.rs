@@ -434,3 +434,74 @@ fn an_edited_pack_is_reloaded_and_the_first_difference_shown() {
     let coins = g["state"]["players"][0]["counters"][5].as_i64().unwrap();
     assert!(coins >= 6, "played on the new setup: {coins}");
 }
+
+/// `--analyse`: each seat's chance to win at the step shown and at every round's
+/// start, by an mcts search (the default) or by greedy playouts; shares that add up to
+/// one, and at the end the game's result.
+#[test]
+fn analysed_games_show_each_seats_chance_to_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    server::save_games(
+        &[
+            "--games",
+            "1",
+            "--players",
+            "2",
+            "--seed",
+            "9",
+            "--bots",
+            "greedy",
+        ],
+        &games,
+    );
+    let replay = games.join("game-00000.json");
+    for (by, flags) in [
+        ("mcts", vec!["--analyse"]),
+        ("greedy", vec!["--analyse", "greedy"]),
+    ] {
+        let mut args = vec!["--seats", "random,random", "--playouts", "4"];
+        args.extend(flags);
+        args.extend(["--replay", replay.to_str().unwrap()]);
+        let s = Server::start(&args);
+        let info = s.json("/api/info");
+        assert_eq!(info["analyse"]["by"], by, "{}", info["analyse"]);
+        assert_eq!(info["analyse"]["playouts"], 4);
+        let step = s.json("/api/watch?step=4");
+        let chances: Vec<f64> = step["review"]["chances"]
+            .as_array()
+            .unwrap_or_else(|| panic!("chances at a step: {}", step["review"]))
+            .iter()
+            .map(|c| c.as_f64().unwrap())
+            .collect();
+        assert_eq!(chances.len(), 2);
+        assert!(
+            (chances.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{chances:?}"
+        );
+        let chart = s.json("/api/watch/chart");
+        let points = chart["chances"].as_array().unwrap();
+        let rounds = chart["rounds"].as_array().unwrap().len();
+        assert_eq!(points.len(), rounds + 1, "each round's start and the end");
+        let end = &points.last().unwrap()["chances"];
+        let result = &s.json(&format!("/api/watch?step={}", info["review"]["answers"]))["result"];
+        let winners = result["winners"].as_array().unwrap();
+        for w in winners {
+            let w = w.as_u64().unwrap() as usize;
+            assert!(
+                end[w].as_f64().unwrap() > 0.0,
+                "a winner's chance at the end"
+            );
+        }
+    }
+    // Without --analyse: no chances.
+    let s = Server::start(&[
+        "--seats",
+        "random,random",
+        "--replay",
+        replay.to_str().unwrap(),
+    ]);
+    assert!(s.json("/api/info")["analyse"].is_null());
+    assert!(s.json("/api/watch?step=4")["review"]["chances"].is_null());
+}

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::agent::{evaluate_all, option_estimates, Agent, GreedyAgent, GreedyWeights};
+use crate::agent::{
+    evaluate_all, option_estimates, win_chances, Agent, GreedyAgent, GreedyWeights,
+};
 use crate::content::Content;
 use crate::decision::{Answer, Decision};
 use crate::engine::Engine;
@@ -37,8 +39,29 @@ pub struct Review {
     stopped: Option<(usize, String, String)>,
     /// The greedy bot's value of each option, by answer, once asked for.
     values: BTreeMap<usize, Vec<f64>>,
-    /// Chances to win, by answer, once asked for.
-    chances: BTreeMap<usize, Vec<f64>>,
+    /// Chances to win, by answer, analyst and playouts, once asked for.
+    chances: BTreeMap<(usize, Analyst, u32), Vec<f64>>,
+}
+
+/// How [`Review::chances`] estimates each seat's chance to win from a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Analyst {
+    /// A tree search (the mcts bot's, [`win_chances`]): each playout one iteration,
+    /// played to the end with every seat on greedy's one-step policy, the tree steering
+    /// each seat towards its better options; each seat's mean win share.
+    Search,
+    /// Games played on by greedy bots, each seat's share of wins.
+    Greedy,
+}
+
+impl Analyst {
+    /// The name on the command line and in the API (`mcts`, `greedy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Analyst::Search => "mcts",
+            Analyst::Greedy => "greedy",
+        }
+    }
 }
 
 /// Where a game goes differently on edited packs.
@@ -178,19 +201,41 @@ impl Review {
             .collect()
     }
 
-    /// Each seat's chance to win from position `k`: the share of `playouts` games
-    /// played on from it by greedy bots (the unseen cards re-dealt and the dice
-    /// re-seeded for each) that the seat wins, ties shared. `None` past the end.
-    pub fn chances(&mut self, k: usize, playouts: u32) -> Option<Vec<f64>> {
-        if let Some(c) = self.chances.get(&k) {
+    /// Each seat's chance to win from position `k`, estimated by `analyst` with
+    /// `playouts` games played on from it (see [`Analyst`]); a finished game's chances
+    /// are its result (ties shared). `None` past the end.
+    pub fn chances(&mut self, k: usize, playouts: u32, analyst: Analyst) -> Option<Vec<f64>> {
+        let playouts = playouts.max(1);
+        if let Some(c) = self.chances.get(&(k, analyst, playouts)) {
             return Some(c.clone());
         }
         let start = self.states.get(k)?.clone();
+        let seed = game_seed(self.replay.seed ^ 0x5eed, k as u64);
+        let c = match (&start.result, analyst) {
+            (Some(r), _) => (0..start.players.len())
+                .map(|p| {
+                    if r.winners.contains(&p) {
+                        1.0 / r.winners.len() as f64
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+            (None, Analyst::Search) => win_chances(&mut self.engine, &start, playouts, seed)
+                .unwrap_or_else(|| vec![0.0; start.players.len()]),
+            (None, Analyst::Greedy) => self.greedy_chances(&start, playouts, seed),
+        };
+        self.chances.insert((k, analyst, playouts), c.clone());
+        Some(c)
+    }
+
+    /// The share of `playouts` games played on from `start` by greedy bots (the unseen
+    /// cards re-dealt and the dice re-seeded for each) that each seat wins, ties shared.
+    fn greedy_chances(&mut self, start: &GameState, playouts: u32, seed: u64) -> Vec<f64> {
         let players = start.players.len();
         let mut wins = vec![0.0; players];
-        let playouts = playouts.max(1);
         for i in 0..playouts {
-            let seed = game_seed(self.replay.seed ^ 0x5eed, (k as u64) << 16 | u64::from(i));
+            let seed = game_seed(seed, u64::from(i));
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             let mut sim = start.clone();
             let asked = sim.decision().map_or(0, |d| d.player);
@@ -213,9 +258,7 @@ impl Review {
                 }
             }
         }
-        let c: Vec<f64> = wins.iter().map(|w| w / f64::from(playouts)).collect();
-        self.chances.insert(k, c.clone());
-        Some(c)
+        wins.iter().map(|w| w / f64::from(playouts)).collect()
     }
 
     /// Where the same answers go differently on `content` (the packs edited): the first

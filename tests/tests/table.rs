@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use weft_core::agent::BotOptions;
 use weft_core::replay::{verify, Replay};
+use weft_core::review::Analyst;
 use weft_core::table::{Table, TableError};
 use weft_core::zones::ZoneRef;
 use weft_core::{Answer, Engine};
@@ -340,8 +341,15 @@ fn a_review_keeps_every_position_of_the_game() {
     assert_eq!(values.len(), r.decision(5).unwrap().0.options.len());
     assert_eq!(r.values(5).unwrap(), values, "the same values again");
     assert_eq!(r.standings().len(), r.answers() + 1);
-    let end = r.chances(r.answers(), 1).unwrap();
-    let winners = &r.state(r.answers()).result.as_ref().unwrap().winners;
+    let winners = &r
+        .state(r.answers())
+        .result
+        .as_ref()
+        .unwrap()
+        .winners
+        .clone();
+    let end = r.chances(r.answers(), 1, Analyst::Search).unwrap();
+    assert_eq!(end, r.chances(r.answers(), 1, Analyst::Greedy).unwrap());
     for (p, c) in end.iter().enumerate() {
         let want = if winners.contains(&p) {
             1.0 / winners.len() as f64
@@ -353,6 +361,46 @@ fn a_review_keeps_every_position_of_the_game() {
             "a finished game's chances are its result"
         );
     }
+}
+
+/// The search's estimate of each seat's chance to win: shares that add up to one, the
+/// same every time, and in a game a greedy seat plays against random ones, the greedy
+/// seat the favourite from the middle of the game on, as it is by greedy playouts.
+#[test]
+fn a_review_estimates_chances_to_win_by_search() {
+    use weft_core::review::Review;
+    let content = tabriz_content();
+    let mut t = Table::new(
+        Arc::clone(&content),
+        seats(&["greedy", "random", "random"]),
+        4,
+        &BotOptions::default(),
+    )
+    .unwrap();
+    run_bots(&mut t);
+    assert_eq!(
+        t.result().unwrap().winners,
+        vec![0],
+        "greedy wins this game"
+    );
+    let mut r = Review::new(Arc::clone(&content), t.replay()).unwrap();
+    let mid = r.answers() / 2;
+    let search = r.chances(mid, 24, Analyst::Search).unwrap();
+    assert_eq!(search.len(), 3);
+    assert!(
+        (search.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+        "{search:?}"
+    );
+    assert!(search[0] > 0.6, "the greedy seat leads: {search:?}");
+    assert_eq!(r.chances(mid, 24, Analyst::Search).unwrap(), search);
+    let greedy = r.chances(mid, 24, Analyst::Greedy).unwrap();
+    assert!(greedy[0] > 0.6, "{greedy:?}");
+    let mut fresh = Review::new(Arc::clone(&content), t.replay()).unwrap();
+    assert_eq!(
+        fresh.chances(mid, 24, Analyst::Search).unwrap(),
+        search,
+        "the same in a new review"
+    );
 }
 
 #[test]

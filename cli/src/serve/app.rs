@@ -82,7 +82,8 @@ pub struct App {
     /// Where the game watched came from, for the page's title.
     review_name: String,
     games: Option<PathBuf>,
-    analyse: bool,
+    /// How `--analyse` estimates chances to win; `None` without it.
+    analyse: Option<weft_core::review::Analyst>,
     playouts: u32,
     /// The packs' files as last read, to see a change (`--watch`).
     files: Option<Vec<BTreeMap<String, String>>>,
@@ -120,8 +121,12 @@ impl App {
             review: None,
             review_name: String::new(),
             games: a.games.clone(),
-            analyse: a.analyse,
-            playouts: a.playouts.max(1),
+            analyse: a.analyse.map(super::AnalyseBy::analyst),
+            playouts: a
+                .playouts
+                .or(a.analyse.map(super::AnalyseBy::default_playouts))
+                .unwrap_or(1)
+                .max(1),
             files: None,
             reload: Reload::default(),
         };
@@ -225,7 +230,7 @@ impl App {
                 "seat_colours": c.layout.seat_colours,
                 "colours": c.layout.colours,
             },
-            "analyse": self.analyse,
+            "analyse": self.analyse.map(|a| json!({ "by": a.name(), "playouts": self.playouts })),
             "games": self.games.is_some(),
             "reload": self.reload_json(),
         }))
@@ -411,11 +416,7 @@ impl App {
             .flatten()
             .map(|(key, error)| json!({ "key": key, "error": error }));
         let values = decision.as_ref().and_then(|_| r.values(k));
-        let chances = if analyse {
-            r.chances(k, playouts)
-        } else {
-            None
-        };
+        let chances = analyse.and_then(|by| r.chances(k, playouts, by));
         out["review"] = json!({
             "step": k,
             "answers": r.answers(),
@@ -443,13 +444,11 @@ impl App {
         };
         let standings = r.standings();
         let mut chances: Vec<Value> = Vec::new();
-        if analyse {
+        if let Some(by) = analyse {
             let mut steps: Vec<usize> = r.rounds().into_iter().map(|(_, k)| k).collect();
             steps.push(r.answers());
             for k in steps {
-                // A finished game's result needs no more than one look.
-                let n = if r.state(k).is_over() { 1 } else { playouts };
-                chances.push(json!({ "step": k, "chances": r.chances(k, n) }));
+                chances.push(json!({ "step": k, "chances": r.chances(k, playouts, by) }));
             }
         }
         Reply::ok(json!({

@@ -21,6 +21,34 @@ use clap::Args;
 
 use crate::packs::PackArgs;
 
+/// How `--analyse` estimates chances to win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnalyseBy {
+    /// A tree search, its playouts played to the end.
+    Mcts,
+    /// Games played on by greedy bots.
+    Greedy,
+}
+
+impl AnalyseBy {
+    /// Playouts when `--playouts` is not given: about half a second a position on
+    /// Tabriz either way.
+    pub fn default_playouts(self) -> u32 {
+        match self {
+            AnalyseBy::Mcts => 64,
+            AnalyseBy::Greedy => 16,
+        }
+    }
+
+    /// The review's analyst for this choice.
+    pub fn analyst(self) -> weft_core::review::Analyst {
+        match self {
+            AnalyseBy::Mcts => weft_core::review::Analyst::Search,
+            AnalyseBy::Greedy => weft_core::review::Analyst::Greedy,
+        }
+    }
+}
+
 /// Flags of `weft serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -50,13 +78,22 @@ pub struct ServeArgs {
     /// A folder of saved games (`weft sim --save-games DIR`) the page lists for watching.
     #[arg(long, value_name = "DIR")]
     pub games: Option<PathBuf>,
-    /// Estimate each seat's chance to win at every round's start (and the step shown)
-    /// by playing the game on from there with greedy bots.
-    #[arg(long)]
-    pub analyse: bool,
-    /// Games played on from a position for `--analyse`.
-    #[arg(long, default_value_t = 16, value_name = "N")]
-    pub playouts: u32,
+    /// Estimate each seat's chance to win at every round's start (and the step shown):
+    /// `mcts` (the default) by a tree search whose every playout goes on to the end of
+    /// the game, `greedy` by games played on by greedy bots alone.
+    #[arg(
+        long,
+        value_name = "BY",
+        num_args = 0..=1,
+        default_missing_value = "mcts",
+        value_enum
+    )]
+    pub analyse: Option<AnalyseBy>,
+    /// Games played on from a position for `--analyse`: the search's iterations for
+    /// `mcts` (default 64), the games for `greedy` (default 16); the defaults cost about
+    /// the same.
+    #[arg(long, value_name = "N")]
+    pub playouts: Option<u32>,
     /// Reload the packs when one of their files changes, play the games shown again on
     /// them and show the first decision where they go differently.
     #[arg(long)]

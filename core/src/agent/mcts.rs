@@ -16,7 +16,9 @@
 //! 4. **Back up** each seat's reward along the path; a node keeps the reward of the seat
 //!    that chose it.
 //!
-//! The answer is the root option visited most. With a fixed number of iterations the
+//! The answer is the root option visited most. [`win_chances`] runs the same search
+//! with every rollout played to the end of the game to estimate each seat's chance to
+//! win (`weft serve --analyse`). With a fixed number of iterations the
 //! bot is reproducible; with `--mcts-ms` it is not (how far a search gets depends on the
 //! machine), and reports say so.
 
@@ -168,6 +170,8 @@ impl Agent for MctsAgent {
             rng: &mut self.rng,
             nodes: vec![Node::new(decision.player)],
             me: decision.player,
+            to_end: false,
+            totals: Vec::new(),
         };
         let deadline = cfg
             .millis
@@ -207,6 +211,11 @@ struct Search<'a> {
     rng: &'a mut Pcg64Mcg,
     nodes: Vec<Node>,
     me: usize,
+    /// Play every rollout to the end of the game, every seat by greedy's one-step
+    /// policy (the win-chance estimate), instead of truncating it.
+    to_end: bool,
+    /// Each seat's reward summed over the iterations (the root's value).
+    totals: Vec<f64>,
 }
 
 impl Search<'_> {
@@ -232,9 +241,19 @@ impl Search<'_> {
             }
         }
         if failed_mover.is_none() {
-            self.rollout(&mut sim);
+            if self.to_end {
+                self.rollout_to_end(&mut sim);
+            } else {
+                self.rollout(&mut sim);
+            }
         }
         let rewards = self.rewards(&sim, &baseline, failed_mover);
+        if self.totals.len() < rewards.len() {
+            self.totals.resize(rewards.len(), 0.0);
+        }
+        for (t, r) in self.totals.iter_mut().zip(&rewards) {
+            *t += r;
+        }
         for &n in &path {
             let node = &mut self.nodes[n];
             node.visits += 1;
@@ -354,6 +373,24 @@ impl Search<'_> {
         }
     }
 
+    /// Plays on from a new leaf to the end of the game (at most
+    /// [`crate::limits::MAX_DECISIONS`] answers), every seat by greedy's one-step policy.
+    fn rollout_to_end(&mut self, sim: &mut GameState) {
+        for _ in 0..crate::limits::MAX_DECISIONS {
+            let Some(d) = sim.decision() else {
+                return;
+            };
+            let pick = if d.options.len() == 1 {
+                0
+            } else {
+                immediate_pick(self.engine, sim, d, self.weights, self.rng)
+            };
+            if self.engine.apply_disposable(sim, pick).is_err() {
+                return;
+            }
+        }
+    }
+
     /// Every seat's greedy evaluation of `sim`.
     fn evaluations(&mut self, sim: &GameState) -> Vec<f64> {
         evaluate_all(self.engine, sim, self.weights)
@@ -392,6 +429,44 @@ impl Search<'_> {
         }
         r
     }
+}
+
+/// Each seat's chance to win from `state`, estimated by a search: `iterations`
+/// iterations of the tree search above from the asking seat's view (unseen cards
+/// re-dealt and dice re-seeded each time), every rollout played to the end of the game
+/// with every seat on greedy's one-step policy, each seat's reward its win share (ties
+/// shared; 0 for a seat whose answer fails). The estimate is each seat's mean reward
+/// over the iterations: the tree steers every seat towards its better options, so it
+/// judges the position under better play than the playouts alone. `None` when the game
+/// is over or waits for no one.
+pub fn win_chances(
+    engine: &mut Engine,
+    state: &GameState,
+    iterations: u32,
+    seed: u64,
+) -> Option<Vec<f64>> {
+    let decision = state.decision()?;
+    let content = engine.content().clone();
+    let weights = GreedyWeights::from_content(&content);
+    let cfg = MctsConfig::resolve(&content, &BotOptions::default());
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut search = Search {
+        engine,
+        content: &content,
+        weights: &weights,
+        cfg: &cfg,
+        rng: &mut rng,
+        nodes: vec![Node::new(decision.player)],
+        me: decision.player,
+        to_end: true,
+        totals: vec![0.0; state.players.len()],
+    };
+    let iterations = iterations.max(1);
+    for _ in 0..iterations {
+        search.iterate(state);
+    }
+    let n = f64::from(iterations);
+    Some(search.totals.iter().map(|t| t / n).collect())
 }
 
 /// Most decisions one rollout plays, whatever the settings.

@@ -14,7 +14,7 @@ mod greedy;
 mod mcts;
 
 pub use greedy::{evaluate, evaluate_all, option_estimates, GreedyAgent, GreedyWeights};
-pub use mcts::{determinize, MctsAgent, MctsConfig};
+pub use mcts::{determinize, win_chances, MctsAgent, MctsConfig};
 
 /// A player seat. Implementations must base their choice only on what their seat may
 /// see; look-ahead bots simulate on copies (the search bot will also re-sample hidden

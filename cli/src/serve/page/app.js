@@ -360,7 +360,7 @@ async function refreshWatch() {
     side.prepend(box);
   }
   if (r.chances) {
-    side.prepend(el("div", { class: "chances" }, el("b", { text: "Chance to win from here: " }),
+    side.prepend(el("div", { class: "chances" }, el("b", { text: `Chance to win from here (${info.analyse ? info.analyse.by : ""}): ` }),
       ...r.chances.map((c, s) => el("span", {}, seatChip(s), ` ${(c * 100).toFixed(0)}%  `))));
   }
   drawChartMarker();
@@ -370,6 +370,13 @@ let chartData = null;
 async function loadChart() {
   chartData = await api("/api/watch/chart");
   drawChart();
+}
+
+/** What `--analyse` estimated chances by, in words. */
+function analyseLabel() {
+  const a = info.analyse;
+  const by = a && a.by === "greedy" ? `${a.playouts} games played on by greedy bots` : `an mcts search of ${a ? a.playouts : "?"} playouts to the end`;
+  return `each seat's chance to win at each round's start (${by})`;
 }
 
 function drawChart() {
@@ -390,7 +397,7 @@ function drawChart() {
   const x = k => pad + (k / Math.max(1, n - 1)) * (W - 2 * pad);
   const y = v => H - pad / 2 - ((v - lo) / Math.max(1e-9, hi - lo)) * (H - pad);
   const root2 = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart-svg", role: "img", "aria-label": "chart" });
-  root2.append(svg("text", { x: pad, y: 12, class: "axis", text: useChances ? "each seat's chance to win (greedy playouts from each round's start)" : "each seat's standing: the greedy bot's evaluation (points)" }));
+  root2.append(svg("text", { x: pad, y: 12, class: "axis", text: useChances ? analyseLabel() : "each seat's standing: the greedy bot's evaluation (points)" }));
   for (const [round, k] of chartData.rounds) {
     root2.append(svg("line", { x1: x(k), x2: x(k), y1: 16, y2: H - pad / 2, class: "round-line" }));
     root2.append(svg("text", { x: x(k) + 2, y: H - 4, class: "axis", text: `r${round}` }));
