@@ -55,6 +55,14 @@ pub fn game_json(
             .map(|a| &a.id)
             .collect::<Vec<_>>());
     }
+    // Dice spaces and extra actions, by index (left out when none).
+    let dice = &content.dice_play;
+    if !dice.spaces.is_empty() {
+        out["dice_spaces"] = json!(dice.spaces.iter().map(|s| &s.id).collect::<Vec<_>>());
+    }
+    if !dice.extras.is_empty() {
+        out["extras"] = json!(dice.extras.iter().map(|e| &e.id).collect::<Vec<_>>());
+    }
     // Card zones and cards (left out when the pack has none): `zones` lists the shared
     // zones in the order of `state.zones`, `player_zones` those of `players[].zones`.
     if !content.zones.is_empty() {

@@ -361,6 +361,8 @@ fn hook_key(state: &GameState, call: &HookCall) -> HookKey {
         Owner::Unlock { index } => (2, u32::from(index), call.hook),
         Owner::Game { hook } => (3, u32::from(hook), call.hook),
         Owner::Area { area } => (4, u32::from(area), call.hook),
+        Owner::DiceSpace { space } => (5, u32::from(space), call.hook),
+        Owner::Extra { extra } => (6, u32::from(extra), call.hook),
     }
 }
 
@@ -390,6 +392,16 @@ fn hook_name(content: &Content, (kind, index, hook): HookKey) -> String {
             Some(g) => format!("{}.{}", g.module, g.function),
             None => "?".to_string(),
         },
+        5 => format!(
+            "dice space {}: {}",
+            id(content.dice_play.spaces.get(i).map(|a| &a.id)),
+            content.program.hook_name(hook)
+        ),
+        6 => format!(
+            "extra {}: {}",
+            id(content.dice_play.extras.get(i).map(|a| &a.id)),
+            content.program.hook_name(hook)
+        ),
         _ => format!(
             "area {}: {}",
             id(content.board.areas.get(i).map(|a| &a.id)),

@@ -136,6 +136,25 @@ pub enum Action {
         /// The space (from 0).
         space: u8,
     },
+    /// Place dice on a dice space, all at once: the turn's main action, or an extra
+    /// action's on an `extra` space (M-DICE-2, M-EXTRA-2).
+    PlaceDice {
+        /// The space.
+        space: crate::content::dice::DiceSpaceId,
+        /// The dice.
+        dice: crate::pips::DiceSet,
+    },
+    /// Take an extra action (M-EXTRA) of kind reroll, adjust, take_neutral or script.
+    Extra {
+        /// Index in `content.dice_play.extras`.
+        extra: u8,
+        /// The pool die it acts on (reroll, adjust), if any.
+        die: Option<crate::pips::PoolDie>,
+        /// An adjust's direction: one pip up (else down).
+        up: bool,
+    },
+    /// End the turn, its main action taken (an `actions` step, M-TURN-1).
+    EndTurn,
 }
 
 /// A decision: who must answer, what they are asked, and the options in a stable order.

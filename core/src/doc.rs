@@ -293,6 +293,7 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
     if !content.board.areas.is_empty() {
         out.push_str(&areas_markdown(content));
     }
+    out.push_str(&crate::doc_dice::dice_markdown(content));
     tiles_and_played_markdown(doc, content, &mut out);
     crate::doc_keys::option_keys_markdown(&doc.option_keys, &mut out);
     out

@@ -58,6 +58,16 @@ pub enum Owner {
         /// Index in `content.board.areas`.
         area: AreaId,
     },
+    /// A dice space's behaviour (`resolve`, `can_act`).
+    DiceSpace {
+        /// Index in `content.dice_play.spaces`.
+        space: crate::content::dice::DiceSpaceId,
+    },
+    /// A `script` extra action's behaviour (`options`, `resolve`).
+    Extra {
+        /// Index in `content.dice_play.extras`.
+        extra: u8,
+    },
 }
 
 /// A hook (see docs/lua-api.md): one the kernel calls by its own name, or one the pack's
@@ -211,6 +221,17 @@ pub struct Flow {
     /// Cards played this round, for R-TILE-PWS (`played_this_round` of a use phase).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub played_this_round: Vec<CardIx>,
+    /// The turn's main action is taken (an `actions` step, M-TURN-1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub main_done: bool,
+    /// Extra actions taken this turn, by index in `content.dice_play.extras` (an
+    /// `actions` step's per-turn limits, M-EXTRA-5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extras_taken: Vec<u8>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Flow {
@@ -224,6 +245,8 @@ impl Flow {
             incoming: Vec::new(),
             effect: None,
             played_this_round: Vec::new(),
+            main_done: false,
+            extras_taken: Vec::new(),
         }
     }
 
@@ -238,6 +261,8 @@ impl Flow {
     pub fn end_turn(&mut self) {
         self.acted = None;
         self.played_this_turn = 0;
+        self.main_done = false;
+        self.extras_taken.clear();
     }
 }
 

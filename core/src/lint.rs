@@ -38,6 +38,16 @@ pub fn script_refs(content: &Content) -> Vec<(String, Cow<'_, ScriptRef>)> {
             out.push((format!("area `{}`", a.id), Cow::Borrowed(s)));
         }
     }
+    for d in &content.dice_play.spaces {
+        if let Some(s) = &d.script {
+            out.push((format!("dice space `{}`", d.id), Cow::Borrowed(s)));
+        }
+    }
+    for e in &content.dice_play.extras {
+        if let Some(s) = &e.script {
+            out.push((format!("extra `{}`", e.id), Cow::Borrowed(s)));
+        }
+    }
     out
 }
 
@@ -264,7 +274,7 @@ pub fn warnings(content: &Content, records: &[GameRecord]) -> Vec<String> {
     for m in content.modules.values() {
         if m.pack != "scripts" && !used.contains(&m.name) {
             w.push(format!(
-                "{}: module `{}` is not the behaviour of any tile, card, unlock or area, no flow step calls it, and no module requires it",
+                "{}: module `{}` is not the behaviour of any tile, card, unlock, area, dice space or extra, no flow step calls it, and no module requires it",
                 m.chunk, m.name
             ));
         }

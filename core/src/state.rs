@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::content::{CardIx, Content, CounterId, MatId, SlotId, TileId};
 use crate::decision::Decision;
 use crate::flow::Flow;
+pub use crate::pips::{DiceSet, PoolDie};
 
 /// The engine's random generator: small, fast, portable and serialisable (invariant 5).
 pub type GameRng = Pcg64Mcg;
@@ -50,6 +51,32 @@ pub struct Player {
     /// zones with `owner = "player"` (none in games without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<ZoneState>,
+    /// The player's pool: their dice not placed, own and neutral, lowest first
+    /// (`[pools]`, M-DICE-1); empty in games without dice pools.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<PoolDie>,
+}
+
+/// Dice placed together on a dice space (M-DICE-2, M-DICE-7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DicePlacement {
+    /// The seat (0-based) that placed them.
+    pub player: u8,
+    /// The dice, lowest first.
+    pub dice: Vec<PoolDie>,
+    /// The placement's strength: its lowest die (M-DICE-3).
+    pub strength: u8,
+    /// Its number among all placements this round, from 1: which came later (M-DICE-7,
+    /// M-START-1).
+    pub seq: u32,
+}
+
+/// A dice space in play (`content.dice_play.spaces`, same index).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceSpaceState {
+    /// The placements on it this round, in the order made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placements: Vec<DicePlacement>,
 }
 
 impl Player {
@@ -153,6 +180,19 @@ fn no_areas(areas: &std::sync::Arc<Vec<AreaState>>) -> bool {
     areas.is_empty()
 }
 
+/// Whether a game has no dice spaces (their JSON is then left out).
+fn no_dice_spaces(spaces: &std::sync::Arc<Vec<DiceSpaceState>>) -> bool {
+    spaces.is_empty()
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
 /// Whether a game has no shared zones (their JSON is then left out).
 fn no_zones(zones: &std::sync::Arc<Vec<ZoneState>>) -> bool {
     zones.is_empty()
@@ -182,6 +222,17 @@ pub struct GameState {
     /// moves change none.
     #[serde(default, skip_serializing_if = "no_zones")]
     pub zones: std::sync::Arc<Vec<ZoneState>>,
+    /// Dice spaces, indexed like `content.dice_play.spaces` (none in games without
+    /// them). Shared between copies of the state until one changes a space
+    /// ([`GameState::dice_spaces_mut`]).
+    #[serde(default, skip_serializing_if = "no_dice_spaces")]
+    pub dice_spaces: std::sync::Arc<Vec<DiceSpaceState>>,
+    /// Neutral dice in the shared supply (M-MAT-4).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub neutral_dice: u8,
+    /// Dice placements made this round (numbers them, M-DICE-7).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub dice_placed: u32,
     /// Supply per counter; `None` is unlimited (R-SUPPLY-1). Shared between copies of
     /// the state until one of them takes from a limited supply or gives back to it.
     pub supply: std::sync::Arc<Vec<Option<u32>>>,
@@ -305,6 +356,12 @@ impl GameState {
         std::sync::Arc::make_mut(&mut self.board_mut()[slot])
     }
 
+    /// The dice spaces, to change: copied first if another copy of the state shares
+    /// them.
+    pub fn dice_spaces_mut(&mut self) -> &mut Vec<DiceSpaceState> {
+        std::sync::Arc::make_mut(&mut self.dice_spaces)
+    }
+
     /// The shared card zones, to change: copied first if another copy of the state
     /// shares them.
     pub fn zones_mut(&mut self) -> &mut Vec<ZoneState> {
@@ -338,12 +395,17 @@ impl GameState {
             std::sync::OnceLock::new();
         static NO_SUPPLY: std::sync::OnceLock<std::sync::Arc<Vec<Option<u32>>>> =
             std::sync::OnceLock::new();
+        static NO_DICE_SPACES: std::sync::OnceLock<std::sync::Arc<Vec<DiceSpaceState>>> =
+            std::sync::OnceLock::new();
         GameState {
             players: Vec::new(),
             board: std::sync::Arc::clone(NO_BOARD.get_or_init(Default::default)),
             areas: std::sync::Arc::clone(NO_AREAS.get_or_init(Default::default)),
             zones: std::sync::Arc::clone(NO_ZONES.get_or_init(Default::default)),
             supply: std::sync::Arc::clone(NO_SUPPLY.get_or_init(Default::default)),
+            dice_spaces: std::sync::Arc::clone(NO_DICE_SPACES.get_or_init(Default::default)),
+            neutral_dice: 0,
+            dice_placed: 0,
             round: 0,
             first_player: 0,
             start_player: 0,

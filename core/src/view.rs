@@ -405,6 +405,9 @@ pub fn option_of(c: &Content, st: &GameState, action: &crate::decision::Action) 
     };
     let card = |k: CardIx| json!({ "card": c.cards.get(k as usize).map(|d| d.id.as_str()) });
     let area = |a: crate::content::AreaId| json!({ "area": c.board.areas.get(a as usize).map(|x| x.id.as_str()) });
+    let dice_space = |s: crate::content::dice::DiceSpaceId| json!({ "dice_space": c.dice_play.spaces.get(s as usize).map(|x| x.id.as_str()) });
+    let extra_of =
+        |e: u8| json!({ "extra": c.dice_play.extras.get(e as usize).map(|x| x.id.as_str()) });
     match action {
         Action::Move { to, .. } => tile(*to),
         Action::Act | Action::Pass => st.flow.acted.map_or(Value::Null, tile),
@@ -414,7 +417,12 @@ pub fn option_of(c: &Content, st: &GameState, action: &crate::decision::Action) 
         Action::Place { area: a }
         | Action::Resolve { area: a, .. }
         | Action::Decline { area: a, .. } => area(*a),
+        Action::PlaceDice { space, .. } => dice_space(*space),
+        Action::Extra { extra, .. } => extra_of(*extra),
+        Action::EndTurn => Value::Null,
         Action::Script => match st.flow.effect.as_ref().map(|e| e.call.owner) {
+            Some(Owner::DiceSpace { space }) => dice_space(space),
+            Some(Owner::Extra { extra }) => extra_of(extra),
             Some(Owner::Tile { slot }) => tile(slot),
             Some(Owner::Card { card: k }) => card(k),
             Some(Owner::Area { area: a }) => area(a),

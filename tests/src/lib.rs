@@ -76,6 +76,18 @@ pub fn cards_content() -> Arc<Content> {
     Arc::new(load_content(&[cards_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The dice fixture pack's files (`tests/fixtures/dice`): dice pools, dice spaces of
+/// every occupancy, extra actions around one main action, turns until every pool is
+/// empty.
+pub fn dice_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("tests/fixtures/dice")).expect("the dice fixture reads")
+}
+
+/// The dice fixture pack, loaded.
+pub fn dice_content() -> Arc<Content> {
+    Arc::new(load_content(&[dice_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
 /// The Cabriole pack's files (`content/cabriole`).
 pub fn cabriole_files() -> PackFiles {
     PackFiles::from_dir(&repo().join("content/cabriole")).expect("the Cabriole pack reads")

@@ -40,6 +40,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("reshuffle", "'common', 0"),
     ("close_area", "'north'"),
     ("use_space", "'north', 1"),
+    ("take_neutral_die", "p"),
 ];
 
 /// The arguments of changing function `name`; a failure naming it when it has none.

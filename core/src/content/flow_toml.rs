@@ -527,6 +527,7 @@ impl Compiler<'_> {
         let mut depth = vec![1usize; n];
         let mut moves = vec![false; n];
         let mut places = vec![false; n];
+        let mut spends_dice = vec![false; n];
         let mut has_turns = vec![false; n];
         for &v in &post {
             for s in drafts[v].iter().flatten() {
@@ -538,11 +539,13 @@ impl Compiler<'_> {
                     } else {
                         moves[v] |= moves[c];
                         places[v] |= places[c];
+                        spends_dice[v] |= spends_dice[c];
                         has_turns[v] |= has_turns[c];
                     }
                 }
                 moves[v] |= k.traits().moves_piece;
                 places[v] |= k.traits().places_worker;
+                spends_dice[v] |= k.traits().places_dice;
             }
         }
         // `until = "all_placed"` goes round while someone can place: its body must place.
@@ -563,6 +566,19 @@ impl Compiler<'_> {
                             names[body]
                         ),
                         "put a { do = \"place\" } step in the body, directly or through a `block` step",
+                    );
+                }
+                if turns.count == TurnCount::WhileDice && !spends_dice[body] {
+                    let pos = self.texts.step(names[v], i, Some("until"));
+                    self.fail(
+                        pos,
+                        format!(
+                            "[flow.blocks.{}] step {} (`turns`): until = \"pools_empty\" but its body `{}` has no `actions` step: its turns would never place a die",
+                            names[v],
+                            i + 1,
+                            names[body]
+                        ),
+                        "put an { do = \"actions\" } step in the body, directly or through a `block` step",
                     );
                 }
             }

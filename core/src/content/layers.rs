@@ -189,6 +189,9 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                 for a in &mut b.areas {
                     a.declared_in = label("board.toml");
                 }
+                for d in &mut b.dice_spaces {
+                    d.declared_in = label("board.toml");
+                }
                 board = Some((b, label("board.toml")));
             }
         } else if files.files.contains_key("board.toml") {
@@ -225,6 +228,20 @@ pub(super) fn merge(ld: &mut Loader, packs: &[PackFiles], library: &PackFiles) -
                             "add replace = true to replace it, or choose another id",
                         ),
                         None => b.areas.push(a),
+                    }
+                }
+                for mut d in layer.dice_spaces {
+                    d.declared_in = label("board.toml");
+                    match b.dice_spaces.iter().position(|x| x.id == d.id) {
+                        Some(k) if d.replace => b.dice_spaces[k] = d,
+                        Some(_) => ld.fail_in_entry(
+                            (&label("board.toml"), "dice_spaces", &d.id),
+                            Some("id"),
+                            &d.id,
+                            format!("dice space `{}` is already on the board", d.id),
+                            "add replace = true to replace it, or choose another id",
+                        ),
+                        None => b.dice_spaces.push(d),
                     }
                 }
             }

@@ -68,6 +68,8 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let tiles = resolve::tiles::resolve(ld, gf, &game, tiles_raw, &scripts);
     let (board_parts, start_slot) =
         resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts);
+    let dice_play =
+        resolve::dice::resolve(ld, gf, &game, &board.dice_spaces, bf, &counters, &scripts);
     let placement = game
         .placement
         .as_ref()
@@ -181,6 +183,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         card_value,
         test_modules,
         layout,
+        dice_play,
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod bounded;
 mod chain;
 mod diagnostics;
+pub mod dice;
 mod digest;
 mod error;
 mod files;
@@ -537,6 +538,9 @@ pub struct Content {
     pub test_modules: BTreeMap<String, Module>,
     /// Drawing hints for `weft serve` (`[layout]`).
     pub layout: Layout,
+    /// Dice pools, dice spaces and extra actions (`[pools]`, `[[dice_spaces]]`,
+    /// `[[extras]]`); empty in games without dice pools.
+    pub dice_play: dice::DicePlay,
 }
 
 impl Content {

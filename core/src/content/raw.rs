@@ -86,6 +86,9 @@ pub struct BoardLayerToml {
     /// Worker-placement areas to add (or replace, with `replace = true`).
     #[serde(default)]
     pub areas: Vec<AreaToml>,
+    /// Dice spaces to add (or replace, with `replace = true`).
+    #[serde(default)]
+    pub dice_spaces: Vec<DiceSpaceToml>,
 }
 
 /// `game.toml`: the game's parameters.
@@ -163,6 +166,120 @@ pub struct GameToml {
     /// How `weft serve` draws the game (`[layout]`); no rule reads it.
     #[serde(default)]
     pub layout: LayoutToml,
+    /// Every player's dice and the shared neutral dice (`[pools]`).
+    #[serde(default)]
+    pub pools: Option<PoolsToml>,
+    /// Extra actions a turn offers around its main action (`[[extras]]`).
+    #[serde(default)]
+    pub extras: Vec<ExtraToml>,
+}
+
+/// `[pools]` of `game.toml`: dice in every player's pool and a neutral supply.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolsToml {
+    /// Faces of each die (pips 1 to `faces`; default 6).
+    #[serde(default)]
+    pub faces: Option<u8>,
+    /// Dice of each player's colour.
+    pub per_player: u8,
+    /// Neutral dice in the shared supply (default 0).
+    #[serde(default)]
+    pub neutral: u8,
+    /// What people call a neutral die (default "neutral die").
+    #[serde(default)]
+    pub neutral_name: Option<String>,
+}
+
+/// One `[[extras]]` entry of `game.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraToml {
+    /// Identifier: the first word of its option keys.
+    pub id: String,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `reroll`, `adjust`, `take_neutral`, `place` or `script`.
+    pub kind: String,
+    /// What taking it pays, by counter.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub cost: BTreeMap<String, u32>,
+    /// Times per turn (default: no limit).
+    #[serde(default)]
+    pub per_turn: Option<u8>,
+    /// A `place` extra's dice space.
+    #[serde(default)]
+    pub space: Option<String>,
+    /// A `script` extra's module.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Parameters handed to its hooks.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Rules text for people.
+    #[serde(default)]
+    pub text: String,
+}
+
+/// One `[[dice_spaces]]` entry of `board.toml`: an action space dice are placed on.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpaceToml {
+    /// Identifier.
+    pub id: String,
+    /// Display name (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Dice a placement takes, exactly (default 1).
+    #[serde(default)]
+    pub dice: Option<u8>,
+    /// The least strength a placement needs (default 1).
+    #[serde(default)]
+    pub min_strength: Option<u8>,
+    /// `open` (default), `exclusive`, `ordered` or `unlimited`.
+    #[serde(default)]
+    pub occupancy: Option<String>,
+    /// An `ordered` space's placements per round.
+    #[serde(default)]
+    pub slots: Option<u8>,
+    /// The counter an open space's fee is paid in (one per point of strength).
+    #[serde(default)]
+    pub fee: Option<String>,
+    /// Whether a player's own dice may lie on it once only (default: true, but for
+    /// `unlimited` spaces).
+    #[serde(default)]
+    pub per_colour: Option<bool>,
+    /// Linked spaces: a player's own dice on one rule out the others.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// What placing pays, by counter.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub cost: BTreeMap<String, u32>,
+    /// What the player must hold after fee and cost, by counter.
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub needs: BTreeMap<String, u32>,
+    /// Placed only as an extra action.
+    #[serde(default)]
+    pub extra: bool,
+    /// Module with the space's hooks.
+    #[serde(default)]
+    pub behaviour: Option<String>,
+    /// Parameters handed to its hooks.
+    #[serde(default)]
+    pub params: toml::Table,
+    /// Rules text for people.
+    #[serde(default)]
+    pub text: String,
+    /// In a pack that extends another: replace the earlier space with this id.
+    #[serde(default)]
+    pub replace: bool,
+    /// The `board.toml` that declared it (set by the loader).
+    #[serde(skip)]
+    pub declared_in: String,
 }
 
 /// `[layout]` of `game.toml`: drawing hints for `weft serve`.
@@ -704,6 +821,9 @@ pub struct BoardToml {
     /// Worker-placement areas (C-QUEUE-1), in declaration order.
     #[serde(default)]
     pub areas: Vec<AreaToml>,
+    /// Action spaces dice are placed on (M-DICE-2), in declaration order.
+    #[serde(default)]
+    pub dice_spaces: Vec<DiceSpaceToml>,
 }
 
 /// One worker-placement area, `[[areas]]` in `board.toml`.

@@ -126,15 +126,17 @@ impl Engine {
         let top = st.flow.frames[depth - 1];
         if let Some((order, count)) = turns_of(prog, &st.flow.frames, depth - 1) {
             st.flow.end_turn();
-            if count == TurnCount::AllPlaced {
-                // C-PLACE-1: the next player round the table who can still place.
-                if let Some(k) = self.next_placer(st, order, top.iter as usize + 1) {
+            if count.goes_round() {
+                // C-PLACE-1, M-ROUND-4: the next player round the table who can still play.
+                if let Some(k) = self.next_able(st, order, count, top.iter as usize + 1) {
                     let f = st.flow.frames.last_mut().expect("a frame");
                     f.iter = k;
                     f.pc = 0;
                     return;
                 }
-                self.end_placement(st, order, top.iter, log);
+                if count == TurnCount::AllPlaced {
+                    self.end_placement(st, order, top.iter, log);
+                }
             } else {
                 let total = count.total(st.players.len(), c.pieces as usize, 0);
                 if (top.iter as usize) + 1 < total {

@@ -26,6 +26,7 @@ use crate::{
 };
 
 pub(crate) mod areas;
+pub mod dice;
 mod interp;
 mod keys;
 mod lookahead;
@@ -342,6 +343,8 @@ impl Engine {
                                 moved: false,
                             })
                             .collect(),
+                        // Dice come into the pools when a `roll` step rolls them.
+                        dice: Vec::new(),
                     })
                 })
                 .collect(),
@@ -354,6 +357,9 @@ impl Engine {
             areas: std::sync::Arc::new(areas::new_areas(c)),
             zones: std::sync::Arc::new(shared_zones),
             supply: Arc::new(c.counters.iter().map(|k| k.supply).collect()),
+            dice_spaces: Arc::new(vec![Default::default(); c.dice_play.spaces.len()]),
+            neutral_dice: c.dice_play.pools.as_ref().map_or(0, |p| p.neutral),
+            dice_placed: 0,
             round: 0,
             first_player,
             start_player: first_player,
@@ -1005,6 +1011,20 @@ pub fn describe_owner<'a>(
             (
                 format!("area `{}`", a.id),
                 a.script.as_ref().map(|s| s.module.as_str()),
+            )
+        }
+        Owner::DiceSpace { space } => {
+            let d = &c.dice_play.spaces[space as usize];
+            (
+                format!("dice space `{}`", d.id),
+                d.script.as_ref().map(|s| s.module.as_str()),
+            )
+        }
+        Owner::Extra { extra } => {
+            let e = &c.dice_play.extras[extra as usize];
+            (
+                format!("extra `{}`", e.id),
+                e.script.as_ref().map(|s| s.module.as_str()),
             )
         }
     }

@@ -29,21 +29,21 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
     match h {
         Hook::Setup => ("tile", "at game setup", false),
         Hook::CanAct => (
-            "tile",
-            "before offering the action; return `false` to hide it; read-only",
+            "tile, dice space",
+            "before offering the action (a tile's; a dice space's placements, asked once per question, not per placement); return `false` to hide it; read-only",
             false,
         ),
         Hook::Action => ("tile", "the tile's action (R-ACT-1)", true),
         Hook::Named(_) => ("", "", false),
         Hook::Reached => ("skill unlock", "a player first reaches the level", true),
         Hook::Options => (
-            "area",
-            "a worker on the area is resolved (`resolve` step): return its owner's options, a list like `ctx:choose`'s; the engine adds `decline`, and a decline left alone is taken without asking; read-only",
+            "area, extra",
+            "an area: a worker on the area is resolved (`resolve` step): return its owner's options, a list like `ctx:choose`'s; the engine adds `decline`, and a decline left alone is taken without asking. A `script` extra (`[[extras]]`): the keys it offers the turn's player now (none: not offered). Read-only",
             false,
         ),
         Hook::Resolve => (
-            "area",
-            "the option chosen for that worker, called as `resolve(ctx, params, key)` after the worker went back",
+            "area, extra, dice space",
+            "an area: the option chosen for that worker, called as `resolve(ctx, params, key)` after the worker went back; an extra: the key chosen, `resolve(ctx, params, key)`; a dice space: the action of the dice just placed there, `resolve(ctx, params)`, with `ctx:strength()`",
             true,
         ),
         Hook::Run => (

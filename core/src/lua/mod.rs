@@ -14,6 +14,7 @@ mod ask;
 mod choose;
 mod ctx;
 mod ctx_areas;
+mod ctx_dice;
 mod ctx_tile;
 mod ctx_zones;
 mod fast;
@@ -68,6 +69,10 @@ pub struct LuaHost {
     game_hooks: Vec<Bound>,
     /// Each worker-placement area's behaviour, if it has one.
     areas: Vec<Option<Bound>>,
+    /// Each dice space's behaviour, if it has one.
+    dice_spaces: Vec<Option<Bound>>,
+    /// Each extra action's behaviour (`script` extras).
+    extras: Vec<Option<Bound>>,
     names: Rc<Names>,
     /// Scalar upvalues as they were after load, restored before every game.
     snapshot: freeze::VmSnapshot,
@@ -352,6 +357,18 @@ impl LuaHost {
             .iter()
             .map(|a| bind(a.script.as_ref()?, &format!("area `{}`", a.id)))
             .collect();
+        let dice_spaces: Vec<Option<Bound>> = content
+            .dice_play
+            .spaces
+            .iter()
+            .map(|d| bind(d.script.as_ref()?, &format!("dice space `{}`", d.id)))
+            .collect();
+        let extras: Vec<Option<Bound>> = content
+            .dice_play
+            .extras
+            .iter()
+            .map(|e| bind(e.script.as_ref()?, &format!("extra `{}`", e.id)))
+            .collect();
         for (a, bound) in content.board.areas.iter().zip(&areas) {
             let (Some(bound), Some(script)) = (bound, &a.script) else {
                 continue;
@@ -368,6 +385,35 @@ impl LuaHost {
                     format!(
                         "area `{}`: module `{}` has `{with}` but no `{without}`; an area offers its options with `options(ctx, params)` and carries the chosen one out with `resolve(ctx, params, key)`",
                         a.id, script.module
+                    ),
+                ));
+            }
+        }
+        for (e, bound) in content.dice_play.extras.iter().zip(&extras) {
+            let (Some(bound), Some(script)) = (bound, &e.script) else {
+                continue;
+            };
+            let has = |h: Hook| bound.refs.hook(h).is_some();
+            if !has(Hook::Options) || !has(Hook::Resolve) {
+                errors.push(ContentError::new(
+                    content.modules[&script.module].chunk.clone(),
+                    format!(
+                        "extra `{}`: module `{}` needs both `options(ctx, params)` (the keys it offers now) and `resolve(ctx, params, key)` (the chosen one carried out)",
+                        e.id, script.module
+                    ),
+                ));
+            }
+        }
+        for (d, bound) in content.dice_play.spaces.iter().zip(&dice_spaces) {
+            let (Some(bound), Some(script)) = (bound, &d.script) else {
+                continue;
+            };
+            if bound.refs.hook(Hook::Resolve).is_none() {
+                errors.push(ContentError::new(
+                    content.modules[&script.module].chunk.clone(),
+                    format!(
+                        "dice space `{}`: module `{}` has no `resolve(ctx, params)`: the action placing dice there carries out",
+                        d.id, script.module
                     ),
                 ));
             }
@@ -499,6 +545,8 @@ impl LuaHost {
             unlocks,
             game_hooks,
             areas,
+            dice_spaces,
+            extras,
             content,
             option_keys,
         })
@@ -517,6 +565,8 @@ impl LuaHost {
             Owner::Unlock { index } => self.unlocks.get(index as usize)?.as_ref(),
             Owner::Game { hook } => self.game_hooks.get(hook as usize),
             Owner::Area { area } => self.areas.get(area as usize)?.as_ref(),
+            Owner::DiceSpace { space } => self.dice_spaces.get(space as usize)?.as_ref(),
+            Owner::Extra { extra } => self.extras.get(extra as usize)?.as_ref(),
         }
     }
 
@@ -1004,9 +1054,12 @@ impl LuaHost {
         let func = func.index();
         let params = bound.refs.params.index();
         let module = bound.module.clone();
-        // An area's `resolve` takes the chosen option's key, recorded as the first answer.
-        let (key, answers) = match (call.hook, answers.split_first()) {
-            (Hook::Resolve, Some((key, rest))) => (Some(key.clone()), rest),
+        // An area's or an extra's `resolve` takes the chosen option's key, recorded as
+        // the first answer; a dice space's takes none (its placement is in the state).
+        let keyed = call.hook == Hook::Resolve
+            && !matches!(call.owner, crate::flow::Owner::DiceSpace { .. });
+        let (key, answers) = match (keyed, answers.split_first()) {
+            (true, Some((key, rest))) => (Some(key.clone()), rest),
             _ => (None, answers),
         };
         // Checks counted for a VM this call runs inside (a scenario test's) are set aside
@@ -1039,9 +1092,9 @@ impl LuaHost {
             }),
         };
         *self.ctx.0.borrow_mut() = Some(ctx);
-        let last = match (call.hook, key.as_deref()) {
-            (Hook::Resolve, Some(key)) => resume::Last::Text(key),
-            (Hook::Resolve, None) => resume::Last::Nil,
+        let last = match (keyed, key.as_deref()) {
+            (true, Some(key)) => resume::Last::Text(key),
+            (true, None) => resume::Last::Nil,
             _ => resume::Last::Nothing,
         };
         // SAFETY: the runner is not running: a hook call has `&mut self` for as long as

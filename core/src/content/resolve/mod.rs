@@ -13,6 +13,7 @@ pub(super) mod cards;
 pub(super) mod counters;
 pub(super) mod deals;
 pub(super) mod decks;
+pub(super) mod dice;
 pub(super) mod end;
 pub(super) mod game;
 pub(super) mod layout;

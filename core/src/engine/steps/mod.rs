@@ -22,6 +22,7 @@ use crate::state::GameState;
 use super::Engine;
 
 mod act;
+mod actions;
 mod block;
 mod cx;
 mod first_player;
@@ -32,11 +33,13 @@ mod play;
 mod refill;
 mod reset;
 mod resolve;
+mod roll;
 mod turns;
 pub(crate) mod use_cards;
 pub(crate) mod zone_limit;
 
 pub use act::ActStep;
+pub use actions::{ActionsStep, END_KEY};
 pub use block::BlockStep;
 pub(crate) use cx::StepCx;
 pub use first_player::{FirstPlayerRule, FirstPlayerStep};
@@ -47,6 +50,7 @@ pub use play::{PlayStep, PlayZones};
 pub use refill::RefillStep;
 pub use reset::ResetStep;
 pub use resolve::ResolveStep;
+pub use roll::RollStep;
 pub use turns::{TurnCount, TurnOrder, TurnsStep};
 pub use use_cards::{UseCardsStep, UsePhase, DEFAULT_CARD_HOOK};
 
@@ -90,6 +94,9 @@ pub struct Traits {
     /// It places a worker (a `turns` body that goes round until every worker is placed
     /// needs one).
     pub places_worker: bool,
+    /// It places dice from the player's pool (a `turns` body that goes round until every
+    /// pool is empty needs one).
+    pub places_dice: bool,
 }
 
 impl Traits {
@@ -100,6 +107,7 @@ impl Traits {
         moves_piece: false,
         needs_moved_piece: false,
         places_worker: false,
+        places_dice: false,
     };
 
     /// A step that asks the player whose turn it is.
@@ -240,6 +248,8 @@ kinds! {
     "reset" => reset::ResetToml,
     "first_player" => first_player::FirstPlayerToml,
     "refill" => refill::RefillToml,
+    "roll" => roll::RollToml,
+    "actions" => actions::ActionsToml,
 }
 
 /// A step error that belongs to the flow, not to a script: it names the pack and the

@@ -58,7 +58,7 @@ impl StepToml for TurnsToml {
                 cx.fail(
                     Some("until"),
                     format!("{what}: {problem}"),
-                    format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece) or \"all_placed\" (round and round until no one can place a worker)"),
+                    format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece) \"all_placed\" (round and round until no one can place a worker) or \"pools_empty\" (round and round, passing over empty pools, until every pool is empty)"),
                 );
                 None
             }
@@ -80,6 +80,7 @@ fn parse_until(until: &str) -> Result<TurnCount, String> {
         "once" => Ok(TurnCount::Each(1)),
         "each:pieces" => Ok(TurnCount::EachPiece),
         "all_placed" => Ok(TurnCount::AllPlaced),
+        "pools_empty" => Ok(TurnCount::WhileDice),
         _ => {
             let Some(n) = until.strip_prefix("each:") else {
                 return Err(format!("until = \"{until}\" is not a turn count"));
@@ -133,6 +134,9 @@ pub enum TurnCount {
     /// Turns go round, passing over players who cannot place a worker, until no one
     /// can (`until = "all_placed"`, C-PLACE-1, C-PLACE-6).
     AllPlaced,
+    /// Turns go round, passing over players whose dice pool is empty, until every pool
+    /// is (`until = "pools_empty"`, M-ROUND-4).
+    WhileDice,
 }
 
 impl TurnCount {
@@ -144,8 +148,14 @@ impl TurnCount {
         match self {
             TurnCount::Each(k) => n * k as usize,
             TurnCount::EachPiece => n * pieces,
-            TurnCount::AllPlaced => n * (n * workers + 1),
+            TurnCount::AllPlaced | TurnCount::WhileDice => n * (n * workers + 1),
         }
+    }
+
+    /// Whether the turns go round while someone can still play, passing over those who
+    /// cannot (`all_placed`, `pools_empty`).
+    pub fn goes_round(self) -> bool {
+        matches!(self, TurnCount::AllPlaced | TurnCount::WhileDice)
     }
 }
 
@@ -188,6 +198,7 @@ impl StepKind for TurnsStep {
             TurnCount::Each(k) => format!("{k} turns each"),
             TurnCount::EachPiece => "one turn per piece".to_string(),
             TurnCount::AllPlaced => "until every worker is placed".to_string(),
+            TurnCount::WhileDice => "round and round until every dice pool is empty".to_string(),
         };
         format!(
             "turns ({count}, {order}){gate}: {}",
@@ -202,16 +213,18 @@ impl StepKind for TurnsStep {
         log: &mut EventLog,
     ) -> Result<Next, EngineError> {
         st.flow.end_turn();
-        if self.count == TurnCount::AllPlaced {
-            // C-PLACE-1: from the first player who can place; no one, no turns.
-            match eng.next_placer(st, self.order, 0) {
+        if self.count.goes_round() {
+            // C-PLACE-1, M-ROUND-4: from the first player who can play; no one, no turns.
+            match eng.next_able(st, self.order, self.count, 0) {
                 Some(k) => st.flow.frames.push(Frame {
                     block: self.body,
                     pc: 0,
                     iter: k,
                 }),
                 None => {
-                    eng.end_placement(st, self.order, 0, log);
+                    if self.count == TurnCount::AllPlaced {
+                        eng.end_placement(st, self.order, 0, log);
+                    }
                     next_step(st);
                 }
             }
@@ -229,5 +242,41 @@ impl StepKind for TurnsStep {
             });
         }
         Ok(Next::Continue)
+    }
+}
+
+impl Engine {
+    /// For turns that go round ([`TurnCount::goes_round`]): the first turn position from
+    /// `from` whose player can still play (place a worker; has a die in their pool),
+    /// within one pass of the table and below the loop's safety bound.
+    pub(in crate::engine) fn next_able(
+        &self,
+        st: &GameState,
+        order: TurnOrder,
+        count: TurnCount,
+        from: usize,
+    ) -> Option<u16> {
+        match count {
+            TurnCount::AllPlaced => self.next_placer(st, order, from),
+            TurnCount::WhileDice => {
+                let c = &*self.content;
+                let n = st.players.len();
+                let dice = c
+                    .dice_play
+                    .pools
+                    .as_ref()
+                    .map_or(0, |p| p.per_player as usize + p.neutral as usize);
+                let bound = count.total(n, c.pieces as usize, dice);
+                (from..from + n)
+                    .take_while(|&k| k < bound)
+                    .find(|&k| {
+                        !st.players[order.player(k, st.first_player, n)]
+                            .dice
+                            .is_empty()
+                    })
+                    .map(|k| k as u16)
+            }
+            _ => None,
+        }
     }
 }

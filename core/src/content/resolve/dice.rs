@@ -1,0 +1,502 @@
+//! `[pools]` and `[[extras]]` of `game.toml` and `[[dice_spaces]]` of `board.toml` into
+//! [`DicePlay`]: every problem recorded with its file and line.
+
+use std::collections::BTreeMap;
+
+use super::super::diagnostics::{EntryKey, Loader};
+use super::super::dice::{DicePlay, DiceSpace, DiceSpaceId, Extra, ExtraKind, Occupancy, Pools};
+use super::super::raw::{DiceSpaceToml, GameToml, ScriptToml};
+use super::super::{Counter, CounterId};
+use super::counters::{counter_id, counter_list};
+use super::{check_id, Scripts};
+
+/// The most dice a player's pool or the neutral supply may hold.
+pub const MAX_POOL: u8 = 16;
+/// The most dice one placement may take.
+pub const MAX_PLACED: u8 = 6;
+/// The most dice spaces a board may have.
+const MAX_SPACES: usize = 1000;
+/// The most extra actions a game may have.
+const MAX_EXTRAS: usize = 64;
+
+/// Resolves the game's dice play.
+pub(in crate::content) fn resolve(
+    ld: &mut Loader,
+    gf: &str,
+    game: &GameToml,
+    raw_spaces: &[DiceSpaceToml],
+    bf: &str,
+    counters: &[Counter],
+    scripts: &Scripts,
+) -> DicePlay {
+    let pools = game.pools.as_ref().map(|p| {
+        let faces = p.faces.unwrap_or(6);
+        if !(2..=9).contains(&faces) {
+            ld.fail(
+                gf,
+                "faces",
+                format!(
+                    "[pools] faces = {faces}: a die shows 1 to `faces` pips, and weft takes 2 to 9"
+                ),
+                "write faces = 6 for six-sided dice",
+            );
+        }
+        if p.per_player == 0 || p.per_player > MAX_POOL {
+            ld.fail(
+                gf,
+                "per_player",
+                format!(
+                    "[pools] per_player = {}: each player has 1 to {MAX_POOL} dice",
+                    p.per_player
+                ),
+                "",
+            );
+        }
+        if p.neutral > MAX_POOL {
+            ld.fail(
+                gf,
+                "neutral",
+                format!(
+                    "[pools] neutral = {}: the supply holds at most {MAX_POOL} neutral dice",
+                    p.neutral
+                ),
+                "",
+            );
+        }
+        Pools {
+            faces: faces.clamp(2, 9),
+            per_player: p.per_player.clamp(1, MAX_POOL),
+            neutral: p.neutral.min(MAX_POOL),
+            neutral_name: p
+                .neutral_name
+                .clone()
+                .unwrap_or_else(|| "neutral die".into()),
+        }
+    });
+    let faces = pools.as_ref().map_or(6, |p| p.faces);
+    let mut groups: Vec<String> = Vec::new();
+    let spaces = resolve_spaces(ld, raw_spaces, bf, counters, scripts, faces, &mut groups);
+    if pools.is_none() {
+        if let Some(s) = spaces.first() {
+            ld.fail_at_entry(
+                (bf, "dice_spaces", 0),
+                None,
+                "[[dice_spaces]]",
+                format!("dice space `{}`: the game has no dice to place on it", s.id),
+                "declare the players' dice in game.toml: [pools] per_player = 5",
+            );
+        }
+    }
+    let extras = resolve_extras(ld, gf, game, counters, scripts, &spaces);
+    if pools.is_none() && !extras.is_empty() {
+        let needs_dice = extras.iter().find(|e| !matches!(e.kind, ExtraKind::Script));
+        if let Some(e) = needs_dice {
+            ld.fail(
+                gf,
+                &format!("id = \"{}\"", e.id),
+                format!("extra `{}` acts on dice, and the game has none", e.id),
+                "declare the players' dice: [pools] per_player = 5",
+            );
+        }
+    }
+    DicePlay {
+        pools,
+        spaces,
+        groups,
+        extras,
+    }
+}
+
+/// A `cost`, `needs` or similar map as amounts by counter, in counter order; `fail`
+/// records each key that is not a counter.
+fn amounts(
+    counters: &[Counter],
+    raw: &BTreeMap<String, u32>,
+    mut fail: impl FnMut(&str),
+) -> Vec<(CounterId, u32)> {
+    let mut out = Vec::new();
+    for (k, &n) in raw {
+        match counter_id(counters, k) {
+            Some(id) => out.push((id, n)),
+            None => fail(k),
+        }
+    }
+    out.sort_by_key(|&(k, _)| k);
+    out
+}
+
+/// `[[dice_spaces]]`.
+fn resolve_spaces(
+    ld: &mut Loader,
+    raw: &[DiceSpaceToml],
+    bf: &str,
+    counters: &[Counter],
+    scripts: &Scripts,
+    faces: u8,
+    groups: &mut Vec<String>,
+) -> Vec<DiceSpace> {
+    let mut spaces: Vec<DiceSpace> = Vec::new();
+    if raw.len() > MAX_SPACES {
+        ld.fail(
+            bf,
+            "[[dice_spaces]]",
+            format!(
+                "the board declares {} dice spaces; weft takes at most {MAX_SPACES}",
+                raw.len()
+            ),
+            "",
+        );
+        return spaces;
+    }
+    let mut in_file: BTreeMap<String, usize> = BTreeMap::new();
+    for s in raw {
+        let file = if s.declared_in.is_empty() {
+            bf.to_string()
+        } else {
+            s.declared_in.clone()
+        };
+        let k = {
+            let n = in_file.entry(file.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let what = format!("dice space `{}`", s.id);
+        let fail = |ld: &mut Loader, key: &str, message: String, help: &str| {
+            ld.fail_at_entry((&file, "dice_spaces", k), Some(key), key, message, help);
+        };
+        if let Err(problem) = check_id(&s.id) {
+            fail(
+                ld,
+                "id",
+                format!("dice space id `{}` {problem}", s.id.escape_debug()),
+                "ids are 1 to 64 letters, digits, `_`, `-` or `.`",
+            );
+        }
+        if spaces.iter().any(|x| x.id == s.id) {
+            fail(
+                ld,
+                "id",
+                format!("{what} is defined twice"),
+                "give every dice space its own id",
+            );
+        }
+        let dice = s.dice.unwrap_or(1);
+        if dice == 0 || dice > MAX_PLACED {
+            fail(
+                ld,
+                "dice",
+                format!("{what}: dice = {dice}; a placement takes 1 to {MAX_PLACED} dice"),
+                "",
+            );
+        }
+        let min_strength = s.min_strength.unwrap_or(1);
+        if min_strength == 0 || min_strength > faces {
+            fail(
+                ld,
+                "min_strength",
+                format!(
+                    "{what}: min_strength = {min_strength}, but a die shows 1 to {faces}: no placement could ever be strong enough"
+                ),
+                "",
+            );
+        }
+        let occupancy = match s.occupancy.as_deref().unwrap_or("open") {
+            "open" => Occupancy::Open,
+            "exclusive" => Occupancy::Exclusive,
+            "unlimited" => Occupancy::Unlimited,
+            "ordered" => match s.slots {
+                Some(n) if (1..=64).contains(&n) => Occupancy::Ordered { slots: n },
+                _ => {
+                    fail(
+                        ld,
+                        "slots",
+                        format!("{what} is `ordered` and needs `slots`, 1 to 64: how many placements it takes in a round"),
+                        "write slots = 4",
+                    );
+                    Occupancy::Ordered { slots: 1 }
+                }
+            },
+            other => {
+                fail(
+                    ld,
+                    "occupancy",
+                    format!("{what}: occupancy `{other}` is not one weft knows"),
+                    "occupancy is open, exclusive, ordered or unlimited",
+                );
+                Occupancy::Open
+            }
+        };
+        if s.slots.is_some() && !matches!(occupancy, Occupancy::Ordered { .. }) {
+            fail(
+                ld,
+                "slots",
+                format!("{what}: `slots` belongs to ordered spaces only"),
+                "remove slots, or write occupancy = \"ordered\"",
+            );
+        }
+        let fee = s.fee.as_ref().and_then(|name| {
+            let id = counter_id(counters, name);
+            if id.is_none() {
+                fail(
+                    ld,
+                    "fee",
+                    format!("{what}: fee `{name}` is not a counter"),
+                    &format!("counters are: {}", counter_list(counters)),
+                );
+            }
+            id
+        });
+        if fee.is_some() && occupancy != Occupancy::Open {
+            fail(
+                ld,
+                "fee",
+                format!(
+                    "{what}: a fee is paid to enter an occupied open space, and this one is {}",
+                    occupancy.name()
+                ),
+                "remove fee, or make the space open",
+            );
+        }
+        let cost = amounts(counters, &s.cost, |name| {
+            fail(
+                ld,
+                &format!("cost.{name}"),
+                format!("{what}: its cost names `{name}`, which is not a counter"),
+                &format!("counters are: {}", counter_list(counters)),
+            )
+        });
+        let needs = amounts(counters, &s.needs, |name| {
+            fail(
+                ld,
+                &format!("needs.{name}"),
+                format!("{what}: its needs name `{name}`, which is not a counter"),
+                &format!("counters are: {}", counter_list(counters)),
+            )
+        });
+        let group = s
+            .group
+            .as_ref()
+            .map(|g| match groups.iter().position(|x| x == g) {
+                Some(i) => i as u16,
+                None => {
+                    groups.push(g.clone());
+                    (groups.len() - 1) as u16
+                }
+            });
+        let script = match &s.behaviour {
+            Some(b) => Some(scripts.script_ref(
+                ld,
+                &ScriptToml {
+                    behaviour: b.clone(),
+                    params: s.params.clone(),
+                    text: s.text.clone(),
+                },
+                &file,
+            )),
+            None => {
+                if !s.params.is_empty() {
+                    fail(
+                        ld,
+                        "params",
+                        format!("{what} has params but no behaviour to hand them to"),
+                        "add behaviour = \"module\" (a Lua module with the space's resolve hook), or remove params",
+                    );
+                }
+                None
+            }
+        };
+        let declared_at = ld.locate_entry(
+            EntryKey {
+                array: "dice_spaces",
+                k,
+                key: None,
+            },
+            (&file, &format!("id = \"{}\"", s.id)),
+        );
+        spaces.push(DiceSpace {
+            id: s.id.clone(),
+            name: s.name.clone().unwrap_or_else(|| s.id.clone()),
+            dice: dice.clamp(1, MAX_PLACED),
+            min_strength: min_strength.clamp(1, faces),
+            occupancy,
+            fee,
+            per_colour: s.per_colour.unwrap_or(occupancy != Occupancy::Unlimited),
+            group,
+            cost,
+            needs,
+            extra: s.extra,
+            script,
+            text: s.text.clone(),
+            declared_at,
+        });
+    }
+    spaces
+}
+
+/// `[[extras]]`.
+fn resolve_extras(
+    ld: &mut Loader,
+    gf: &str,
+    game: &GameToml,
+    counters: &[Counter],
+    scripts: &Scripts,
+    spaces: &[DiceSpace],
+) -> Vec<Extra> {
+    let mut extras: Vec<Extra> = Vec::new();
+    if game.extras.len() > MAX_EXTRAS {
+        ld.fail(
+            gf,
+            "[[extras]]",
+            format!(
+                "game.toml declares {} extras; weft takes at most {MAX_EXTRAS}",
+                game.extras.len()
+            ),
+            "",
+        );
+        return extras;
+    }
+    for (k, e) in game.extras.iter().enumerate() {
+        let what = format!("extra `{}`", e.id);
+        let needle = format!("id = \"{}\"", e.id);
+        let fail = |ld: &mut Loader, key: &str, message: String, help: &str| {
+            ld.fail_entry(
+                EntryKey {
+                    array: "extras",
+                    k,
+                    key: Some(key),
+                },
+                (gf, &needle),
+                message,
+                help,
+            );
+        };
+        if let Err(problem) = check_id(&e.id) {
+            fail(
+                ld,
+                "id",
+                format!("extra id `{}` {problem}", e.id.escape_debug()),
+                "ids are 1 to 64 letters, digits, `_`, `-` or `.`",
+            );
+        }
+        if extras.iter().any(|x| x.id == e.id) || e.id == "end" || e.id == "place" {
+            fail(
+                ld,
+                "id",
+                format!("{what}: the id is taken (by another extra, or by the keys `end` and `place:` of the main action)"),
+                "give every extra its own id",
+            );
+        }
+        let kind = match e.kind.as_str() {
+            "reroll" => ExtraKind::Reroll,
+            "adjust" => ExtraKind::Adjust,
+            "take_neutral" => ExtraKind::TakeNeutral,
+            "script" => ExtraKind::Script,
+            "place" => {
+                let space = e.space.as_deref().and_then(|id| {
+                    spaces
+                        .iter()
+                        .position(|s| s.id == id)
+                        .map(|i| i as DiceSpaceId)
+                });
+                match (space, e.space.as_deref()) {
+                    (Some(i), _) if spaces[i as usize].extra => ExtraKind::Place { space: i },
+                    (Some(_), Some(id)) => {
+                        fail(
+                            ld,
+                            "space",
+                            format!("{what} places on dice space `{id}`, which is a main action's"),
+                            "mark the space extra = true in board.toml",
+                        );
+                        ExtraKind::Script
+                    }
+                    (_, id) => {
+                        fail(
+                            ld,
+                            "space",
+                            format!(
+                                "{what} is of kind `place` and names no dice space{}",
+                                id.map(|i| format!(" (`{i}` is none)")).unwrap_or_default()
+                            ),
+                            "write space = \"<id of a [[dice_spaces]] entry with extra = true>\"",
+                        );
+                        ExtraKind::Script
+                    }
+                }
+            }
+            other => {
+                fail(
+                    ld,
+                    "kind",
+                    format!("{what}: kind `{other}` is not one weft knows"),
+                    "kind is reroll, adjust, take_neutral, place or script",
+                );
+                ExtraKind::Script
+            }
+        };
+        if e.space.is_some() && e.kind != "place" {
+            fail(
+                ld,
+                "space",
+                format!("{what}: `space` belongs to extras of kind `place`"),
+                "remove space",
+            );
+        }
+        let script = match (&e.behaviour, e.kind.as_str()) {
+            (Some(b), "script") => Some(scripts.script_ref(
+                ld,
+                &ScriptToml {
+                    behaviour: b.clone(),
+                    params: e.params.clone(),
+                    text: e.text.clone(),
+                },
+                gf,
+            )),
+            (Some(_), _) => {
+                fail(
+                    ld,
+                    "behaviour",
+                    format!("{what}: `behaviour` belongs to extras of kind `script`"),
+                    "remove behaviour, or write kind = \"script\"",
+                );
+                None
+            }
+            (None, "script") => {
+                fail(
+                    ld,
+                    "behaviour",
+                    format!("{what} is of kind `script` and names no module"),
+                    "write behaviour = \"module\" (a Lua module with options and resolve hooks)",
+                );
+                None
+            }
+            (None, _) => None,
+        };
+        let cost = amounts(counters, &e.cost, |name| {
+            fail(
+                ld,
+                &format!("cost.{name}"),
+                format!("{what}: its cost names `{name}`, which is not a counter"),
+                &format!("counters are: {}", counter_list(counters)),
+            )
+        });
+        let declared_at = ld.locate_entry(
+            EntryKey {
+                array: "extras",
+                k,
+                key: None,
+            },
+            (gf, &needle),
+        );
+        extras.push(Extra {
+            id: e.id.clone(),
+            name: e.name.clone().unwrap_or_else(|| e.id.clone()),
+            kind,
+            cost,
+            per_turn: e.per_turn.unwrap_or(0),
+            script,
+            text: e.text.clone(),
+            declared_at,
+        });
+    }
+    extras
+}

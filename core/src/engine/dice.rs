@@ -1,0 +1,427 @@
+//! Dice pools and dice placement, from data (`content/dice.rs`): rolling every pool at
+//! the round's start, the placements a player may make on a dice space (the lowest die
+//! is the strength, occupancy, fee, the colour rule, linked spaces, costs and needs:
+//! M-DICE-1..9, M-KHAN-1..4, M-SPECIAL-2), making one, and the dice a player's extra
+//! actions change (M-EXTRA-3..5). No script is called here; a space's `resolve` and
+//! `can_act` run from the `actions` step.
+
+use crate::content::dice::{DiceSpace, DiceSpaceId, Occupancy};
+use crate::content::Content;
+use crate::events::EventLog;
+use crate::ops;
+use crate::state::{DicePlacement, DiceSet, GameState, PoolDie};
+use rand::Rng;
+
+/// The most options one placement question may offer: more is refused with an error
+/// (a pack whose pools and spaces make the question unanswerable by people and bots).
+pub const MAX_PLACEMENT_OPTIONS: usize = 4096;
+
+/// A die's text in option keys and logs: its pips, `n` after a neutral die.
+pub fn die_text(d: PoolDie) -> String {
+    format!("{}{}", d.pips, if d.neutral { "n" } else { "" })
+}
+
+/// One roll of a die of `faces` faces, from the game's generator.
+pub(crate) fn roll(st: &mut GameState, faces: u8) -> u8 {
+    st.rng.random_range(1..=faces)
+}
+
+/// The round's start (M-ROUND-2 steps 3 and 5): every die comes back (each player's own
+/// to their pool, neutral dice to the supply), every dice space is emptied, and every
+/// player rolls their pool, in seat order. Logs each roll.
+pub(crate) fn return_and_roll(c: &Content, st: &mut GameState, log: &mut EventLog) {
+    let Some(pools) = &c.dice_play.pools else {
+        return;
+    };
+    for space in st.dice_spaces_mut() {
+        space.placements.clear();
+    }
+    st.neutral_dice = pools.neutral;
+    st.dice_placed = 0;
+    for p in 0..st.players.len() {
+        let mut dice: Vec<PoolDie> = (0..pools.per_player)
+            .map(|_| PoolDie {
+                pips: roll(st, pools.faces),
+                neutral: false,
+            })
+            .collect();
+        dice.sort_unstable();
+        let round = st.round;
+        log.push(round, Some(p), "roll", || {
+            let shown: Vec<String> = dice.iter().map(|d| d.pips.to_string()).collect();
+            format!("rolls {}", shown.join(" "))
+        });
+        st.player_mut(p).dice = dice;
+    }
+}
+
+/// Adds die `d` to player `p`'s pool, keeping it sorted.
+pub(crate) fn add_to_pool(st: &mut GameState, p: usize, d: PoolDie) {
+    let pool = &mut st.player_mut(p).dice;
+    let at = pool.partition_point(|x| *x <= d);
+    pool.insert(at, d);
+}
+
+/// Takes one die equal to `d` out of player `p`'s pool; false when there is none.
+pub(crate) fn take_from_pool(st: &mut GameState, p: usize, d: PoolDie) -> bool {
+    match st.players[p].dice.iter().position(|x| *x == d) {
+        Some(i) => {
+            st.player_mut(p).dice.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Takes a neutral die from the supply for player `p`, rolls it and adds it to their
+/// pool (M-EXTRA-5, M-ICON-5); `None` when the supply is empty.
+pub(crate) fn take_neutral(
+    c: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+) -> Option<u8> {
+    let pools = c.dice_play.pools.as_ref()?;
+    if st.neutral_dice == 0 {
+        return None;
+    }
+    st.neutral_dice -= 1;
+    let pips = roll(st, pools.faces);
+    add_to_pool(
+        st,
+        p,
+        PoolDie {
+            pips,
+            neutral: true,
+        },
+    );
+    let round = st.round;
+    let name = &pools.neutral_name;
+    log.push(round, Some(p), "dice", || {
+        format!("takes a {name} and rolls {pips}")
+    });
+    Some(pips)
+}
+
+/// Each distinct set of `n` dice `pool` holds (dice of equal pips and colour are the same
+/// die to the rules), lowest dice first; at most `cap` of them.
+fn distinct_sets(pool: &[PoolDie], n: usize, cap: usize) -> Vec<DiceSet> {
+    // The pool as (die, how many), in order.
+    let mut kinds: Vec<(PoolDie, usize)> = Vec::new();
+    for &d in pool {
+        match kinds.last_mut() {
+            Some((k, count)) if *k == d => *count += 1,
+            _ => kinds.push((d, 1)),
+        }
+    }
+    kinds.sort_unstable();
+    let mut out = Vec::new();
+    let mut chosen: Vec<PoolDie> = Vec::with_capacity(n);
+    fn walk(
+        kinds: &[(PoolDie, usize)],
+        n: usize,
+        chosen: &mut Vec<PoolDie>,
+        out: &mut Vec<DiceSet>,
+        cap: usize,
+    ) {
+        if out.len() >= cap {
+            return;
+        }
+        if chosen.len() == n {
+            out.push(DiceSet::new(chosen));
+            return;
+        }
+        let Some(((die, count), rest)) = kinds.split_first() else {
+            return;
+        };
+        let room = n - chosen.len();
+        for take in (0..=(*count).min(room)).rev() {
+            for _ in 0..take {
+                chosen.push(*die);
+            }
+            walk(rest, n, chosen, out, cap);
+            for _ in 0..take {
+                chosen.pop();
+            }
+        }
+    }
+    walk(&kinds, n, &mut chosen, &mut out, cap);
+    out.sort_unstable();
+    out
+}
+
+/// What placing `dice` on `space` would cost player `p` in fee (M-DICE-6), or why it is
+/// not allowed by the space's data: occupancy (M-DICE-4, M-KHAN-2/4), strength
+/// (M-MARKET-1), the colour rule (M-DICE-5, M-DICE-8, M-KHAN-3), linked spaces
+/// (M-SPECIAL-2), and what fee, cost and needs ask of the player (M-DICE-9).
+pub(crate) fn check_placement(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    space: DiceSpaceId,
+    dice: DiceSet,
+) -> Result<u32, String> {
+    let def = &c.dice_play.spaces[space as usize];
+    let here = &st.dice_spaces[space as usize].placements;
+    if dice.len() != def.dice as usize {
+        return Err(format!(
+            "{} takes {} dice at once, not {}",
+            def.name,
+            def.dice,
+            dice.len()
+        ));
+    }
+    let strength = dice.strength();
+    if strength < def.min_strength {
+        return Err(format!(
+            "{} needs a lowest die of at least {}",
+            def.name, def.min_strength
+        ));
+    }
+    match def.occupancy {
+        Occupancy::Exclusive if !here.is_empty() => {
+            return Err(format!("{} is taken this round", def.name));
+        }
+        Occupancy::Ordered { slots } => {
+            if here.len() >= slots as usize {
+                return Err(format!("{} is full this round", def.name));
+            }
+            if let Some(last) = here.last() {
+                if strength < last.strength {
+                    return Err(format!(
+                        "{} takes no die below the {} placed before",
+                        def.name, last.strength
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    if dice.has_own() {
+        let own_here = |s: &crate::state::DiceSpaceState| {
+            s.placements
+                .iter()
+                .any(|pl| pl.player as usize == p && pl.dice.iter().any(|d| !d.neutral))
+        };
+        if def.per_colour && own_here(&st.dice_spaces[space as usize]) {
+            return Err(format!(
+                "a die of player {}'s colour is already on {}",
+                p + 1,
+                def.name
+            ));
+        }
+        if let Some(g) = def.group {
+            let linked = c.dice_play.spaces.iter().enumerate().find(|(i, s)| {
+                *i != space as usize && s.group == Some(g) && own_here(&st.dice_spaces[*i])
+            });
+            if let Some((_, other)) = linked {
+                return Err(format!(
+                    "player {}'s own dice are on {}, linked to {}",
+                    p + 1,
+                    other.name,
+                    def.name
+                ));
+            }
+        }
+    }
+    let fee = match (def.occupancy, def.fee) {
+        (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
+        _ => 0,
+    };
+    payable(c, st, p, def, fee)?;
+    Ok(fee)
+}
+
+/// Whether player `p` holds the fee, the cost and, after both, the needs of `def`.
+fn payable(c: &Content, st: &GameState, p: usize, def: &DiceSpace, fee: u32) -> Result<(), String> {
+    let mut want: Vec<(crate::content::CounterId, i64)> = Vec::new();
+    let mut add = |k, n: u32| match want.iter_mut().find(|(x, _)| *x == k) {
+        Some((_, m)) => *m += i64::from(n),
+        None => want.push((k, i64::from(n))),
+    };
+    if let Some(k) = def.fee {
+        if fee > 0 {
+            add(k, fee);
+        }
+    }
+    for &(k, n) in def.cost.iter().chain(&def.needs) {
+        add(k, n);
+    }
+    for (k, n) in want {
+        let have = ops::count(st, p, k);
+        let min = c.counters[k as usize].min;
+        if have - n < min {
+            return Err(format!(
+                "{} needs {n} {} (fee, cost and what the action uses), and player {} has {have}",
+                def.name,
+                c.counters[k as usize].id,
+                p + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The placements player `p` may make on `space` now, from data: each distinct set of
+/// the space's number of dice from their pool that [`check_placement`] allows, with
+/// its fee. At most `cap`.
+pub(crate) fn placements(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    space: DiceSpaceId,
+    cap: usize,
+) -> Vec<(DiceSet, u32)> {
+    let def = &c.dice_play.spaces[space as usize];
+    let pool = &st.players[p].dice;
+    if pool.len() < def.dice as usize {
+        return Vec::new();
+    }
+    distinct_sets(pool, def.dice as usize, cap)
+        .into_iter()
+        .filter_map(|set| {
+            check_placement(c, st, p, space, set)
+                .ok()
+                .map(|fee| (set, fee))
+        })
+        .collect()
+}
+
+/// Places `dice` of player `p` on `space`: checks it again, pays the fee and the cost,
+/// takes the dice out of the pool and records the placement (M-DICE-6, M-DICE-7). An
+/// error changes nothing.
+pub(crate) fn place(
+    c: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    space: DiceSpaceId,
+    dice: DiceSet,
+) -> Result<(), String> {
+    let fee = check_placement(c, st, p, space, dice)?;
+    let mut pool = st.players[p].dice.clone();
+    for d in dice.dice() {
+        match pool.iter().position(|x| *x == d) {
+            Some(i) => {
+                pool.remove(i);
+            }
+            None => {
+                return Err(format!(
+                    "player {} has no die {} to place",
+                    p + 1,
+                    die_text(d)
+                ))
+            }
+        }
+    }
+    let def = &c.dice_play.spaces[space as usize];
+    let round = st.round;
+    let strength = dice.strength();
+    log.push(round, Some(p), "place", || {
+        format!(
+            "places {} on {} (strength {strength})",
+            dice_words(dice),
+            def.name
+        )
+    });
+    if let (Some(k), true) = (def.fee, fee > 0) {
+        ops::pay(c, st, log, p, k, fee)?;
+    }
+    for &(k, n) in &def.cost {
+        ops::pay(c, st, log, p, k, n)?;
+    }
+    st.player_mut(p).dice = pool;
+    st.dice_placed += 1;
+    let seq = st.dice_placed;
+    st.dice_spaces_mut()[space as usize]
+        .placements
+        .push(DicePlacement {
+            player: p as u8,
+            dice: dice.dice().collect(),
+            strength,
+            seq,
+        });
+    Ok(())
+}
+
+/// `dice` for people: "a 2, a neutral 5 and a 6".
+pub fn dice_words(dice: DiceSet) -> String {
+    let words: Vec<String> = dice
+        .dice()
+        .map(|d| {
+            if d.neutral {
+                format!("a neutral {}", d.pips)
+            } else {
+                format!("a {}", d.pips)
+            }
+        })
+        .collect();
+    match words.as_slice() {
+        [] => "no dice".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The strength of the placement a dice space's hook runs for: the last one made on it
+/// (M-DICE-3); 0 when it holds none.
+pub(crate) fn last_strength(st: &GameState, space: DiceSpaceId) -> u8 {
+    st.dice_spaces
+        .get(space as usize)
+        .and_then(|s| s.placements.last())
+        .map_or(0, |pl| pl.strength)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(pips: u8) -> PoolDie {
+        PoolDie {
+            pips,
+            neutral: false,
+        }
+    }
+
+    fn n(pips: u8) -> PoolDie {
+        PoolDie {
+            pips,
+            neutral: true,
+        }
+    }
+
+    #[test]
+    fn distinct_sets_count_equal_dice_once() {
+        let pool = [d(2), d(2), d(5), n(5), d(6)];
+        let sets: Vec<String> = distinct_sets(&pool, 2, 100)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // 2 2, 2 5, 2 5n, 2 6, 5 5n, 5 6, 5n 6: seven, each once.
+        assert_eq!(sets.len(), 7, "{sets:?}");
+        let mut unique = sets.clone();
+        unique.dedup();
+        assert_eq!(unique, sets);
+        assert!(sets.contains(&"25n".to_string()));
+        assert!(sets.contains(&"22".to_string()));
+        assert_eq!(
+            distinct_sets(&pool, 6, 100),
+            Vec::new(),
+            "more than the pool"
+        );
+        assert_eq!(distinct_sets(&pool, 3, 2).len(), 2, "capped");
+    }
+
+    #[test]
+    fn a_dice_set_reads_back_its_key() {
+        let s = DiceSet::new(&[d(6), n(5), d(2)]);
+        assert_eq!(s.to_string(), "25n6");
+        assert_eq!(s.strength(), 2);
+        assert!(s.has_own());
+        assert_eq!(DiceSet::try_from("25n6".to_string()).unwrap(), s);
+        assert!(!DiceSet::new(&[n(3)]).has_own());
+        assert!(DiceSet::try_from("0".to_string()).is_err());
+        assert!(DiceSet::try_from("1234567".to_string()).is_err());
+        assert_eq!(dice_words(s), "a 2, a neutral 5 and a 6");
+    }
+}

@@ -1,0 +1,116 @@
+//! The `ctx` functions of dice play (`[pools]`, `[[dice_spaces]]`): a player's pool, the
+//! neutral supply, the placements on a dice space and the strength a dice space's hook
+//! runs with (M-DICE-3), and taking a neutral die (M-ICON-5).
+
+use mlua::{Lua, Table};
+
+use super::ctx::{err, Ctx};
+use crate::content::dice::DiceSpaceId;
+use crate::flow::Owner;
+
+impl Ctx {
+    /// The dice space named `id`; an error naming the board's dice spaces when there is
+    /// none.
+    fn dice_space_arg(&self, id: &str) -> mlua::Result<DiceSpaceId> {
+        self.content.dice_play.space_index(id).ok_or_else(|| {
+            let ids: Vec<&str> = self
+                .content
+                .dice_play
+                .spaces
+                .iter()
+                .map(|s| s.id.as_str())
+                .collect();
+            err(format!(
+                "`{id}` is not a dice space of board.toml ({})",
+                if ids.is_empty() {
+                    "it declares none".to_string()
+                } else {
+                    ids.join(", ")
+                }
+            ))
+        })
+    }
+
+    /// `ctx:strength()`: the strength of the placement a dice space's hook runs for.
+    pub(super) fn strength(&self) -> mlua::Result<u8> {
+        match self.call.owner {
+            Owner::DiceSpace { space } => {
+                Ok(crate::engine::dice::last_strength(&self.state, space))
+            }
+            _ => Err(err(
+                "this hook belongs to no dice space: ctx:strength() is for dice space hooks",
+            )),
+        }
+    }
+
+    /// `ctx:dice_space()`: the id of the dice space this hook belongs to.
+    pub(super) fn own_dice_space(&self) -> mlua::Result<String> {
+        match self.call.owner {
+            Owner::DiceSpace { space } => {
+                Ok(self.content.dice_play.spaces[space as usize].id.clone())
+            }
+            _ => Err(err(
+                "this hook belongs to no dice space: ctx:dice_space() is for dice space hooks",
+            )),
+        }
+    }
+
+    /// `ctx:pool(p)`: player p's dice, lowest first, as `{pips, neutral}`.
+    pub(super) fn pool(&self, lua: &Lua, p: i64) -> mlua::Result<Table> {
+        let p = self.player_index(p)?;
+        let t = lua.create_table()?;
+        for (i, d) in self.state.players[p].dice.iter().enumerate() {
+            let e = lua.create_table()?;
+            e.set("pips", d.pips)?;
+            e.set("neutral", d.neutral)?;
+            t.raw_set(i + 1, e)?;
+        }
+        Ok(t)
+    }
+
+    /// `ctx:dice_placements(id)`: the placements on dice space `id` this round, in the
+    /// order made, as `{player, strength, dice, seq}` (`dice`: pips, lowest first).
+    pub(super) fn dice_placements(&self, lua: &Lua, id: &str) -> mlua::Result<Table> {
+        let s = self.dice_space_arg(id)?;
+        let t = lua.create_table()?;
+        for (i, pl) in self.state.dice_spaces[s as usize]
+            .placements
+            .iter()
+            .enumerate()
+        {
+            let e = lua.create_table()?;
+            e.set("player", i64::from(pl.player) + 1)?;
+            e.set("strength", pl.strength)?;
+            e.set("seq", pl.seq)?;
+            let dice = lua.create_table()?;
+            for (k, d) in pl.dice.iter().enumerate() {
+                dice.raw_set(k + 1, d.pips)?;
+            }
+            e.set("dice", dice)?;
+            e.set(
+                "neutral",
+                pl.dice.iter().filter(|d| d.neutral).count() as i64,
+            )?;
+            t.raw_set(i + 1, e)?;
+        }
+        Ok(t)
+    }
+
+    /// `ctx:take_neutral_die(p)`: a neutral die from the supply, rolled, into p's pool;
+    /// its pips, or nil when the supply is empty.
+    pub(super) fn take_neutral_die(&mut self, p: i64) -> mlua::Result<Option<u8>> {
+        let p = self.player_index(p)?;
+        if self.content.dice_play.pools.is_none() {
+            return Err(err(
+                "ctx:take_neutral_die: the game has no dice ([pools] in game.toml)",
+            ));
+        }
+        let c = std::sync::Arc::clone(&self.content);
+        Ok(crate::engine::dice::take_neutral(
+            &c,
+            &mut self.state,
+            &mut self.log,
+            p,
+        ))
+    }
+}

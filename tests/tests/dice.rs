@@ -1,0 +1,457 @@
+//! Dice play (issue 32, the primitives Marco Polo II needs; rule ids M-… in
+//! content/marco-polo-2/RULES.md): pools rolled each round, placement of exact numbers of
+//! dice with the lowest die as strength, occupancy from data (open with a fee,
+//! exclusive, ordered, unlimited), the colour rule neutral dice escape, linked spaces,
+//! extra actions around one main action, the fallback main action, and turns that go
+//! round until every pool is empty. On the fixture `tests/fixtures/dice`.
+
+use std::sync::Arc;
+
+use weft_core::content::load_content;
+use weft_core::state::{DicePlacement, PoolDie};
+use weft_tests::{conformance, dice_content, dice_files, library, Game};
+
+fn own(pips: u8) -> PoolDie {
+    PoolDie {
+        pips,
+        neutral: false,
+    }
+}
+
+fn neutral(pips: u8) -> PoolDie {
+    PoolDie {
+        pips,
+        neutral: true,
+    }
+}
+
+/// A 2-player game at its first decision, seat 1 to play, with the pools set.
+fn game_with_pools(first: &[PoolDie], second: &[PoolDie]) -> Game {
+    let mut g = Game::with(dice_content(), 2, 1);
+    assert_eq!(g.current(), 0, "seat 1 starts (first_player = \"seat1\")");
+    g.st.player_mut(0).dice = first.to_vec();
+    g.st.player_mut(1).dice = second.to_vec();
+    g.refresh();
+    g
+}
+
+fn count(g: &Game, p: usize, what: &str) -> i64 {
+    g.st.players[p].count_named(&g.content(), what)
+}
+
+fn set(g: &mut Game, p: usize, what: &str, n: i64) {
+    let k = g.content().counter(what).unwrap();
+    g.st.player_mut(p).set(k, n);
+}
+
+fn space(g: &Game, id: &str) -> usize {
+    g.content().dice_play.space_index(id).unwrap() as usize
+}
+
+fn put(g: &mut Game, id: &str, player: u8, dice: &[PoolDie]) {
+    let s = space(g, id);
+    let strength = dice.iter().map(|d| d.pips).min().unwrap();
+    g.st.dice_placed += 1;
+    let seq = g.st.dice_placed;
+    g.st.dice_spaces_mut()[s].placements.push(DicePlacement {
+        player,
+        dice: dice.to_vec(),
+        strength,
+        seq,
+    });
+}
+
+fn places(g: &Game, prefix: &str) -> Vec<String> {
+    g.keys()
+        .into_iter()
+        .filter(|k| k.starts_with(prefix))
+        .collect()
+}
+
+#[test]
+fn each_round_every_die_comes_back_and_every_pool_is_rolled() {
+    // M-ROUND-2 (3, 5), M-MAT-3, M-MAT-4
+    let mut g = Game::with(dice_content(), 3, 7);
+    for p in 0..3 {
+        let pool = &g.st.players[p].dice;
+        assert_eq!(pool.len(), 3, "three dice each");
+        assert!(pool.windows(2).all(|w| w[0] <= w[1]), "lowest first");
+        assert!(pool.iter().all(|d| (1..=6).contains(&d.pips) && !d.neutral));
+    }
+    assert_eq!(g.st.neutral_dice, 2);
+    // Play round 1 to its end with the first option each time.
+    while g.st.round == 1 {
+        let key = g.keys()[0].clone();
+        g.answer(&key);
+    }
+    assert_eq!(g.st.round, 2);
+    assert!(g.st.players.iter().all(|p| p.dice.len() == 3));
+    assert!(g.st.dice_spaces.iter().all(|s| s.placements.is_empty()));
+    assert_eq!(g.st.neutral_dice, 2);
+    assert_eq!(g.st.dice_placed, 0);
+}
+
+#[test]
+fn the_strength_is_the_lowest_die_and_thresholds_compare_it() {
+    // M-DICE-2, M-DICE-3, M-MARKET-1, M-MOVE-1 (a cost)
+    let mut g = game_with_pools(&[own(2), own(5), own(6)], &[own(1)]);
+    assert_eq!(places(&g, "place:high:"), ["place:high:5", "place:high:6"]);
+    assert_eq!(
+        places(&g, "place:travel:"),
+        ["place:travel:25", "place:travel:26", "place:travel:56"],
+        "exactly two dice, each distinct set once"
+    );
+    let (coins, vp) = (count(&g, 0, "coins"), count(&g, 0, "vp"));
+    g.answer("place:travel:25");
+    assert_eq!(
+        count(&g, 0, "vp"),
+        vp + 2,
+        "the yield reads the strength, 2"
+    );
+    assert_eq!(count(&g, 0, "coins"), coins - 2, "the space's cost");
+    assert_eq!(g.st.players[0].dice, [own(6)]);
+    let pl = &g.st.dice_spaces[space(&g, "travel")].placements[0];
+    assert_eq!((pl.player, pl.strength, pl.seq), (0, 2, 1));
+}
+
+#[test]
+fn an_occupied_open_space_costs_its_strength_and_takes_each_colour_once() {
+    // M-DICE-4, M-DICE-5, M-DICE-6, M-DICE-8
+    let mut g = game_with_pools(&[own(3), own(6)], &[own(4), own(5)]);
+    assert!(g.offers("place:market:3"));
+    g.answer("place:market:3");
+    g.answer("end");
+    assert_eq!(g.current(), 1);
+    let coins = count(&g, 1, "coins");
+    assert!(g
+        .decision()
+        .options
+        .iter()
+        .any(|o| o.key.as_ref() == "place:market:4" && o.label().contains("fee 4 coins")));
+    g.answer("place:market:4");
+    assert_eq!(count(&g, 1, "coins"), coins - 4, "the fee is the strength");
+    g.answer("end");
+    // Seat 1 again: its colour is on the market, so no own die goes there ...
+    assert_eq!(g.current(), 0);
+    assert!(places(&g, "place:market:").is_empty(), "{:?}", g.keys());
+    // ... but a neutral die does (M-DICE-8), and pays the fee.
+    g.st.player_mut(0).dice.push(neutral(2));
+    g.refresh();
+    assert_eq!(places(&g, "place:market:"), ["place:market:2n"]);
+}
+
+#[test]
+fn a_placement_whose_fee_or_needs_cannot_be_paid_is_not_offered() {
+    // M-DICE-6, M-DICE-9
+    let mut g = game_with_pools(&[own(1), own(4)], &[own(2)]);
+    put(&mut g, "market", 1, &[own(6)]);
+    set(&mut g, 0, "coins", 1);
+    g.refresh();
+    assert_eq!(
+        places(&g, "place:market:"),
+        ["place:market:1"],
+        "a fee of 4 is too much"
+    );
+    assert!(
+        places(&g, "place:city_a:").is_empty(),
+        "city A needs a good to trade"
+    );
+    set(&mut g, 0, "goods", 1);
+    g.refresh();
+    assert_eq!(
+        places(&g, "place:city_a:"),
+        ["place:city_a:1", "place:city_a:4"]
+    );
+    assert!(
+        places(&g, "place:travel:").is_empty(),
+        "travel costs 2 coins and a fee, and seat 1 has 1 coin"
+    );
+}
+
+#[test]
+fn exclusive_spaces_take_one_placement_and_linked_spaces_one_colour() {
+    // M-DICE-4 (exclusive), M-SPECIAL-2 (linked spaces)
+    let mut g = game_with_pools(&[own(3), own(4)], &[own(2), own(5)]);
+    set(&mut g, 0, "goods", 2);
+    g.refresh();
+    g.answer("place:city_a:3");
+    // City A asks how many trades, up to the strength (M-DICE-9).
+    assert_eq!(g.keys(), ["times:1", "times:2"]);
+    g.answer("times:2");
+    assert_eq!(count(&g, 0, "vp"), 4);
+    g.answer("end");
+    assert!(places(&g, "place:city_a:").is_empty(), "taken this round");
+    assert_eq!(
+        places(&g, "place:city_b:"),
+        ["place:city_b:2", "place:city_b:5"]
+    );
+    g.answer("place:market:2");
+    g.answer("end");
+    // Seat 1's own dice are on city A: city B, linked to it, is closed to them ...
+    assert!(places(&g, "place:city_b:").is_empty(), "{:?}", g.keys());
+    // ... but not to a neutral die.
+    g.st.player_mut(0).dice.push(neutral(6));
+    g.refresh();
+    assert_eq!(places(&g, "place:city_b:"), ["place:city_b:6n"]);
+}
+
+#[test]
+fn the_ordered_space_fills_left_to_right_with_no_weaker_die() {
+    // M-KHAN-1, M-KHAN-2, M-KHAN-3, M-KHAN-4
+    let mut g = game_with_pools(&[own(4), own(6)], &[own(2), own(3), own(5)]);
+    let coins = count(&g, 0, "coins");
+    g.answer("place:khan:4");
+    assert_eq!(count(&g, 0, "coins"), coins + 4, "no fee; the favour paid");
+    g.answer("end");
+    assert_eq!(
+        places(&g, "place:khan:"),
+        ["place:khan:5"],
+        "only a die no weaker than the 4 before"
+    );
+    g.answer("place:khan:5");
+    g.answer("end");
+    assert!(
+        places(&g, "place:khan:").is_empty(),
+        "full, and seat 1's colour is there"
+    );
+    g.st.player_mut(0).dice.push(neutral(6));
+    g.refresh();
+    assert!(places(&g, "place:khan:").is_empty(), "full: two slots");
+}
+
+#[test]
+fn extras_reroll_adjust_and_take_a_neutral_die_for_their_costs() {
+    // M-EXTRA-3, M-EXTRA-4, M-EXTRA-5
+    let mut g = game_with_pools(&[own(1), own(6)], &[own(3)]);
+    set(&mut g, 0, "camels", 10);
+    g.refresh();
+    let keys = g.keys();
+    for k in [
+        "reroll:1",
+        "reroll:6",
+        "adjust:1:up",
+        "adjust:6:down",
+        "black",
+    ] {
+        assert!(keys.contains(&k.to_string()), "{k} in {keys:?}");
+    }
+    assert!(
+        !keys.contains(&"adjust:1:down".to_string()),
+        "never below 1"
+    );
+    assert!(!keys.contains(&"adjust:6:up".to_string()), "never above 6");
+    g.answer("adjust:1:up");
+    assert_eq!(g.st.players[0].dice, [own(2), own(6)]);
+    assert_eq!(count(&g, 0, "camels"), 8);
+    g.answer("reroll:6");
+    assert_eq!(g.st.players[0].dice.len(), 2);
+    assert_eq!(count(&g, 0, "camels"), 7);
+    g.answer("black");
+    assert_eq!(g.st.neutral_dice, 1);
+    assert_eq!(g.st.players[0].dice.iter().filter(|d| d.neutral).count(), 1);
+    assert_eq!(count(&g, 0, "camels"), 4);
+    assert!(!g.offers("black"), "once per turn");
+    set(&mut g, 0, "camels", 0);
+    g.refresh();
+    assert!(
+        !g.keys()
+            .iter()
+            .any(|k| k.starts_with("reroll:") || k.starts_with("adjust:")),
+        "no camels, no reroll or adjust"
+    );
+}
+
+#[test]
+fn a_turn_is_extras_then_one_main_action_then_extras_then_its_end() {
+    // M-TURN-1, M-TURN-2
+    let mut g = game_with_pools(&[own(2), own(5)], &[own(3)]);
+    set(&mut g, 0, "goods", 1);
+    g.refresh();
+    assert!(!g.offers("end"), "no end before the main action");
+    assert!(g.offers("sell:good"), "a script's extra before it");
+    g.answer("sell:good");
+    assert_eq!((count(&g, 0, "goods"), count(&g, 0, "vp")), (0, 2));
+    g.answer("place:market:5");
+    assert_eq!(count(&g, 0, "goods"), 1, "the market's good");
+    assert!(places(&g, "place:").is_empty(), "one main action a turn");
+    assert!(g.offers("end"));
+    assert!(g.offers("sell:good"), "extras after the main action too");
+    assert!(g.offers("purse:2"), "the purse is an extra");
+    assert!(g.try_answer("place:market:2").is_err());
+    g.answer("end");
+    assert_eq!(g.current(), 1);
+}
+
+#[test]
+fn the_purse_stands_in_when_no_dice_space_takes_the_dice() {
+    // M-TURN-3, M-EXTRA-2
+    let mut g = game_with_pools(&[own(1)], &[own(3)]);
+    put(&mut g, "market", 0, &[own(4)]);
+    put(&mut g, "khan", 1, &[own(2)]);
+    put(&mut g, "khan", 1, &[own(3)]);
+    put(&mut g, "city_a", 1, &[own(2)]);
+    put(&mut g, "city_b", 0, &[own(5)]);
+    g.refresh();
+    assert!(places(&g, "place:").is_empty(), "{:?}", g.keys());
+    assert!(!g.offers("end"), "the main action is still to take");
+    assert_eq!(places(&g, "purse:"), ["purse:1"]);
+    g.answer("purse:1");
+    g.answer("coins");
+    assert!(g.st.flow.main_done, "the purse was the main action");
+    // The turn goes on with extras (a black die for 3 camels), and may end now.
+    assert_eq!(g.current(), 0);
+    assert!(g.offers("end") && g.offers("black"), "{:?}", g.keys());
+    assert!(places(&g, "purse:").is_empty(), "the pool is empty");
+}
+
+#[test]
+fn a_pool_emptied_before_the_main_action_ends_the_turn() {
+    // M-TURN-3 (`empty_pool_ends_turn`, the default)
+    let mut g = game_with_pools(&[own(3)], &[own(4)]);
+    assert!(g.offers("place:market:3"), "a main action exists");
+    g.answer("purse:3");
+    g.answer("camels");
+    assert_eq!(g.current(), 1, "seat 1's pool is empty: its turn ended");
+    assert!(!g.st.flow.main_done);
+}
+
+#[test]
+fn turns_pass_over_empty_pools_until_every_pool_is_empty() {
+    // M-ROUND-4
+    let mut g = game_with_pools(&[own(2)], &[own(3), own(4), own(5)]);
+    g.answer("place:market:2");
+    g.answer("end");
+    // Seat 1 has no die: seat 2 takes every turn left this round.
+    let mut turns = 0;
+    while g.st.round == 1 {
+        assert_eq!(g.current(), 1, "only seat 2 has dice");
+        let key = g
+            .keys()
+            .into_iter()
+            .find(|k| k.starts_with("place:") || k == "end" || k.starts_with("purse:"))
+            .unwrap_or_else(|| g.keys()[0].clone());
+        if key.starts_with("place:") || key.starts_with("purse:") {
+            turns += 1;
+        }
+        g.answer(&key);
+    }
+    assert!((1..=3).contains(&turns), "{turns}");
+    assert_eq!(g.st.round, 2);
+}
+
+#[test]
+fn random_games_are_complete_legal_and_replayable() {
+    for players in 2..=4 {
+        conformance(dice_content(), players, 12);
+    }
+}
+
+/// The fixture with `game.toml` and `board.toml` edited by `edit`.
+fn load_edited(
+    edit: impl FnOnce(&mut String, &mut String),
+) -> Result<Arc<weft_core::Content>, String> {
+    let mut files = dice_files();
+    let mut game = files.files["game.toml"].clone();
+    let mut board = files.files["board.toml"].clone();
+    edit(&mut game, &mut board);
+    files.files.insert("game.toml".into(), game);
+    files.files.insert("board.toml".into(), board);
+    load_content(&[files], &library())
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
+    type Edit = Box<dyn Fn(&mut String, &mut String)>;
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|_, b| {
+                *b = b.replace(
+                    "occupancy = \"exclusive\"\ngroup",
+                    "occupancy = \"private\"\ngroup",
+                )
+            }),
+            "board.toml:41:1: dice space `city_a`: occupancy `private` is not one weft knows",
+        ),
+        (
+            Box::new(|_, b| *b = b.replace("slots = 2\n", "")),
+            "needs `slots`",
+        ),
+        (
+            Box::new(|_, b| *b = b.replace("min_strength = 5", "min_strength = 7")),
+            "board.toml:16:1: dice space `high`: min_strength = 7, but a die shows 1 to 6",
+        ),
+        (
+            Box::new(|_, b| {
+                *b = b.replace(
+                    "occupancy = \"ordered\"",
+                    "occupancy = \"ordered\"\nfee = \"coins\"",
+                )
+            }),
+            "a fee is paid to enter an occupied open space",
+        ),
+        (
+            Box::new(|_, b| *b = b.replace("dice = 2", "dice = 9")),
+            "dice = 9; a placement takes 1 to 6 dice",
+        ),
+        (
+            Box::new(|_, b| *b = b.replace("cost = { coins = 2 }", "cost = { gold = 2 }")),
+            "its cost names `gold`, which is not a counter",
+        ),
+        (
+            Box::new(|g, _| *g = g.replace("kind = \"take_neutral\"", "kind = \"steal\"")),
+            "game.toml:44:1: extra `black`: kind `steal` is not one weft knows",
+        ),
+        (
+            Box::new(|g, _| *g = g.replace("space = \"purse\"", "space = \"market\"")),
+            "extra `purse` places on dice space `market`, which is a main action's",
+        ),
+        (
+            Box::new(|g, _| {
+                *g = g.replace(
+                    "{ do = \"actions\", fallback = \"purse\" }",
+                    "{ do = \"actions\", fallback = \"reroll\" }",
+                )
+            }),
+            "fallback `reroll` is not an extra of kind `place`",
+        ),
+        (
+            Box::new(|g, _| {
+                *g = g.replace(
+                    "{ do = \"actions\", fallback = \"purse\" }",
+                    "{ do = \"actions\", extras = [\"reroll\", \"juggle\"] }",
+                )
+            }),
+            "`juggle` is not an extra of game.toml",
+        ),
+        (
+            Box::new(|g, _| {
+                *g = g.replace(
+                    "steps = [ { do = \"actions\", fallback = \"purse\" } ]",
+                    "steps = [ { do = \"hook\", run = \"spaces.sell.options\", on = \"player\" } ]",
+                )
+            }),
+            "until = \"pools_empty\" but its body `turn` has no `actions` step",
+        ),
+        (
+            Box::new(|g, _| {
+                let start = g.find("[pools]").unwrap();
+                let end = g.find("neutral_name = \"black die\"\n").unwrap()
+                    + "neutral_name = \"black die\"\n".len();
+                g.replace_range(start..end, "");
+            }),
+            "the game declares no dice to roll",
+        ),
+        (
+            Box::new(|g, _| *g = g.replace("per_player = 3", "per_player = 40")),
+            "per_player = 40: each player has 1 to 16 dice",
+        ),
+    ];
+    for (edit, wanted) in cases {
+        let err = load_edited(|g, b| edit(g, b))
+            .err()
+            .unwrap_or_else(|| panic!("loads, but should fail with {wanted}"));
+        assert!(err.contains(wanted), "wanted `{wanted}` in:\n{err}");
+    }
+}
