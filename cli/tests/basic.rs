@@ -63,6 +63,11 @@ fn cards_fixture() {
 }
 
 #[test]
+fn dice_fixture() {
+    run("dice-fixture");
+}
+
+#[test]
 fn a_new_game_as_weft_new_makes_it() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (code, out, err) = common::weft_in(dir.path(), &["new", "game", "lantern-market"]);

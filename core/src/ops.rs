@@ -78,9 +78,95 @@ pub fn gain(
     Ok(got)
 }
 
-/// Takes `n` of counter `id` from player `p` (a supply gets it back, R-FUL-1). Fails,
-/// changing nothing, when the player would go below the counter's minimum.
+/// Takes `n` of counter `id` from player `p` (a supply gets it back, R-FUL-1). What the
+/// player cannot pay of it is paid, one for one, with its substitute of `[payment]`,
+/// when it has one (M-JADE-1; the counter itself first, M-JADE-2). Fails, changing
+/// nothing, when the player would go below a counter's minimum.
 pub fn pay(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    id: CounterId,
+    n: u32,
+) -> Result<(), String> {
+    let def = &content.counters[id as usize];
+    let have = count(st, p, id);
+    let short = (def.min + i64::from(n) - have).clamp(0, i64::from(n)) as u32;
+    if short == 0 {
+        return pay_exact(content, st, log, p, id, n);
+    }
+    let Some(sub) = substitute(content, id) else {
+        return Err(format!(
+            "player {} has {have} {} and cannot pay {n}",
+            p + 1,
+            def.id
+        ));
+    };
+    let sdef = &content.counters[sub as usize];
+    let shave = count(st, p, sub);
+    if shave - i64::from(short) < sdef.min {
+        return Err(format!(
+            "player {} has {have} {} and {shave} {} and cannot pay {n} {}",
+            p + 1,
+            def.id,
+            sdef.id,
+            def.id
+        ));
+    }
+    if n > short {
+        pay_exact(content, st, log, p, id, n - short)?;
+    }
+    pay_exact(content, st, log, p, sub, short)?;
+    let round = st.round;
+    log.push(round, Some(p), "pay", || {
+        format!("pays {short} {} for {short} {}", sdef.id, def.id)
+    });
+    Ok(())
+}
+
+/// The counter that may pay for `id` in its place (`[payment]`), if any.
+pub fn substitute(content: &Content, id: CounterId) -> Option<CounterId> {
+    content
+        .substitutes
+        .iter()
+        .find(|(paid, _)| *paid == id)
+        .map(|&(_, s)| s)
+}
+
+/// Whether player `p` can pay all of `costs` at once, substitutes standing in for what
+/// a counter falls short of (`[payment]`, M-JADE-1).
+pub fn can_afford(content: &Content, st: &GameState, p: usize, costs: &[(CounterId, u32)]) -> bool {
+    // What each counter must give, its own cost and what it stands in for.
+    fn add(want: &mut Vec<(CounterId, i64)>, k: CounterId, n: i64) {
+        match want.iter_mut().find(|(x, _)| *x == k) {
+            Some((_, m)) => *m += n,
+            None => want.push((k, n)),
+        }
+    }
+    let mut want: Vec<(CounterId, i64)> = Vec::with_capacity(costs.len() + 1);
+    for &(k, n) in costs {
+        add(&mut want, k, i64::from(n));
+    }
+    let direct = want.clone();
+    for (k, n) in direct {
+        let room = (count(st, p, k) - content.counters[k as usize].min).max(0);
+        if n > room {
+            match substitute(content, k) {
+                Some(s) => {
+                    add(&mut want, k, -(n - room));
+                    add(&mut want, s, n - room);
+                }
+                None => return false,
+            }
+        }
+    }
+    want.iter()
+        .all(|&(k, n)| count(st, p, k) - n >= content.counters[k as usize].min)
+}
+
+/// Takes exactly `n` of counter `id` from player `p`, no substitute (see [`pay`]).
+fn pay_exact(
     content: &Content,
     st: &mut GameState,
     log: &mut EventLog,
@@ -240,10 +326,31 @@ pub fn deck_unlocked(d: &crate::content::Deck, st: &GameState, p: usize) -> bool
 
 /// Whether player `p` holds a card's whole `cost` (R-FUL-1).
 pub fn can_pay_cost(content: &Content, st: &GameState, p: usize, card: CardIx) -> bool {
-    content.cards[card as usize]
-        .cost
-        .iter()
-        .all(|&(k, n)| count(st, p, k) >= n as i64)
+    let cost = &content.cards[card as usize].cost;
+    if content.substitutes.is_empty() {
+        return cost.iter().all(|&(k, n)| count(st, p, k) >= n as i64);
+    }
+    can_afford(content, st, p, cost)
+}
+
+/// Player `p`'s points from a majority of counter `k` (M-SCORE-6): the distinct values
+/// of at least 1 held, highest first, are the places; `p` scores the points of its
+/// value's place, tied players alike, nothing past the last place or below 1.
+pub fn majority_points(st: &GameState, p: usize, k: CounterId, points: &[i64]) -> i64 {
+    let mine = count(st, p, k);
+    if mine < 1 {
+        return 0;
+    }
+    let higher = {
+        let mut values: Vec<i64> = (0..st.players.len())
+            .map(|q| count(st, q, k))
+            .filter(|&v| v > mine)
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        values.len()
+    };
+    points.get(higher).copied().unwrap_or(0)
 }
 
 /// Player `p`'s score if the game ended now: the sum of the `[score]` parts (R-END-3:
@@ -254,12 +361,13 @@ pub fn score_now(content: &Content, st: &GameState, p: usize) -> i64 {
         .score
         .parts
         .iter()
-        .map(|part| match *part {
-            ScorePart::Counter(k) => pl.count(k),
-            ScorePart::TrackPoints(t) => {
+        .map(|part| match part {
+            &ScorePart::Counter(k) => pl.count(k),
+            &ScorePart::TrackPoints(t) => {
                 content.track_points(t, pl.count(content.tracks[t].counter))
             }
-            ScorePart::Tokens => st
+            ScorePart::Majority { counter, points } => majority_points(st, p, *counter, points),
+            &ScorePart::Tokens => st
                 .tokens
                 .iter()
                 .zip(&content.end.tokens)

@@ -31,6 +31,11 @@ fn game_with_pools(first: &[PoolDie], second: &[PoolDie]) -> Game {
     assert_eq!(g.current(), 0, "seat 1 starts (first_player = \"seat1\")");
     g.st.player_mut(0).dice = first.to_vec();
     g.st.player_mut(1).dice = second.to_vec();
+    // No jade, so that coins and camels alone pay (see the jade test).
+    let jade = g.content().counter("jade").unwrap();
+    for p in 0..2 {
+        g.st.player_mut(p).set(jade, 0);
+    }
     g.refresh();
     g
 }
@@ -401,7 +406,7 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
         ),
         (
             Box::new(|g, _| *g = g.replace("kind = \"take_neutral\"", "kind = \"steal\"")),
-            "game.toml:44:1: extra `black`: kind `steal` is not one weft knows",
+            "game.toml:52:1: extra `black`: kind `steal` is not one weft knows",
         ),
         (
             Box::new(|g, _| *g = g.replace("space = \"purse\"", "space = \"market\"")),
@@ -447,6 +452,23 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
             Box::new(|g, _| *g = g.replace("per_player = 3", "per_player = 40")),
             "per_player = 40: each player has 1 to 16 dice",
         ),
+        (
+            Box::new(|g, _| {
+                *g = g.replace(
+                    "jade = [\"coins\", \"camels\"]",
+                    "jade = [\"coins\", \"rubies\"]",
+                )
+            }),
+            "[payment] substitutes: `jade` stands in for `rubies`, which is not a counter",
+        ),
+        (
+            Box::new(|g, _| *g = g.replace("majority:goods:3,1", "majority:goods:three")),
+            "`majority:goods:three` is not a majority",
+        ),
+        (
+            Box::new(|g, _| *g = g.replace("majority:goods:3,1", "majority:gold:3,1")),
+            "`gold` is not a counter",
+        ),
     ];
     for (edit, wanted) in cases {
         let err = load_edited(|g, b| edit(g, b))
@@ -454,4 +476,72 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
             .unwrap_or_else(|| panic!("loads, but should fail with {wanted}"));
         assert!(err.contains(wanted), "wanted `{wanted}` in:\n{err}");
     }
+}
+
+#[test]
+fn jade_pays_what_coins_and_camels_fall_short_of() {
+    // M-JADE-1, M-JADE-2 (coins and camels first, jade for the shortfall)
+    let mut g = game_with_pools(&[own(4)], &[own(2)]);
+    put(&mut g, "market", 1, &[own(6)]);
+    set(&mut g, 0, "coins", 1);
+    set(&mut g, 0, "jade", 2);
+    set(&mut g, 0, "camels", 0);
+    g.refresh();
+    assert!(
+        !g.offers("place:market:4"),
+        "a fee of 4 against 1 coin and 2 jade"
+    );
+    assert!(g.offers("reroll:4"), "a camel's cost paid in jade");
+    set(&mut g, 0, "jade", 3);
+    g.refresh();
+    assert!(g.offers("place:market:4"));
+    g.answer("place:market:4");
+    assert_eq!((count(&g, 0, "coins"), count(&g, 0, "jade")), (0, 0));
+    // A counter without a substitute is never paid by another.
+    set(&mut g, 0, "goods", 0);
+    set(&mut g, 0, "jade", 5);
+    g.refresh();
+    let c = g.content();
+    let goods = c.counter("goods").unwrap();
+    assert!(!weft_core::ops::can_afford(&c, &g.st, 0, &[(goods, 1)]));
+    let coins = c.counter("coins").unwrap();
+    let camels = c.counter("camels").unwrap();
+    assert!(weft_core::ops::can_afford(
+        &c,
+        &g.st,
+        0,
+        &[(coins, 2), (camels, 3)]
+    ));
+    assert!(
+        !weft_core::ops::can_afford(&c, &g.st, 0, &[(coins, 3), (camels, 3)]),
+        "one jade pays for one unit, once"
+    );
+}
+
+#[test]
+fn a_majority_scores_by_place_ties_sharing_it_and_nothing_below_one() {
+    // M-SCORE-6
+    let mut g = Game::with(dice_content(), 4, 1);
+    let goods = g.content().counter("goods").unwrap();
+    let score = |g: &Game| -> Vec<i64> {
+        (0..4)
+            .map(|p| weft_core::ops::majority_points(&g.st, p, goods, &[3, 1]))
+            .collect()
+    };
+    for (held, want) in [
+        ([3, 3, 1, 0], [3, 3, 1, 0]),
+        ([2, 1, 1, 5], [1, 0, 0, 3]),
+        ([0, 0, 0, 0], [0, 0, 0, 0]),
+        ([4, 0, 0, 0], [3, 0, 0, 0]),
+    ] {
+        for (p, n) in held.into_iter().enumerate() {
+            g.st.player_mut(p).set(goods, n);
+        }
+        assert_eq!(score(&g), want, "goods {held:?}");
+    }
+    // It is part of the score.
+    g.st.player_mut(0).set(goods, 4);
+    let vp = g.content().counter("vp").unwrap();
+    g.st.player_mut(0).set(vp, 2);
+    assert_eq!(weft_core::ops::score_now(&g.content(), &g.st, 0), 5);
 }

@@ -63,8 +63,8 @@ impl GreedyWeights {
                 .score
                 .parts
                 .iter()
-                .filter_map(|p| match *p {
-                    crate::content::ScorePart::Counter(k) => Some(k),
+                .filter_map(|p| match p {
+                    &crate::content::ScorePart::Counter(k) => Some(k),
                     _ => None,
                 })
                 .collect(),

@@ -70,6 +70,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts);
     let dice_play =
         resolve::dice::resolve(ld, gf, &game, &board.dice_spaces, bf, &counters, &scripts);
+    let substitutes = resolve::payment::resolve(ld, gf, &game, &counters);
     let placement = game
         .placement
         .as_ref()
@@ -184,6 +185,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         test_modules,
         layout,
         dice_play,
+        substitutes,
     }
 }
 

@@ -246,6 +246,15 @@ pub struct EndTrigger {
 pub enum ScorePart {
     /// A counter's value.
     Counter(CounterId),
+    /// Points by place in a counter's majority: the most scores `points[0]`, the next
+    /// value below it `points[1]` and so on; tied players all score their place, and a
+    /// value below 1 never scores (M-SCORE-6).
+    Majority {
+        /// The counter compared.
+        counter: CounterId,
+        /// Points by place, first place first.
+        points: Vec<i64>,
+    },
     /// The points of track `i` of [`Content::tracks`] at the player's value.
     TrackPoints(usize),
     /// The points of the end tokens the player holds.
@@ -541,6 +550,9 @@ pub struct Content {
     /// Dice pools, dice spaces and extra actions (`[pools]`, `[[dice_spaces]]`,
     /// `[[extras]]`); empty in games without dice pools.
     pub dice_play: dice::DicePlay,
+    /// `[payment]`: (counter paid, the counter that may pay for it, one for one), sorted;
+    /// empty in games without substitutes (M-JADE-1).
+    pub substitutes: Vec<(CounterId, CounterId)>,
 }
 
 impl Content {

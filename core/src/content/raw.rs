@@ -172,6 +172,19 @@ pub struct GameToml {
     /// Extra actions a turn offers around its main action (`[[extras]]`).
     #[serde(default)]
     pub extras: Vec<ExtraToml>,
+    /// What may stand in for what in a payment (`[payment]`).
+    #[serde(default)]
+    pub payment: Option<PaymentToml>,
+}
+
+/// `[payment]` of `game.toml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentToml {
+    /// By substitute counter, the counters one unit of it may pay for, one for one
+    /// (`jade = ["coins", "camels"]`, M-JADE-1).
+    #[serde(default)]
+    pub substitutes: BTreeMap<String, Vec<String>>,
 }
 
 /// `[pools]` of `game.toml`: dice in every player's pool and a neutral supply.

@@ -232,34 +232,27 @@ pub(crate) fn check_placement(
     Ok(fee)
 }
 
-/// Whether player `p` holds the fee, the cost and, after both, the needs of `def`.
+/// Whether player `p` holds the fee, the cost and, after both, the needs of `def`,
+/// substitutes of `[payment]` standing in (M-DICE-9, M-JADE-1).
 fn payable(c: &Content, st: &GameState, p: usize, def: &DiceSpace, fee: u32) -> Result<(), String> {
-    let mut want: Vec<(crate::content::CounterId, i64)> = Vec::new();
-    let mut add = |k, n: u32| match want.iter_mut().find(|(x, _)| *x == k) {
-        Some((_, m)) => *m += i64::from(n),
-        None => want.push((k, i64::from(n))),
-    };
-    if let Some(k) = def.fee {
-        if fee > 0 {
-            add(k, fee);
-        }
+    let mut want: Vec<(crate::content::CounterId, u32)> = Vec::new();
+    if let (Some(k), true) = (def.fee, fee > 0) {
+        want.push((k, fee));
     }
-    for &(k, n) in def.cost.iter().chain(&def.needs) {
-        add(k, n);
+    want.extend(def.cost.iter().chain(&def.needs).copied());
+    if ops::can_afford(c, st, p, &want) {
+        return Ok(());
     }
-    for (k, n) in want {
-        let have = ops::count(st, p, k);
-        let min = c.counters[k as usize].min;
-        if have - n < min {
-            return Err(format!(
-                "{} needs {n} {} (fee, cost and what the action uses), and player {} has {have}",
-                def.name,
-                c.counters[k as usize].id,
-                p + 1
-            ));
-        }
-    }
-    Ok(())
+    let words: Vec<String> = want
+        .iter()
+        .map(|&(k, n)| format!("{n} {}", c.counters[k as usize].id))
+        .collect();
+    Err(format!(
+        "{} needs {} (fee, cost and what the action uses), more than player {} has",
+        def.name,
+        words.join(", "),
+        p + 1
+    ))
 }
 
 /// The placements player `p` may make on `space` now, from data: each distinct set of

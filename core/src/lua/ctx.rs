@@ -290,6 +290,22 @@ impl Ctx {
         ops::gain(&c, &mut self.state, &mut self.log, p, res, n).map_err(err)
     }
 
+    /// `ctx:can_afford(p, costs)`: whether p can pay every counter of `costs`
+    /// (`{coins = 2, camels = 1}`) at once, substitutes of `[payment]` standing in.
+    pub(super) fn can_afford(&self, p: i64, costs: &Table) -> mlua::Result<bool> {
+        let p = self.player_index(p)?;
+        let mut list = Vec::new();
+        for pair in costs.pairs::<String, i64>() {
+            let (what, n) = pair?;
+            list.push((self.counter(&what)?, Ctx::count_arg(n, "can_afford")?));
+            if list.len() > 64 {
+                return Err(err("ctx:can_afford: at most 64 counters"));
+            }
+        }
+        list.sort_unstable();
+        Ok(ops::can_afford(&self.content, &self.state, p, &list))
+    }
+
     /// `ctx:pay(p, what, n)`.
     pub(super) fn pay(&mut self, p: i64, what: &str, n: i64) -> mlua::Result<()> {
         let p = self.player_index(p)?;

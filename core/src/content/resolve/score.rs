@@ -42,6 +42,36 @@ pub(in crate::content) fn resolve(
     };
     let mut parts = Vec::new();
     for part in &raw.parts {
+        if let Some(rest) = part.strip_prefix("majority:") {
+            let parsed = rest.split_once(':').and_then(|(id, points)| {
+                let points: Option<Vec<i64>> = points
+                    .split(',')
+                    .map(|x| {
+                        x.trim()
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|v| v.abs() <= crate::limits::MAX_AMOUNT)
+                    })
+                    .collect();
+                Some((id, points.filter(|p| !p.is_empty() && p.len() <= 16)?))
+            });
+            match parsed {
+                Some((id, points)) => match counter(id) {
+                    Some(k) => parts.push(ScorePart::Majority { counter: k, points }),
+                    None => ld.fail_in_list(
+                        (gf, "score.parts", part),
+                        format!("[score] parts: `{part}`: `{id}` is not a counter"),
+                        &format!("counters are: {}", ids()),
+                    ),
+                },
+                None => ld.fail_in_list(
+                    (gf, "score.parts", part),
+                    format!("[score] parts: `{part}` is not a majority"),
+                    "write majority:<counter>:<points by place>, e.g. \"majority:contracts:8,4\" (1 to 16 places, each within ±1000000)",
+                ),
+            }
+            continue;
+        }
         if let Some(id) = part.strip_prefix("track:") {
             match counter(id).and_then(|k| tracks.iter().position(|t| t.counter == k)) {
                 Some(t) => parts.push(ScorePart::TrackPoints(t)),

@@ -403,11 +403,7 @@ impl ActionsStep {
         if !as_main && def.per_turn > 0 && taken >= def.per_turn as usize {
             return Ok(());
         }
-        let can_pay = def
-            .cost
-            .iter()
-            .all(|&(k, n)| ops::count(st, p, k) - i64::from(n) >= c.counters[k as usize].min);
-        if !can_pay {
+        if !ops::can_afford(c, st, p, &def.cost) {
             return Ok(());
         }
         let faces = c.dice_play.pools.as_ref().map_or(6, |x| x.faces);

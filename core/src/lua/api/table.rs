@@ -58,6 +58,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: Some(Fast(fast::has, FrontList::None)),
     },
     CtxFn {
+        name: "can_afford",
+        call: "ctx:can_afford(p, costs)",
+        text: "whether p can pay all of `costs` (`{coins = 2, camels = 1}`) at once, each counter's substitute of `[payment]` standing in for what it falls short of (jade for coins, M-JADE-1)",
+        imp: Read(|m| m.add(|_, c, (Whole(p), costs): (Whole, Table)| c.can_afford(p, &costs))),
+        front: None,
+    },
+    CtxFn {
         name: "ability",
         call: "ctx:ability(p, name)",
         text: "an ability: its value in `[abilities]`, raised by the unlocks of `[tracks]` the player has reached (Tabriz: `move_range`, `plaza_keep`, `fulfil_per_turn`)",
