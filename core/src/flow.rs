@@ -186,6 +186,41 @@ pub enum Job {
         /// Cards already used in this phase.
         used: Vec<CardIx>,
     },
+    /// A player moves a piece step by step over the board's paths, paying each path's
+    /// cost, until they stop or the steps run out (`ctx:travel`, M-MOVE-1..4).
+    Travel {
+        /// Player.
+        player: usize,
+        /// The piece, by index among the player's.
+        piece: u8,
+        /// Steps it may count at most.
+        max: u8,
+        /// Steps it must count before it may stop.
+        min: u8,
+        /// Steps counted so far.
+        steps: u8,
+        /// The slots passed, from where it started.
+        path: Vec<SlotId>,
+        /// Counters the paths' costs are not paid in (a power's, M-CHAR-7).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        unpaid: Vec<crate::content::CounterId>,
+        /// A slot kind entered as an inner node without counting a step (M-CHAR-1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        free_kind: Option<String>,
+    },
+}
+
+/// The last travel that ended, for the `arrive` hook (`ctx:travel_path()`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TravelRecord {
+    /// Player.
+    pub player: usize,
+    /// The piece.
+    pub piece: u8,
+    /// The slots passed, from where it started to where it stopped.
+    pub path: Vec<SlotId>,
+    /// Steps counted.
+    pub steps: u8,
 }
 
 /// A script effect waiting for an answer: it is re-run from the start with `answers`
@@ -228,6 +263,9 @@ pub struct Flow {
     /// `actions` step's per-turn limits, M-EXTRA-5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extras_taken: Vec<u8>,
+    /// The last travel that ended (`ctx:travel_path()`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub travelled: Option<TravelRecord>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -247,6 +285,7 @@ impl Flow {
             played_this_round: Vec::new(),
             main_done: false,
             extras_taken: Vec::new(),
+            travelled: None,
         }
     }
 

@@ -41,6 +41,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("close_area", "'north'"),
     ("use_space", "'north', 1"),
     ("take_neutral_die", "p"),
+    ("travel", "p, { max = 1 }"),
 ];
 
 /// The arguments of changing function `name`; a failure naming it when it has none.

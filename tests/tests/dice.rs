@@ -296,6 +296,7 @@ fn the_purse_stands_in_when_no_dice_space_takes_the_dice() {
     put(&mut g, "khan", 1, &[own(3)]);
     put(&mut g, "city_a", 1, &[own(2)]);
     put(&mut g, "city_b", 0, &[own(5)]);
+    put(&mut g, "pilgrim", 1, &[own(6)]);
     g.refresh();
     assert!(places(&g, "place:").is_empty(), "{:?}", g.keys());
     assert!(!g.offers("end"), "the main action is still to take");
@@ -351,6 +352,15 @@ fn random_games_are_complete_legal_and_replayable() {
     }
 }
 
+/// The line (from 1) of the fixture's file `name` where `needle` starts.
+fn line_of(name: &str, needle: &str) -> usize {
+    let text = &dice_files().files[name];
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} in {name}"));
+    text[..at].lines().count() + 1
+}
+
 /// The fixture with `game.toml` and `board.toml` edited by `edit`.
 fn load_edited(
     edit: impl FnOnce(&mut String, &mut String),
@@ -369,6 +379,18 @@ fn load_edited(
 #[test]
 fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
     type Edit = Box<dyn Fn(&mut String, &mut String)>;
+    let at_0 = format!(
+        "board.toml:{}:1: dice space `city_a`: occupancy `private` is not one weft knows",
+        line_of("board.toml", "occupancy = \"exclusive\"\ngroup")
+    );
+    let at_1 = format!(
+        "board.toml:{}:1: dice space `high`: min_strength = 7, but a die shows 1 to 6",
+        line_of("board.toml", "min_strength = 5")
+    );
+    let at_2 = format!(
+        "game.toml:{}:1: extra `black`: kind `steal` is not one weft knows",
+        line_of("game.toml", "kind = \"take_neutral\"")
+    );
     let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|_, b| {
@@ -377,7 +399,7 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
                     "occupancy = \"private\"\ngroup",
                 )
             }),
-            "board.toml:41:1: dice space `city_a`: occupancy `private` is not one weft knows",
+            &at_0,
         ),
         (
             Box::new(|_, b| *b = b.replace("slots = 2\n", "")),
@@ -385,7 +407,7 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
         ),
         (
             Box::new(|_, b| *b = b.replace("min_strength = 5", "min_strength = 7")),
-            "board.toml:16:1: dice space `high`: min_strength = 7, but a die shows 1 to 6",
+            &at_1,
         ),
         (
             Box::new(|_, b| {
@@ -406,7 +428,7 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
         ),
         (
             Box::new(|g, _| *g = g.replace("kind = \"take_neutral\"", "kind = \"steal\"")),
-            "game.toml:52:1: extra `black`: kind `steal` is not one weft knows",
+            &at_2,
         ),
         (
             Box::new(|g, _| *g = g.replace("space = \"purse\"", "space = \"market\"")),
@@ -544,4 +566,97 @@ fn a_majority_scores_by_place_ties_sharing_it_and_nothing_below_one() {
     let vp = g.content().counter("vp").unwrap();
     g.st.player_mut(0).set(vp, 2);
     assert_eq!(weft_core::ops::score_now(&g.content(), &g.st, 0), 5);
+}
+
+fn slot(g: &Game, id: &str) -> u16 {
+    g.content().board.slot_index(id).unwrap()
+}
+
+fn stand(g: &mut Game, p: usize, at: &str) {
+    let s = slot(g, at);
+    g.st.player_mut(p).pieces[0].at = s;
+}
+
+#[test]
+fn a_travel_goes_step_by_step_paying_each_path_within_its_steps() {
+    // M-MOVE-1, M-MOVE-2, M-MOVE-3
+    let mut g = game_with_pools(&[own(2), own(5)], &[own(3)]);
+    set(&mut g, 0, "coins", 5);
+    set(&mut g, 0, "camels", 3);
+    g.refresh();
+    let vp = count(&g, 0, "vp");
+    g.answer("place:road:25");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["go:a", "go:b"], "no stop before a step (min 1)");
+    assert!(g
+        .decision()
+        .options
+        .iter()
+        .any(|o| o.key.as_ref() == "go:b" && o.label().contains("pay 2 coins")));
+    g.answer("go:a");
+    assert!(g.offers("stop"), "one step counted");
+    assert!(g.offers("go:oasis") && g.offers("go:home"));
+    g.answer("go:oasis");
+    assert_eq!(count(&g, 0, "camels"), 2, "the path's camel");
+    // Two steps of a strength-2 placement: the travel ended by itself and arrived.
+    assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "oasis"));
+    let t = g.st.flow.travelled.clone().expect("recorded");
+    assert_eq!(t.steps, 2);
+    assert_eq!(t.path.len(), 3);
+    assert_eq!(count(&g, 0, "vp"), vp + 2, "rules.arrive: a point a step");
+    assert_eq!(
+        g.current(),
+        1,
+        "seat 1's pool is empty and no extra is affordable"
+    );
+}
+
+#[test]
+fn a_path_needs_its_requirement_held_and_its_cost_payable() {
+    // M-MOVE-3, M-MOVE-4, M-JADE-1
+    let mut g = game_with_pools(&[own(4), own(5)], &[own(3)]);
+    stand(&mut g, 0, "b");
+    g.refresh();
+    g.answer("place:road:45");
+    assert!(!g.offers("go:c"), "the pass is needed: {:?}", g.keys());
+    let mut g = game_with_pools(&[own(4), own(5)], &[own(3)]);
+    stand(&mut g, 0, "b");
+    set(&mut g, 0, "pass", 1);
+    set(&mut g, 0, "coins", 0);
+    g.refresh();
+    g.answer("place:road:45");
+    assert!(g.offers("go:c"), "held, not paid");
+    assert!(!g.offers("go:home"), "2 coins, and seat 1 has none");
+    set(&mut g, 0, "jade", 2);
+    g.refresh();
+    assert!(g.offers("go:home"), "jade pays for coins: {:?}", g.keys());
+    g.answer("go:home");
+    assert_eq!((count(&g, 0, "jade"), count(&g, 0, "pass")), (0, 1));
+}
+
+#[test]
+fn a_power_passes_oases_without_a_step_and_pays_no_coins_or_camels() {
+    // M-CHAR-1 (oases passed count no step), M-CHAR-7 (no coins or camels for paths)
+    let mut g = game_with_pools(&[own(1)], &[own(3)]);
+    stand(&mut g, 0, "a");
+    set(&mut g, 0, "camels", 0);
+    g.refresh();
+    g.answer("place:pilgrim:1");
+    assert!(
+        g.offers("go:oasis"),
+        "its camel is not paid: {:?}",
+        g.keys()
+    );
+    g.answer("go:oasis");
+    assert!(g.offers("stop"), "stopping on the oasis counts it: 1 of 1");
+    g.answer("go:b");
+    let t =
+        g.st.flow
+            .travelled
+            .clone()
+            .expect("ended: one step counted");
+    assert_eq!(t.steps, 1, "a–oasis–b is one step");
+    assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "b"));
+    assert_eq!(count(&g, 0, "camels"), 0);
 }

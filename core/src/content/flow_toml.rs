@@ -101,6 +101,17 @@ pub(super) fn compile(
             p.potential = Some(k);
         }
     }
+    // `[movement] arrive`: run for the traveller when a travel ends.
+    if let (Some(p), Some(run)) = (
+        program.as_mut(),
+        game.movement.as_ref().and_then(|m| m.arrive.as_ref()),
+    ) {
+        let pos = c.texts.table("movement");
+        if let Some(k) = c.game_hook("[movement]", "arrive", run, None, pos) {
+            p.game_hooks = c.game_hooks.clone();
+            p.arrive = Some(k);
+        }
+    }
     // `[score] estimate = "per_player"`: weft check verifies what it declares.
     if let (Some(p), Some(score)) = (program.as_mut(), game.score.as_ref()) {
         if score.estimate == super::raw::EstimateToml::PerPlayer {
@@ -760,6 +771,7 @@ impl Compiler<'_> {
             declared_at: self.where_(self.texts.table("flow")),
             game_hooks: self.game_hooks.clone(),
             potential: None,
+            arrive: None,
             per_player_estimate: None,
             hooks: self.hooks.clone(),
             use_phase: self.use_phase,

@@ -67,7 +67,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let setup = resolve::setup::resolve(ld, gf, &game, &counters);
     let tiles = resolve::tiles::resolve(ld, gf, &game, tiles_raw, &scripts);
     let (board_parts, start_slot) =
-        resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts);
+        resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts, &counters);
     let dice_play =
         resolve::dice::resolve(ld, gf, &game, &board.dice_spaces, bf, &counters, &scripts);
     let substitutes = resolve::payment::resolve(ld, gf, &game, &counters);

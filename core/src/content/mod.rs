@@ -389,9 +389,32 @@ pub struct Board {
     /// The areas in the order they resolve: by `resolve_order`, ties in declaration
     /// order (C-RES-1).
     pub resolve_order: Vec<AreaId>,
+    /// The paths with a cost or a requirement for travels (M-MOVE-3, M-MOVE-4), each
+    /// with its ends in order (lower slot first), sorted; other paths are free.
+    pub routes: Vec<Route>,
+}
+
+/// A path's rules for a travel: what crossing it pays and what it needs held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    /// Its ends, lower slot first.
+    pub ends: (SlotId, SlotId),
+    /// Paid on crossing, by counter (M-MOVE-3).
+    pub cost: Vec<(CounterId, u32)>,
+    /// Held to cross, not paid (M-MOVE-4).
+    pub requires: Vec<(CounterId, u32)>,
 }
 
 impl Board {
+    /// The travel rules of the path between `a` and `b`, if it has any.
+    pub fn route(&self, a: SlotId, b: SlotId) -> Option<&Route> {
+        let ends = (a.min(b), a.max(b));
+        self.routes
+            .binary_search_by(|r| r.ends.cmp(&ends))
+            .ok()
+            .map(|i| &self.routes[i])
+    }
+
     /// Shortest-path distance between two slots.
     pub fn distance(&self, a: SlotId, b: SlotId) -> u16 {
         self.distance[a as usize * self.slots.len() + b as usize]

@@ -39,6 +39,9 @@ pub struct Program {
     /// `[score] potential`: the game hook (index into `game_hooks`) that says what a
     /// player's position is worth beyond its score if the game ended now, for bots.
     pub potential: Option<u16>,
+    /// `[movement] arrive`: the game hook (index into `game_hooks`) run for the
+    /// traveller when a travel ends (M-MOVE-6..8).
+    pub arrive: Option<u16>,
     /// `[score] estimate = "per_player"`, where it was declared: bots valuing one player
     /// run the `on = "players"` end hooks for that player alone.
     pub per_player_estimate: Option<String>,
@@ -159,6 +162,7 @@ impl Program {
             declared_at: declared_at.into(),
             game_hooks: Vec::new(),
             potential: None,
+            arrive: None,
             per_player_estimate: None,
             hooks: Vec::new(),
             use_phase: None,

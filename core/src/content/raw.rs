@@ -645,6 +645,10 @@ pub struct MovementToml {
     pub free_kind: String,
     /// Slot where every piece starts (R-PLAZA-2).
     pub start: String,
+    /// `module.function` run for the traveller when a travel (`ctx:travel`) ends, with
+    /// `ctx:travel_path()` (M-MOVE-6..8).
+    #[serde(default)]
+    pub arrive: Option<String>,
 }
 
 /// `[tracks.<counter>]`: what a counter's values are worth and unlock.
@@ -918,6 +922,14 @@ pub struct PathToml {
     pub a: String,
     /// Other end.
     pub b: String,
+    /// What crossing it pays, by counter, in a travel (M-MOVE-3).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub cost: BTreeMap<String, u32>,
+    /// What a player must hold to cross it in a travel, by counter, not paid (M-MOVE-4).
+    #[serde(default)]
+    #[serde(deserialize_with = "super::bounded::amount_map")]
+    pub requires: BTreeMap<String, u32>,
     /// The `board.toml` that declared it (set by the loader; a layer's paths are its own).
     #[serde(skip)]
     pub declared_in: String,

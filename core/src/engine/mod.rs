@@ -33,6 +33,7 @@ mod lookahead;
 mod move_cache;
 mod pending;
 pub mod steps;
+mod travel;
 
 pub use lookahead::{LookaheadError, MAX_PLACES as MAX_LOOKAHEAD_PLACES};
 
@@ -559,6 +560,12 @@ impl Engine {
             }
             // A zone's limit asked (it comes before everything else).
             Action::Discard { .. } => steps::zone_limit::answer(self, st, p, choice, log)?,
+            // A travel (`ctx:travel`) asked where to go next.
+            Action::Move { .. } | Action::Pass
+                if matches!(st.flow.jobs.last(), Some(Job::Travel { .. })) =>
+            {
+                self.answer_travel(st, choice, log)?
+            }
             // The use-cards job of a `use_cards` step (or a script) asked.
             Action::Use { .. } | Action::Pass
                 if matches!(st.flow.jobs.last(), Some(Job::UseCards { .. })) =>
@@ -818,8 +825,16 @@ impl Engine {
                 st.decision = Some(d);
                 return Ok(());
             }
+            if matches!(st.flow.jobs.last(), Some(Job::Travel { .. })) {
+                if let Some(d) = self.travel_question(st, log) {
+                    st.decision = Some(d);
+                    return Ok(());
+                }
+                continue;
+            }
             if let Some(job) = st.flow.jobs.last() {
                 match job {
+                    Job::Travel { .. } => unreachable!("asked above"),
                     Job::Hook { call } => {
                         let call = *call;
                         st.flow.jobs.pop();

@@ -216,6 +216,11 @@ impl Ctx {
         self.content.counter_named(what).map_err(err)
     }
 
+    /// [`Ctx::counter`], for the other `ctx` modules.
+    pub(super) fn counter_id_of(&self, what: &str) -> mlua::Result<CounterId> {
+        self.counter(what)
+    }
+
     /// The material named `what`.
     pub(super) fn material(&self, what: &str) -> mlua::Result<MatId> {
         self.content

@@ -16,6 +16,7 @@ mod ctx;
 mod ctx_areas;
 mod ctx_dice;
 mod ctx_tile;
+mod ctx_travel;
 mod ctx_zones;
 mod fast;
 mod freeze;

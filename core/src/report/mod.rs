@@ -674,10 +674,13 @@ fn warnings(s: &Summary) -> Vec<String> {
         }
     }
     let fair = 1.0 / s.tiles.len().max(1) as f64;
+    // In a game whose tiles take no actions at all (a map only travelled over), no
+    // tile's action is missed.
+    let tiles_act = s.tiles.iter().any(|t| t.actions > 0.0);
     for t in &s.tiles {
         if t.visits == 0.0 {
             w.push(format!("tile {} was never visited", t.id));
-        } else if t.actions == 0.0 {
+        } else if t.actions == 0.0 && tiles_act {
             w.push(format!(
                 "tile {} was visited but its action was never taken",
                 t.id

@@ -21,6 +21,7 @@ pub(in crate::content) fn resolve(
     board: &BoardToml,
     tiles: &[Tile],
     scripts: &Scripts,
+    counters: &[crate::content::Counter],
 ) -> (Board, SlotId) {
     let mut slots = Vec::new();
     for s in &board.slots {
@@ -65,6 +66,7 @@ pub(in crate::content) fn resolve(
     }
     let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
     let mut neighbours = vec![Vec::new(); n];
+    let mut routes: Vec<crate::content::Route> = Vec::new();
     for (k, p) in board.paths.iter().enumerate() {
         // The file of the layer that added the path, and the path's place among that
         // file's [[paths]], so its line can be found.
@@ -82,6 +84,51 @@ pub(in crate::content) fn resolve(
                 if !neighbours[a].contains(&(b as SlotId)) {
                     neighbours[a].push(b as SlotId);
                     neighbours[b].push(a as SlotId);
+                }
+                let mut amounts = |what: &str, raw: &BTreeMap<String, u32>| {
+                    let mut out = Vec::new();
+                    for (name, &v) in raw {
+                        match crate::content::resolve::counters::counter_id(counters, name) {
+                            Some(c) => out.push((c, v)),
+                            None => ld.fail_at_entry(
+                                (file, "paths", in_file),
+                                Some(&format!("{what}.{name}")),
+                                name,
+                                format!(
+                                    "path `{}`–`{}`: its {what} names `{name}`, which is not a counter",
+                                    p.a, p.b
+                                ),
+                                &format!(
+                                    "counters are: {}",
+                                    crate::content::resolve::counters::counter_list(counters)
+                                ),
+                            ),
+                        }
+                    }
+                    out
+                };
+                let cost = amounts("cost", &p.cost);
+                let requires = amounts("requires", &p.requires);
+                if !cost.is_empty() || !requires.is_empty() {
+                    let ends = (a.min(b) as SlotId, a.max(b) as SlotId);
+                    if routes.iter().any(|r| r.ends == ends) {
+                        ld.fail_at_entry(
+                            (file, "paths", in_file),
+                            None,
+                            &p.a,
+                            format!(
+                                "path `{}`–`{}` is given a cost or requirement twice",
+                                p.a, p.b
+                            ),
+                            "declare each path once",
+                        );
+                    } else {
+                        routes.push(crate::content::Route {
+                            ends,
+                            cost,
+                            requires,
+                        });
+                    }
                 }
             }
             (Some(_), Some(_)) => ld.fail_at_entry(
@@ -194,12 +241,14 @@ pub(in crate::content) fn resolve(
     let mut resolve_order: Vec<AreaId> = (0..areas.len() as AreaId).collect();
     // A stable sort: ties resolve in declaration order (C-RES-1).
     resolve_order.sort_by_key(|&a| areas[a as usize].resolve_order);
+    routes.sort_by_key(|r| r.ends);
     let board = Board {
         slots,
         neighbours,
         distance,
         areas,
         resolve_order,
+        routes,
     };
     (board, start_slot)
 }

@@ -188,6 +188,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "travel",
+        call: "ctx:travel(p, opts)",
+        text: "queues a travel for player p, asked step by step after this hook: `opts.max` steps at most (1 to 64), `opts.min` before stopping (default 1), `opts.piece` (default 1), `opts.unpaid` (counters the paths' costs are not paid in), `opts.free_kind` (a slot kind passed through without counting a step); each step pays its path's `cost` (substitutes standing in) and needs its `requires`; `[movement] arrive` runs when it ends",
+        imp: Change(|m| m.add(|_, c, (Whole(p), opts): (Whole, Table)| c.queue_travel(p, opts))),
+        front: None,
+    },
+    CtxFn {
         name: "set_slot_count",
         call: "ctx:set_slot_count(n)",
         text: "sizes this tile's display",
@@ -341,6 +348,20 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:dice_placements(id)",
         text: "the placements on a dice space this round, in the order made: `{player, strength, dice, neutral, seq}` (`dice`: the pips, lowest first; `neutral`: how many are neutral; `seq`: the placement's number in the round, later ones higher)",
         imp: Read(|m| m.add(|lua, c, id: String| c.dice_placements(lua, &id))),
+        front: None,
+    },
+    CtxFn {
+        name: "travel_path",
+        call: "ctx:travel_path()",
+        text: "the last travel that ended: `{player, piece, steps, path}` (`path`: the slot ids passed, from where it started; `steps`: the steps it counted), or nil; the `[movement] arrive` hook reads it",
+        imp: Read(|m| m.add(|lua, c, ()| c.travel_path(lua))),
+        front: None,
+    },
+    CtxFn {
+        name: "piece_at",
+        call: "ctx:piece_at(p, piece)",
+        text: "the slot id where player p's piece (from 1) stands",
+        imp: Read(|m| m.add(|_, c, (p, piece): (Whole, Whole)| c.piece_at(p, piece))),
         front: None,
     },
     CtxFn {

@@ -1,0 +1,108 @@
+//! The `ctx` functions of travel over the board's paths (`ctx:travel`, M-MOVE-1..4):
+//! starting one, the path of the last one (for `[movement] arrive`), and where a
+//! player's pieces stand.
+
+use mlua::{Lua, Table, Value};
+
+use super::ctx::{err, Ctx, Whole};
+use crate::flow::Job;
+
+/// The most steps one travel may count.
+const MAX_STEPS: i64 = 64;
+
+impl Ctx {
+    /// `ctx:travel(p, opts)`: queues a travel for player p: `opts.max` steps at most
+    /// (required, 1 to 64), `opts.min` at least before stopping (default 1), `opts.piece`
+    /// (default 1), `opts.unpaid` (counters the paths' costs are not paid in) and
+    /// `opts.free_kind` (a slot kind entered as an inner node without counting a step).
+    pub(super) fn queue_travel(&mut self, p: i64, opts: Table) -> mlua::Result<()> {
+        let p = self.player_index(p)?;
+        let whole = |key: &str, default: Option<i64>| -> mlua::Result<i64> {
+            match opts.raw_get::<Value>(key)? {
+                Value::Nil => {
+                    default.ok_or_else(|| err(format!("ctx:travel: opts.{key} is required")))
+                }
+                Value::Integer(n) => Ok(n),
+                Value::Number(f) if f.fract() == 0.0 && f.abs() < 1e9 => Ok(f as i64),
+                other => Err(err(format!(
+                    "ctx:travel: opts.{key} must be a whole number, not a {}",
+                    other.type_name()
+                ))),
+            }
+        };
+        let max = whole("max", None)?;
+        let min = whole("min", Some(1))?;
+        let piece = whole("piece", Some(1))?;
+        if !(1..=MAX_STEPS).contains(&max) {
+            return Err(err(format!(
+                "ctx:travel: opts.max = {max}; a travel counts 1 to {MAX_STEPS} steps"
+            )));
+        }
+        if !(0..=max).contains(&min) {
+            return Err(err(format!(
+                "ctx:travel: opts.min = {min}; it is 0 to opts.max ({max})"
+            )));
+        }
+        let pieces = self.state.players[p].pieces.len() as i64;
+        if !(1..=pieces).contains(&piece) {
+            return Err(err(format!(
+                "ctx:travel: player {} has no piece {piece} (pieces are 1 to {pieces})",
+                p + 1
+            )));
+        }
+        let mut unpaid = Vec::new();
+        if let Some(list) = opts.raw_get::<Option<Table>>("unpaid")? {
+            for name in list.sequence_values::<String>() {
+                unpaid.push(self.counter_id_of(&name?)?);
+            }
+        }
+        let free_kind = opts.raw_get::<Option<String>>("free_kind")?;
+        let at = self.state.players[p].pieces[(piece - 1) as usize].at;
+        self.state.flow.incoming.push(Job::Travel {
+            player: p,
+            piece: (piece - 1) as u8,
+            max: max as u8,
+            min: min as u8,
+            steps: 0,
+            path: vec![at],
+            unpaid,
+            free_kind,
+        });
+        Ok(())
+    }
+
+    /// `ctx:travel_path()`: the last travel that ended, as `{player, piece, steps, path}`
+    /// (`path`: slot ids from where it started), or nil.
+    pub(super) fn travel_path(&self, lua: &Lua) -> mlua::Result<Value> {
+        let Some(t) = &self.state.flow.travelled else {
+            return Ok(Value::Nil);
+        };
+        let out = lua.create_table()?;
+        out.set("player", t.player as i64 + 1)?;
+        out.set("piece", i64::from(t.piece) + 1)?;
+        out.set("steps", t.steps)?;
+        let path = lua.create_table()?;
+        for (i, &s) in t.path.iter().enumerate() {
+            path.raw_set(i + 1, self.content.board.slots[s as usize].id.as_str())?;
+        }
+        out.set("path", path)?;
+        Ok(Value::Table(out))
+    }
+
+    /// `ctx:piece_at(p, piece)`: the slot id where player p's piece stands.
+    pub(super) fn piece_at(&self, Whole(p): Whole, Whole(piece): Whole) -> mlua::Result<String> {
+        let p = self.player_index(p)?;
+        let pieces = &self.state.players[p].pieces;
+        let i = usize::try_from(piece - 1)
+            .ok()
+            .filter(|&i| i < pieces.len())
+            .ok_or_else(|| {
+                err(format!(
+                    "player {} has no piece {piece} (pieces are 1 to {})",
+                    p + 1,
+                    pieces.len()
+                ))
+            })?;
+        Ok(self.content.board.slots[pieces[i].at as usize].id.clone())
+    }
+}
