@@ -63,6 +63,9 @@ pub fn game_json(
     if !dice.extras.is_empty() {
         out["extras"] = json!(dice.extras.iter().map(|e| &e.id).collect::<Vec<_>>());
     }
+    if !content.markers.is_empty() {
+        out["markers"] = json!(content.markers.iter().map(|m| &m.id).collect::<Vec<_>>());
+    }
     // Card zones and cards (left out when the pack has none): `zones` lists the shared
     // zones in the order of `state.zones`, `player_zones` those of `players[].zones`.
     if !content.zones.is_empty() {

@@ -26,6 +26,7 @@ pub mod flow;
 pub mod limits;
 pub mod lint;
 pub mod lua;
+pub mod markers;
 pub mod ops;
 pub mod pips;
 pub mod replay;

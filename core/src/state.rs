@@ -230,6 +230,10 @@ pub struct GameState {
     /// Neutral dice in the shared supply (M-MAT-4).
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub neutral_dice: u8,
+    /// Markers on board slots (`[[markers]]`), per kind: each placed one as (slot,
+    /// seat), in the order placed; empty in games without markers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Vec<(SlotId, u8)>>,
     /// Dice placements made this round (numbers them, M-DICE-7).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub dice_placed: u32,
@@ -406,6 +410,7 @@ impl GameState {
             dice_spaces: std::sync::Arc::clone(NO_DICE_SPACES.get_or_init(Default::default)),
             neutral_dice: 0,
             dice_placed: 0,
+            markers: Vec::new(),
             round: 0,
             first_player: 0,
             start_player: 0,

@@ -660,3 +660,48 @@ fn a_power_passes_oases_without_a_step_and_pays_no_coins_or_camels() {
     assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "b"));
     assert_eq!(count(&g, 0, "camels"), 0);
 }
+
+#[test]
+fn a_travel_ends_with_a_trading_post_and_the_last_one_moves() {
+    // M-MOVE-6, M-MOVE-10, M-MOVE-11 (the fixture's arrive hook on the markers primitive)
+    let mut g = game_with_pools(&[own(1), own(2)], &[own(3)]);
+    let c = g.content();
+    let post = weft_core::markers::kind_index(&c, "post").unwrap();
+    let posts = |g: &Game| -> Vec<String> {
+        g.st.markers[post]
+            .iter()
+            .filter(|(_, q)| *q == 0)
+            .map(|(s, _)| g.content().board.slots[*s as usize].id.clone())
+            .collect()
+    };
+    g.answer("place:road:12");
+    g.answer("go:a");
+    assert_eq!(posts(&g), ["a"], "a post where it stopped");
+    assert_eq!(weft_core::markers::left(&c, &g.st, post, 0), 1);
+
+    // Both posts on the board: the next travel's end moves the first one placed.
+    let mut g = game_with_pools(&[own(1), own(2)], &[own(3)]);
+    let (a, cc) = (slot(&g, "a"), slot(&g, "c"));
+    g.st.markers[post] = vec![(a, 0), (cc, 0)];
+    set(&mut g, 0, "coins", 2);
+    g.refresh();
+    g.answer("place:road:12");
+    g.answer("go:b");
+    assert_eq!(posts(&g), ["c", "b"], "none left: the one at a moved to b");
+
+    // The primitive refuses, changing nothing, past per_player and per_slot.
+    let b = slot(&g, "b");
+    let mut log = weft_core::events::EventLog::default();
+    let before = g.st.clone();
+    assert!(weft_core::markers::place(&c, &mut g.st, &mut log, (post, 0, a)).is_err());
+    assert_eq!(g.st, before);
+    assert!(
+        weft_core::markers::place(&c, &mut g.st, &mut log, (post, 1, b)).is_ok(),
+        "another player's post shares the city"
+    );
+    assert!(
+        weft_core::markers::place(&c, &mut g.st, &mut log, (post, 1, b)).is_err(),
+        "one per city each"
+    );
+    assert!(weft_core::markers::remove(&c, &mut g.st, &mut log, (post, 1, a)).is_err());
+}

@@ -71,6 +71,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let dice_play =
         resolve::dice::resolve(ld, gf, &game, &board.dice_spaces, bf, &counters, &scripts);
     let substitutes = resolve::payment::resolve(ld, gf, &game, &counters);
+    let markers = resolve::markers::resolve(ld, gf, &game);
     let placement = game
         .placement
         .as_ref()
@@ -186,6 +187,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         layout,
         dice_play,
         substitutes,
+        markers,
     }
 }
 

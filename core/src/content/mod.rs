@@ -394,6 +394,19 @@ pub struct Board {
     pub routes: Vec<Route>,
 }
 
+/// A kind of marker players place on board slots (`[[markers]]`): trading posts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkerKind {
+    /// Identifier.
+    pub id: String,
+    /// For people.
+    pub name: String,
+    /// Markers each player has.
+    pub per_player: u8,
+    /// The most of one player's markers on one slot (M-MOVE-10: 1).
+    pub per_slot: u8,
+}
+
 /// A path's rules for a travel: what crossing it pays and what it needs held.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Route {
@@ -576,6 +589,8 @@ pub struct Content {
     /// `[payment]`: (counter paid, the counter that may pay for it, one for one), sorted;
     /// empty in games without substitutes (M-JADE-1).
     pub substitutes: Vec<(CounterId, CounterId)>,
+    /// `[[markers]]`: markers each player places on board slots (trading posts).
+    pub markers: Vec<MarkerKind>,
 }
 
 impl Content {

@@ -175,6 +175,25 @@ pub struct GameToml {
     /// What may stand in for what in a payment (`[payment]`).
     #[serde(default)]
     pub payment: Option<PaymentToml>,
+    /// Markers players place on board slots (`[[markers]]`): trading posts.
+    #[serde(default)]
+    pub markers: Vec<MarkerToml>,
+}
+
+/// One `[[markers]]` entry of `game.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerToml {
+    /// Identifier, as scripts name it.
+    pub id: String,
+    /// For people (default: the id).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Markers each player has (1 to 64).
+    pub per_player: u8,
+    /// The most of one player's markers on one slot (default 1).
+    #[serde(default)]
+    pub per_slot: Option<u8>,
 }
 
 /// `[payment]` of `game.toml`.

@@ -361,6 +361,7 @@ impl Engine {
             dice_spaces: Arc::new(vec![Default::default(); c.dice_play.spaces.len()]),
             neutral_dice: c.dice_play.pools.as_ref().map_or(0, |p| p.neutral),
             dice_placed: 0,
+            markers: vec![Vec::new(); c.markers.len()],
             round: 0,
             first_player,
             start_player: first_player,

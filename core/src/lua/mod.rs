@@ -15,6 +15,7 @@ mod choose;
 mod ctx;
 mod ctx_areas;
 mod ctx_dice;
+mod ctx_markers;
 mod ctx_tile;
 mod ctx_travel;
 mod ctx_zones;

@@ -17,6 +17,7 @@ pub(super) mod dice;
 pub(super) mod end;
 pub(super) mod game;
 pub(super) mod layout;
+pub(super) mod markers;
 pub(super) mod payment;
 pub(super) mod score;
 pub(super) mod setup;

@@ -195,6 +195,20 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "place_marker",
+        call: "ctx:place_marker(p, kind, slot)",
+        text: "places one of p's markers of that kind on the slot: an error while they have none left or the slot holds `per_slot` of theirs already",
+        imp: Change(|m| m.add(|_, c, (Whole(p), kind, slot): (Whole, String, String)| c.place_marker(p, &kind, &slot))),
+        front: None,
+    },
+    CtxFn {
+        name: "remove_marker",
+        call: "ctx:remove_marker(p, kind, slot)",
+        text: "takes one of p's markers of that kind off the slot, back to p: an error when none of theirs is there",
+        imp: Change(|m| m.add(|_, c, (Whole(p), kind, slot): (Whole, String, String)| c.remove_marker(p, &kind, &slot))),
+        front: None,
+    },
+    CtxFn {
         name: "set_slot_count",
         call: "ctx:set_slot_count(n)",
         text: "sizes this tile's display",
@@ -362,6 +376,27 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:piece_at(p, piece)",
         text: "the slot id where player p's piece (from 1) stands",
         imp: Read(|m| m.add(|_, c, (p, piece): (Whole, Whole)| c.piece_at(p, piece))),
+        front: None,
+    },
+    CtxFn {
+        name: "markers",
+        call: "ctx:markers(kind, slot)",
+        text: "the players (from 1) with a marker of that kind (`[[markers]]`) on the slot, one entry per marker, in the order placed",
+        imp: Read(|m| m.add(|lua, c, (kind, slot): (String, String)| c.markers_on(lua, &kind, &slot))),
+        front: None,
+    },
+    CtxFn {
+        name: "markers_of",
+        call: "ctx:markers_of(p, kind)",
+        text: "the slot ids holding p's markers of that kind, in the order placed",
+        imp: Read(|m| m.add(|lua, c, (Whole(p), kind): (Whole, String)| c.markers_of(lua, p, &kind))),
+        front: None,
+    },
+    CtxFn {
+        name: "markers_left",
+        call: "ctx:markers_left(p, kind)",
+        text: "how many markers of that kind p has left to place",
+        imp: Read(|m| m.add(|_, c, (Whole(p), kind): (Whole, String)| c.markers_left(p, &kind))),
         front: None,
     },
     CtxFn {
