@@ -207,6 +207,10 @@ pub enum Job {
         /// A slot kind entered as an inner node without counting a step (M-CHAR-1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         free_kind: Option<String>,
+        /// A word the script that started it gives, for the arrival to read (which
+        /// action it was).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<String>,
     },
 }
 
@@ -221,6 +225,9 @@ pub struct TravelRecord {
     pub path: Vec<SlotId>,
     /// Steps counted.
     pub steps: u8,
+    /// The tag the travel was started with, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
 }
 
 /// A script effect waiting for an answer: it is re-run from the start with `answers`

@@ -43,6 +43,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("take_neutral_die", "p"),
     ("travel", "p, { max = 1 }"),
     ("place_marker", "p, 'post', 'a'"),
+    ("set_first_player", "p"),
     ("remove_marker", "p, 'post', 'a'"),
 ];
 

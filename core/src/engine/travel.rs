@@ -30,6 +30,7 @@ struct Leg<'a> {
     path: &'a [SlotId],
     unpaid: &'a [CounterId],
     free_kind: Option<&'a str>,
+    tag: Option<&'a str>,
 }
 
 impl<'a> Leg<'a> {
@@ -43,6 +44,7 @@ impl<'a> Leg<'a> {
             path,
             unpaid,
             free_kind,
+            tag,
         } = job
         else {
             return None;
@@ -56,6 +58,7 @@ impl<'a> Leg<'a> {
             path,
             unpaid,
             free_kind: free_kind.as_deref(),
+            tag: tag.as_deref(),
         })
     }
 
@@ -259,6 +262,7 @@ impl Engine {
             piece: leg.piece,
             path: leg.path.to_vec(),
             steps: leg.steps_if_stopped(&c),
+            tag: leg.tag.map(str::to_string),
         };
         let round = st.round;
         let p = leg.player;

@@ -311,6 +311,17 @@ impl Ctx {
         Ok(ops::can_afford(&self.content, &self.state, p, &list))
     }
 
+    /// `ctx:set_first_player(p)`: the first-player marker to player p.
+    pub(super) fn set_first_player(&mut self, p: i64) -> mlua::Result<()> {
+        let p = self.player_index(p)?;
+        self.state.first_player = p;
+        let round = self.state.round;
+        self.log.push(round, Some(p), "first_player", || {
+            "takes the first-player marker".into()
+        });
+        Ok(())
+    }
+
     /// `ctx:pay(p, what, n)`.
     pub(super) fn pay(&mut self, p: i64, what: &str, n: i64) -> mlua::Result<()> {
         let p = self.player_index(p)?;

@@ -14,7 +14,8 @@ impl Ctx {
     /// `ctx:travel(p, opts)`: queues a travel for player p: `opts.max` steps at most
     /// (required, 1 to 64), `opts.min` at least before stopping (default 1), `opts.piece`
     /// (default 1), `opts.unpaid` (counters the paths' costs are not paid in) and
-    /// `opts.free_kind` (a slot kind entered as an inner node without counting a step).
+    /// `opts.free_kind` (a slot kind entered as an inner node without counting a step)
+    /// and `opts.tag` (a word `ctx:travel_path()` gives back).
     pub(super) fn queue_travel(&mut self, p: i64, opts: Table) -> mlua::Result<()> {
         let p = self.player_index(p)?;
         let whole = |key: &str, default: Option<i64>| -> mlua::Result<i64> {
@@ -57,6 +58,10 @@ impl Ctx {
             }
         }
         let free_kind = opts.raw_get::<Option<String>>("free_kind")?;
+        let tag = opts.raw_get::<Option<String>>("tag")?;
+        if tag.as_ref().is_some_and(|t| t.len() > 64) {
+            return Err(err("ctx:travel: opts.tag is at most 64 characters"));
+        }
         let at = self.state.players[p].pieces[(piece - 1) as usize].at;
         self.state.flow.incoming.push(Job::Travel {
             player: p,
@@ -67,11 +72,12 @@ impl Ctx {
             path: vec![at],
             unpaid,
             free_kind,
+            tag,
         });
         Ok(())
     }
 
-    /// `ctx:travel_path()`: the last travel that ended, as `{player, piece, steps, path}`
+    /// `ctx:travel_path()`: the last travel that ended, as `{player, piece, steps, path, tag}`
     /// (`path`: slot ids from where it started), or nil.
     pub(super) fn travel_path(&self, lua: &Lua) -> mlua::Result<Value> {
         let Some(t) = &self.state.flow.travelled else {
@@ -81,6 +87,7 @@ impl Ctx {
         out.set("player", t.player as i64 + 1)?;
         out.set("piece", i64::from(t.piece) + 1)?;
         out.set("steps", t.steps)?;
+        out.set("tag", t.tag.as_deref())?;
         let path = lua.create_table()?;
         for (i, &s) in t.path.iter().enumerate() {
             path.raw_set(i + 1, self.content.board.slots[s as usize].id.as_str())?;

@@ -190,7 +190,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "travel",
         call: "ctx:travel(p, opts)",
-        text: "queues a travel for player p, asked step by step after this hook: `opts.max` steps at most (1 to 64), `opts.min` before stopping (default 1), `opts.piece` (default 1), `opts.unpaid` (counters the paths' costs are not paid in), `opts.free_kind` (a slot kind passed through without counting a step); each step pays its path's `cost` (substitutes standing in) and needs its `requires`; `[movement] arrive` runs when it ends",
+        text: "queues a travel for player p, asked step by step after this hook: `opts.max` steps at most (1 to 64), `opts.min` before stopping (default 1), `opts.piece` (default 1), `opts.unpaid` (counters the paths' costs are not paid in), `opts.free_kind` (a slot kind passed through without counting a step), `opts.tag` (a word the arrival reads back); each step pays its path's `cost` (substitutes standing in) and needs its `requires`; `[movement] arrive` runs when it ends",
         imp: Change(|m| m.add(|_, c, (Whole(p), opts): (Whole, Table)| c.queue_travel(p, opts))),
         front: None,
     },
@@ -206,6 +206,13 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:remove_marker(p, kind, slot)",
         text: "takes one of p's markers of that kind off the slot, back to p: an error when none of theirs is there",
         imp: Change(|m| m.add(|_, c, (Whole(p), kind, slot): (Whole, String, String)| c.remove_marker(p, &kind, &slot))),
+        front: None,
+    },
+    CtxFn {
+        name: "set_first_player",
+        call: "ctx:set_first_player(p)",
+        text: "gives player p the first-player marker: turns `from_first` start with them (M-START-1)",
+        imp: Change(|m| m.add(|_, c, Whole(p): Whole| c.set_first_player(p))),
         front: None,
     },
     CtxFn {
@@ -367,7 +374,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "travel_path",
         call: "ctx:travel_path()",
-        text: "the last travel that ended: `{player, piece, steps, path}` (`path`: the slot ids passed, from where it started; `steps`: the steps it counted), or nil; the `[movement] arrive` hook reads it",
+        text: "the last travel that ended: `{player, piece, steps, path, tag}` (`path`: the slot ids passed, from where it started; `steps`: the steps it counted), or nil; the `[movement] arrive` hook reads it",
         imp: Read(|m| m.add(|lua, c, ()| c.travel_path(lua))),
         front: None,
     },
