@@ -68,6 +68,11 @@ fn dice_fixture() {
 }
 
 #[test]
+fn marco_polo_2() {
+    run("marco-polo-2");
+}
+
+#[test]
 fn a_new_game_as_weft_new_makes_it() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (code, out, err) = common::weft_in(dir.path(), &["new", "game", "lantern-market"]);

@@ -88,6 +88,16 @@ pub fn dice_content() -> Arc<Content> {
     Arc::new(load_content(&[dice_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The Marco Polo II pack's files (`content/marco-polo-2`).
+pub fn marco_polo_files() -> PackFiles {
+    PackFiles::from_dir(&repo().join("content/marco-polo-2")).expect("the Marco Polo II pack reads")
+}
+
+/// The Marco Polo II pack, loaded.
+pub fn marco_polo_content() -> Arc<Content> {
+    Arc::new(load_content(&[marco_polo_files()], &library()).unwrap_or_else(|e| panic!("{e}")))
+}
+
 /// The Cabriole pack's files (`content/cabriole`).
 pub fn cabriole_files() -> PackFiles {
     PackFiles::from_dir(&repo().join("content/cabriole")).expect("the Cabriole pack reads")

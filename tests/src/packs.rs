@@ -6,8 +6,8 @@ use std::sync::Arc;
 use weft_core::content::{load_content, Content, PackFiles};
 
 use crate::{
-    cabriole_files, cards_files, dice_files, fixture_files, library, queues_files, repo,
-    tabriz_files,
+    cabriole_files, cards_files, dice_files, fixture_files, library, marco_polo_files,
+    queues_files, repo, tabriz_files,
 };
 
 /// A pack of the repository and the chain it loads in.
@@ -79,6 +79,10 @@ pub fn repo_packs() -> Vec<RepoPack> {
         RepoPack {
             name: "dice-fixture",
             chain: vec![dice_files()],
+        },
+        RepoPack {
+            name: "marco-polo-2",
+            chain: vec![marco_polo_files()],
         },
     ]
 }

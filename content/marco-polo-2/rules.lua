@@ -1,0 +1,146 @@
+-- Marco Polo II: the flow's hooks (rule ids in RULES.md).
+local M = {}
+
+-- Nodes where no trading post goes (M-MOVE-5).
+local NO_POSTS = { beijing = true, gobi = true, turfan = true, lop_nur = true, pamir = true,
+  karakum = true, dasht_e_kavir = true }
+
+-- Whether player p has a post in `city`.
+local function has_post(ctx, p, city)
+  for _, q in ipairs(ctx:markers("post", city)) do
+    if q == p then
+      return true
+    end
+  end
+  return false
+end
+
+-- Places p's post in `city` (M-MOVE-8 a): the 9th and 10th on the map give 5 VP each,
+-- the 11th 10 VP. With none left, one of theirs moves there (M-MOVE-11), their choice,
+-- and gives no VP; `optional` lets them decline instead (M-MOVE-11's DECISION for
+-- M-MOVE-7).
+local function place_post(ctx, p, city, optional)
+  if ctx:markers_left(p, "post") == 0 then
+    local options = {}
+    for _, from in ipairs(ctx:markers_of(p, "post")) do
+      options[#options + 1] = { key = "move:" .. from, label = "Move the post from " .. from }
+    end
+    if optional then
+      options[#options + 1] = { key = "keep", label = "Keep the posts where they are" }
+    end
+    local key = ctx:choose{ prompt = "Every post is on the map: move one to " .. city, options = options }.key
+    if key == "keep" then
+      return
+    end
+    ctx:remove_marker(p, "post", string.sub(key, 6))
+    ctx:place_marker(p, "post", city)
+    return
+  end
+  ctx:place_marker(p, "post", city)
+  local n = #ctx:markers_of(p, "post")
+  if n == 9 or n == 10 then
+    ctx:gain(p, "vp", 5)
+  elseif n == 11 then
+    ctx:gain(p, "vp", 10)
+  end
+end
+
+-- When a travel ends (M-MOVE-6..8): on a T3 move, first a post in a city passed through
+-- (M-MOVE-7), then a post where the traveller stopped, if it is a city without one.
+-- (`weft check` calls this at sample positions too, where no travel has ended.)
+function M.arrive(ctx)
+  local t = ctx:travel_path()
+  if not t then
+    return
+  end
+  local p = t.player
+  local stop = t.path[#t.path]
+  if t.tag == "post_on_the_way" then
+    local options, seen = {}, {}
+    for i = 2, #t.path - 1 do
+      local city = t.path[i]
+      if not NO_POSTS[city] and not seen[city] and city ~= stop and not has_post(ctx, p, city) then
+        seen[city] = true
+        options[#options + 1] = { key = "post:" .. city, label = "A trading post in " .. city }
+      end
+    end
+    if #options > 0 then
+      options[#options + 1] = { key = "none", label = "No post on the way" }
+      local key = ctx:choose{ prompt = "A trading post on the way (M-MOVE-7)", options = options }.key
+      if key ~= "none" then
+        place_post(ctx, p, string.sub(key, 6), true)
+      end
+    end
+  end
+  if not NO_POSTS[stop] and not has_post(ctx, p, stop) then
+    place_post(ctx, p, stop, false)
+  end
+end
+
+-- M-START-1: the start player is who took the movement action needing the most dice
+-- last round, the latest of them on a tie; nobody moved: it stays (M-START-2).
+function M.start_player(ctx, params)
+  for _, space in ipairs(params.spaces) do
+    local latest = nil
+    for _, pl in ipairs(ctx:dice_placements(space)) do
+      if latest == nil or pl.seq > latest.seq then
+        latest = pl
+      end
+    end
+    if latest then
+      ctx:set_first_player(latest.player)
+      return
+    end
+  end
+end
+
+-- M-COMP-1: a roll summing to less than the threshold gives the difference as any mix
+-- of coins and camels the player chooses.
+function M.compensation(ctx, params)
+  local p = ctx:player()
+  local sum = 0
+  for _, die in ipairs(ctx:pool(p)) do
+    if not die.neutral then
+      sum = sum + die.pips
+    end
+  end
+  local gap = params.threshold - sum
+  if gap <= 0 then
+    return
+  end
+  local options = {}
+  for coins = gap, 0, -1 do
+    options[#options + 1] = { key = "coins:" .. coins, label = coins .. " coins and " .. (gap - coins) .. " camels" }
+  end
+  local coins = tonumber(string.sub(ctx:choose{ prompt = "Compensation: " .. gap, options = options }.key, 7))
+  if coins > 0 then
+    ctx:gain(p, "coins", coins)
+  end
+  if gap - coins > 0 then
+    ctx:gain(p, "camels", gap - coins)
+  end
+end
+
+-- Final scoring (M-SCORE-3..5): crests of the cities holding the player's posts, each
+-- crest type once (M-SCORE-3's DECISION), by the crest table (M-DATA-3); 1 VP per full
+-- 10 coins; 1 VP per full 2 of pepper, silk, gold and jade together.
+function M.final_scoring(ctx, params)
+  local p = ctx:player()
+  local seen, crests = {}, 0
+  for _, city in ipairs(ctx:markers_of(p, "post")) do
+    local crest = params.crests[city]
+    if crest and not seen[crest] then
+      seen[crest] = true
+      crests = crests + 1
+    end
+  end
+  local crest_vp = params.crest_table[math.min(crests, #params.crest_table - 1) + 1]
+  local coins_vp = ctx:count(p, "coins") // 10
+  local resources = ctx:count(p, "pepper") + ctx:count(p, "silk") + ctx:count(p, "gold") + ctx:count(p, "jade")
+  local total = crest_vp + coins_vp + resources // 2
+  if total > 0 then
+    ctx:gain(p, "vp", total)
+  end
+end
+
+return M

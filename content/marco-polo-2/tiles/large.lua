@@ -1,0 +1,2 @@
+-- Large city (M-DATA-1): no tile hooks; what arriving here does is the pack's [movement] arrive hook.
+return {}

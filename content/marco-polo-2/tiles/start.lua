@@ -1,0 +1,2 @@
+-- Beijing (M-DATA-1): no tile hooks; what arriving here does is the pack's [movement] arrive hook.
+return {}

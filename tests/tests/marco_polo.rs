@@ -1,0 +1,352 @@
+//! Marco Polo II (`content/marco-polo-2`, in progress; rule ids M-… in its RULES.md):
+//! setup, the market, Khan's favour, travel with trading posts, compensation, the start
+//! player and the final scoring, each against the rules' numbers.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use weft_core::state::PoolDie;
+use weft_core::GameState;
+use weft_tests::{conformance, marco_polo_content, Game};
+
+fn own(pips: u8) -> PoolDie {
+    PoolDie {
+        pips,
+        neutral: false,
+    }
+}
+
+fn count(g: &Game, p: usize, what: &str) -> i64 {
+    g.st.players[p].count_named(&g.content(), what)
+}
+
+fn set(g: &mut Game, p: usize, what: &str, n: i64) {
+    let k = g.content().counter(what).unwrap();
+    g.st.player_mut(p).set(k, n);
+}
+
+/// A 2-player game at the first turn of round 1 (compensation answered by taking
+/// coins), the asked seat's pool set to `dice`.
+fn at_first_turn(seed: u64, dice: &[PoolDie]) -> Game {
+    let mut g = Game::with(marco_polo_content(), 2, seed);
+    while g.keys().iter().any(|k| k.starts_with("coins:")) {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    let p = g.current();
+    g.st.player_mut(p).dice = dice.to_vec();
+    g.refresh();
+    g
+}
+
+fn posts(g: &Game, p: usize) -> Vec<String> {
+    let c = g.content();
+    let k = weft_core::markers::kind_index(&c, "post").unwrap();
+    g.st.markers[k]
+        .iter()
+        .filter(|(_, q)| *q as usize == p)
+        .map(|(s, _)| c.board.slots[*s as usize].id.clone())
+        .collect()
+}
+
+fn stand(g: &mut Game, p: usize, at: &str) {
+    let s = g.slot(at);
+    g.st.player_mut(p).pieces[0].at = s;
+}
+
+#[test]
+fn setup_gives_dice_coins_camels_and_a_traveller_in_beijing() {
+    // M-SETUP-1, M-SETUP-5, M-MAT-3, M-MAT-4
+    for players in 2..=4 {
+        let g = Game::with(marco_polo_content(), players, 3);
+        for p in 0..players {
+            assert_eq!(g.st.players[p].dice.len(), 5, "five dice each");
+            assert_eq!(
+                g.content().board.slots[g.st.players[p].pieces[0].at as usize].id,
+                "beijing"
+            );
+            assert!(count(&g, p, "coins") >= 8, "8 coins, and compensation");
+            assert!(count(&g, p, "camels") >= 3);
+        }
+        assert_eq!(g.st.neutral_dice, 4, "four black dice");
+    }
+}
+
+#[test]
+fn compensation_gives_what_a_low_roll_misses_of_15_as_coins_and_camels() {
+    // M-COMP-1
+    let mut seen = 0;
+    for seed in 0..40 {
+        let g = Game::with(marco_polo_content(), 2, seed);
+        if !g.keys().iter().any(|k| k.starts_with("coins:")) {
+            continue;
+        }
+        let p = g.current();
+        let sum: i64 = g.st.players[p].dice.iter().map(|d| i64::from(d.pips)).sum();
+        assert!(sum < 15);
+        let gap = 15 - sum;
+        assert_eq!(
+            g.keys().len() as i64,
+            gap + 1,
+            "0 to {gap} coins, the rest camels"
+        );
+        let (coins, camels) = (count(&g, p, "coins"), count(&g, p, "camels"));
+        let mut g = g;
+        g.answer(&format!("coins:{}", gap - 1));
+        assert_eq!(count(&g, p, "coins"), coins + gap - 1);
+        assert_eq!(count(&g, p, "camels"), camels + 1);
+        seen += 1;
+    }
+    assert!(seen >= 3, "low rolls in 40 seeds: {seen}");
+}
+
+#[test]
+fn the_market_offers_its_upper_patterns_and_this_rounds_lower_ones_for_jade() {
+    // M-MARKET-1, M-MARKET-2, M-MARKET-3, M-DATA-4 (market 1, round 1: 3P+1K / 2P+1S+1K)
+    let mut g = at_first_turn(1, &[own(2), own(3), own(5)]);
+    let p = g.current();
+    let keys = g.keys();
+    for k in [
+        "place:market1:2",
+        "place:market2:3",
+        "place:market3:5",
+        "place:market4:5",
+    ] {
+        assert!(keys.contains(&k.to_string()), "{k}: {keys:?}");
+    }
+    assert!(!keys.contains(&"place:market2:2".to_string()), "M2 needs 3");
+    assert!(!keys.contains(&"place:market3:3".to_string()), "M3 needs 5");
+    set(&mut g, p, "jade", 1);
+    g.refresh();
+    g.answer("place:market1:2");
+    assert_eq!(
+        g.keys(),
+        ["upper:1", "upper:2", "lower:1"],
+        "one jade: the lower left only"
+    );
+    let (pepper, camels) = (count(&g, p, "pepper"), count(&g, p, "camels"));
+    g.answer("lower:1");
+    assert_eq!(count(&g, p, "jade"), 0);
+    assert_eq!(count(&g, p, "pepper"), pepper + 3);
+    assert_eq!(count(&g, p, "camels"), camels + 1);
+}
+
+#[test]
+fn khans_favour_pays_4_coins_and_2_camels() {
+    // M-KHAN-1
+    let mut g = at_first_turn(2, &[own(4)]);
+    let p = g.current();
+    let (coins, camels) = (count(&g, p, "coins"), count(&g, p, "camels"));
+    g.answer("place:khan:4");
+    assert_eq!(count(&g, p, "coins"), coins + 4);
+    assert_eq!(count(&g, p, "camels"), camels + 2);
+}
+
+#[test]
+fn a_move_ends_with_a_trading_post_and_the_longest_one_places_one_on_the_way() {
+    // M-MOVE-1, M-MOVE-3, M-MOVE-5, M-MOVE-6, M-MOVE-7, M-DATA-2
+    let mut g = at_first_turn(3, &[own(4), own(5), own(6)]);
+    let p = g.current();
+    set(&mut g, p, "coins", 20);
+    set(&mut g, p, "camels", 5);
+    g.refresh();
+    g.answer("place:travel3:456");
+    // Beijing–Xi'an is free, Xi'an–Lanzhou 1 coin, Lanzhou–Dunhuang 2 coins.
+    let coins = count(&g, p, "coins");
+    g.answer("go:xian");
+    g.answer("go:lanzhou");
+    g.answer("go:dunhuang");
+    assert_eq!(count(&g, p, "coins"), coins - 3, "the routes' coins");
+    g.answer("stop");
+    // A post on the way first: Xi'an or Lanzhou, not Beijing (M-MOVE-5).
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["none", "post:lanzhou", "post:xian"]);
+    g.answer("post:xian");
+    assert_eq!(posts(&g, p), ["xian", "dunhuang"]);
+}
+
+#[test]
+fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
+    // M-MOVE-8 (a), M-MOVE-11
+    let cities = [
+        "karakorum",
+        "lanzhou",
+        "dunhuang",
+        "lhasa",
+        "khotan",
+        "kashgar",
+        "samarkand",
+        "bukhara",
+        "sarai",
+        "balkh",
+        "herat",
+    ];
+    for (already, more) in [(8, 5), (9, 5), (10, 10)] {
+        let mut g = at_first_turn(4, &[own(1)]);
+        let p = g.current();
+        let c = g.content();
+        let k = weft_core::markers::kind_index(&c, "post").unwrap();
+        for city in &cities[..already] {
+            let s = g.slot(city);
+            g.st.markers[k].push((s, p as u8));
+        }
+        set(&mut g, p, "coins", 10);
+        g.refresh();
+        let vp = count(&g, p, "vp");
+        g.answer("place:travel1:1");
+        g.answer("go:xian");
+        assert_eq!(posts(&g, p).len(), already + 1);
+        assert_eq!(count(&g, p, "vp"), vp + more, "post {}", already + 1);
+    }
+    // All eleven out: the next post moves one, the player's choice, and scores nothing.
+    let mut g = at_first_turn(4, &[own(1)]);
+    let p = g.current();
+    let c = g.content();
+    let k = weft_core::markers::kind_index(&c, "post").unwrap();
+    for city in cities {
+        let s = g.slot(city);
+        g.st.markers[k].push((s, p as u8));
+    }
+    set(&mut g, p, "coins", 10);
+    g.refresh();
+    let vp = count(&g, p, "vp");
+    g.answer("place:travel1:1");
+    g.answer("go:xian");
+    assert!(
+        g.keys().iter().all(|k| k.starts_with("move:")),
+        "{:?}",
+        g.keys()
+    );
+    assert_eq!(g.keys().len(), 11, "any of the eleven");
+    g.answer("move:herat");
+    let now = posts(&g, p);
+    assert!(now.contains(&"xian".to_string()) && !now.contains(&"herat".to_string()));
+    assert_eq!(now.len(), 11);
+    assert_eq!(count(&g, p, "vp"), vp);
+}
+
+#[test]
+fn a_gated_route_needs_its_guild_marker() {
+    // M-MOVE-4, M-GUILD-3, M-DATA-2 (Xi'an–Lhasa: 1 jade, tailors)
+    let mut g = at_first_turn(5, &[own(1)]);
+    let p = g.current();
+    stand(&mut g, p, "xian");
+    set(&mut g, p, "coins", 10);
+    set(&mut g, p, "jade", 1);
+    g.refresh();
+    g.answer("place:travel1:1");
+    assert!(!g.offers("go:lhasa"), "no tailors' marker: {:?}", g.keys());
+    let mut g = at_first_turn(5, &[own(1)]);
+    stand(&mut g, p, "xian");
+    set(&mut g, p, "coins", 10);
+    set(&mut g, p, "jade", 1);
+    set(&mut g, p, "guild_tailors", 1);
+    g.refresh();
+    g.answer("place:travel1:1");
+    assert!(g.offers("go:lhasa"));
+    g.answer("go:lhasa");
+    assert_eq!(count(&g, p, "jade"), 0, "the route's jade");
+}
+
+/// Plays random bots' first options until `stop` says so; returns the state before the
+/// last answer and the answer's key.
+fn play_until(g: &mut Game, stop: impl Fn(&GameState) -> bool) -> GameState {
+    loop {
+        let before = g.st.clone();
+        let key = g.keys()[0].clone();
+        g.answer(&key);
+        if stop(&g.st) {
+            return before;
+        }
+    }
+}
+
+#[test]
+fn the_start_player_is_who_moved_with_the_most_dice_latest() {
+    // M-START-1, M-START-2
+    for seed in 0..6 {
+        let mut g = Game::with(marco_polo_content(), 3, seed);
+        let before = play_until(&mut g, |st| st.round == 2);
+        let c = g.content();
+        let mut want = before.first_player;
+        for space in ["travel3", "travel2", "travel1"] {
+            let i = c.dice_play.space_index(space).unwrap() as usize;
+            if let Some(pl) = before.dice_spaces[i]
+                .placements
+                .iter()
+                .max_by_key(|pl| pl.seq)
+            {
+                want = pl.player as usize;
+                break;
+            }
+        }
+        assert_eq!(g.st.first_player, want, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_final_scoring_counts_crests_coins_and_resources() {
+    // M-SCORE-3 (distinct crests, M-DATA-3's table), M-SCORE-4, M-SCORE-5, M-SCORE-6
+    const TABLE: [i64; 12] = [0, 1, 2, 4, 6, 9, 12, 16, 20, 24, 28, 33];
+    let crests: BTreeMap<&str, &str> = [
+        ("karakorum", "horse"),
+        ("xian", "dragon"),
+        ("lanzhou", "lion"),
+        ("dunhuang", "star"),
+        ("lhasa", "lotus"),
+        ("khotan", "moon"),
+        ("kashgar", "tower"),
+        ("samarkand", "dragon"),
+        ("bukhara", "horse"),
+        ("sarai", "horse"),
+        ("balkh", "eagle"),
+        ("herat", "star"),
+        ("hormuz", "lotus"),
+        ("isfahan", "lion"),
+        ("tabriz", "eagle"),
+        ("baghdad", "moon"),
+        ("trebizond", "tower"),
+    ]
+    .into_iter()
+    .collect();
+    for seed in 0..4 {
+        let mut g = Game::with(marco_polo_content(), 2, seed);
+        let before = play_until(&mut g, |st| st.result.is_some());
+        let result = g.st.result.clone().unwrap();
+        let c: Arc<_> = g.content();
+        let k = weft_core::markers::kind_index(&c, "post").unwrap();
+        let contracts = c.counter("contracts").unwrap();
+        for p in 0..2 {
+            let before_g = Game {
+                engine: weft_core::Engine::with_lua(Arc::clone(&c)).unwrap(),
+                st: before.clone(),
+            };
+            let mut kinds: Vec<&str> = before.markers[k]
+                .iter()
+                .filter(|(_, q)| *q as usize == p)
+                .filter_map(|(s, _)| crests.get(c.board.slots[*s as usize].id.as_str()).copied())
+                .collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            let n = kinds.len().min(11);
+            let resources: i64 = ["pepper", "silk", "gold", "jade"]
+                .iter()
+                .map(|r| count(&before_g, p, r))
+                .sum();
+            let want = count(&before_g, p, "vp")
+                + TABLE[n]
+                + count(&before_g, p, "coins") / 10
+                + resources / 2
+                + weft_core::ops::majority_points(&before, p, contracts, &[8, 4]);
+            assert_eq!(result.scores[p], want, "seed {seed}, seat {}", p + 1);
+        }
+    }
+}
+
+#[test]
+fn random_games_are_complete_legal_and_replayable() {
+    for players in 2..=4 {
+        conformance(marco_polo_content(), players, 6);
+    }
+}
