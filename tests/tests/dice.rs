@@ -705,3 +705,144 @@ fn a_travel_ends_with_a_trading_post_and_the_last_one_moves() {
     );
     assert!(weft_core::markers::remove(&c, &mut g.st, &mut log, (post, 1, a)).is_err());
 }
+
+/// A game of the fixture edited by `edit`, at its first decision, pools set as in
+/// [`game_with_pools`].
+fn edited_game(
+    edit: impl FnOnce(&mut String, &mut String),
+    first: &[PoolDie],
+    second: &[PoolDie],
+) -> Game {
+    let content = load_edited(edit).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 2, 1);
+    g.st.player_mut(0).dice = first.to_vec();
+    g.st.player_mut(1).dice = second.to_vec();
+    let jade = g.content().counter("jade").unwrap();
+    for p in 0..2 {
+        g.st.player_mut(p).set(jade, 0);
+    }
+    g.refresh();
+    g
+}
+
+#[test]
+fn a_place_extra_is_offered_only_when_its_cost_and_the_spaces_are_payable_together() {
+    // M-DICE-9, M-EXTRA-2 (a placement is legal only if everything it pays can be paid)
+    let mut g = edited_game(
+        |g, b| {
+            *g = g.replace(
+                "space = \"purse\"",
+                "space = \"purse\"\ncost = { coins = 2 }",
+            );
+            *b = b.replace(
+                "occupancy = \"unlimited\"\nextra = true",
+                "occupancy = \"unlimited\"\nextra = true\ncost = { coins = 2 }",
+            );
+        },
+        &[own(2), own(5)],
+        &[own(3)],
+    );
+    set(&mut g, 0, "coins", 3);
+    g.refresh();
+    assert!(
+        !g.offers("purse:2"),
+        "2 + 2 coins against 3: {:?}",
+        g.keys()
+    );
+    set(&mut g, 0, "coins", 4);
+    g.refresh();
+    g.answer("purse:2");
+    g.answer("coins");
+    assert_eq!(count(&g, 0, "coins"), 3, "4 − 2 − 2 + 3");
+}
+
+#[test]
+fn a_travel_does_not_go_round_free_slots_for_ever() {
+    // M-CHAR-1's shape: passing one oasis is free, going on to another counts a step.
+    let mut g = edited_game(
+        |_, b| {
+            *b = b.replace(
+                "[[paths]]\na = \"home\"\nb = \"a\"",
+                "[[slots]]\nid = \"oasis2\"\nkind = \"oasis\"\ntile = \"node\"\npos = [2, 1]\n\n[[paths]]\na = \"oasis\"\nb = \"oasis2\"\n\n[[paths]]\na = \"home\"\nb = \"a\"",
+            );
+        },
+        &[own(1)],
+        &[own(3)],
+    );
+    stand(&mut g, 0, "a");
+    set(&mut g, 0, "camels", 0);
+    g.refresh();
+    g.answer("place:pilgrim:1");
+    g.answer("go:oasis");
+    g.answer("go:oasis2");
+    let t =
+        g.st.flow
+            .travelled
+            .clone()
+            .expect("the step left was counted: it ended");
+    assert_eq!(t.steps, 1);
+    assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "oasis2"));
+}
+
+#[test]
+fn dice_with_no_main_action_and_no_fallback_are_set_aside_and_the_turn_ends() {
+    // M-TURN-3 without the purse: the round's turns still end
+    let mut g = edited_game(
+        |g, _| {
+            *g = g.replace(
+                "{ do = \"actions\", fallback = \"purse\" }",
+                "{ do = \"actions\" }",
+            )
+        },
+        &[own(1)],
+        &[own(3)],
+    );
+    put(&mut g, "market", 0, &[own(4)]);
+    put(&mut g, "khan", 1, &[own(2)]);
+    put(&mut g, "khan", 1, &[own(3)]);
+    put(&mut g, "city_a", 1, &[own(2)]);
+    put(&mut g, "city_b", 0, &[own(5)]);
+    put(&mut g, "pilgrim", 1, &[own(6)]);
+    g.refresh();
+    assert_eq!(g.current(), 1, "seat 1's die was set aside, its turn over");
+    assert!(g.st.players[0].dice.is_empty());
+}
+
+#[test]
+fn wrong_paths_and_travel_options_are_errors() {
+    let err = load_edited(|_, b| {
+        *b = b.replace(
+            "[[paths]]\na = \"b\"",
+            "[[paths]]\na = \"a\"\nb = \"home\"\ncost = { coins = 1 }\n\n[[paths]]\na = \"b\"",
+        )
+    })
+    .expect_err("a path declared twice with a cost");
+    assert!(err.contains("path `a`–`home` is declared twice"), "{err}");
+    let err = load_edited(|g, _| {
+        *g = g.replace(
+            "space = \"purse\"",
+            "space = \"purse\"\n\n[[extras]]\nid = \"purse2\"\nkind = \"place\"\nspace = \"purse\"",
+        )
+    })
+    .expect_err("two place extras on one space");
+    assert!(
+        err.contains("extra `purse2` places on dice space `purse`, as another extra does"),
+        "{err}"
+    );
+    let err = load_edited(|g, _| {
+        *g = g.replace("majority:goods:3,1", "majority:goods:-9223372036854775808")
+    })
+    .expect_err("a majority's points out of range");
+    assert!(err.contains("is not a majority"), "{err}");
+    let mut g = edited_game(
+        |_, b| *b = b.replace("free_kind = \"oasis\"", "free_kind = \"oases\""),
+        &[own(1)],
+        &[own(3)],
+    );
+    let e = g.try_answer("place:pilgrim:1").unwrap_err().to_string();
+    assert!(
+        e.contains("opts.free_kind `oases` is the kind of no slot"),
+        "{e}"
+    );
+    assert_eq!(g.current(), 0, "the game as it was");
+}

@@ -626,10 +626,28 @@ fn names(c: &Content) -> Value {
         "materials": c.materials.iter().map(|m| json!({"id": m.id, "name": m.name})).collect::<Vec<_>>(),
         "tiles": c.tiles.iter().map(|t| json!({"id": t.id, "name": t.name, "text": t.text})).collect::<Vec<_>>(),
         "slots": c.board.slots.iter().map(|s| json!({"id": s.id, "pos": s.pos})).collect::<Vec<_>>(),
-        // Each path between two neighbouring slots once, by slot index.
+        // Each path between two neighbouring slots once, by slot index, with what a
+        // travel over it costs and needs (words, empty when free).
         "paths": c.board.neighbours.iter().enumerate().flat_map(|(a, ns)| {
-            ns.iter().filter(move |&&b| (b as usize) > a).map(move |&b| json!([a, b]))
+            ns.iter().filter(move |&&b| (b as usize) > a).map(move |&b| {
+                let words = |list: &[(weft_core::content::CounterId, u32)]| {
+                    list.iter()
+                        .map(|&(k, n)| format!("{n} {}", c.counters[k as usize].name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                match c.board.route(a as u16, b) {
+                    Some(r) => json!([a, b, words(&r.cost), words(&r.requires)]),
+                    None => json!([a, b]),
+                }
+            })
         }).collect::<Vec<_>>(),
+        "dice_spaces": c.dice_play.spaces.iter().map(|s| json!({
+            "id": s.id, "name": s.name, "dice": s.dice, "min_strength": s.min_strength,
+            "occupancy": s.occupancy.name(), "extra": s.extra, "text": s.text,
+        })).collect::<Vec<_>>(),
+        "markers": c.markers.iter().map(|m| json!({"id": m.id, "name": m.name})).collect::<Vec<_>>(),
+        "neutral_name": c.dice_play.pools.as_ref().map(|p| p.neutral_name.clone()),
         "areas": c.board.areas.iter().map(|a| json!({"id": a.id, "name": a.name})).collect::<Vec<_>>(),
         "zones": c.zones.iter().map(|z| json!({
             "id": z.id,

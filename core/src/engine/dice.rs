@@ -161,6 +161,19 @@ pub(crate) fn check_placement(
     space: DiceSpaceId,
     dice: DiceSet,
 ) -> Result<u32, String> {
+    check_placement_paying(c, st, p, space, dice, &[])
+}
+
+/// [`check_placement`] with `also` to pay besides (an extra action's cost, when the
+/// placement is that extra's): the whole must be affordable at once.
+fn check_placement_paying(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    space: DiceSpaceId,
+    dice: DiceSet,
+    also: &[(crate::content::CounterId, u32)],
+) -> Result<u32, String> {
     let def = &c.dice_play.spaces[space as usize];
     let here = &st.dice_spaces[space as usize].placements;
     if dice.len() != def.dice as usize {
@@ -228,14 +241,21 @@ pub(crate) fn check_placement(
         (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
         _ => 0,
     };
-    payable(c, st, p, def, fee)?;
+    payable(c, st, p, def, fee, also)?;
     Ok(fee)
 }
 
 /// Whether player `p` holds the fee, the cost and, after both, the needs of `def`,
 /// substitutes of `[payment]` standing in (M-DICE-9, M-JADE-1).
-fn payable(c: &Content, st: &GameState, p: usize, def: &DiceSpace, fee: u32) -> Result<(), String> {
-    let mut want: Vec<(crate::content::CounterId, u32)> = Vec::new();
+fn payable(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    def: &DiceSpace,
+    fee: u32,
+    also: &[(crate::content::CounterId, u32)],
+) -> Result<(), String> {
+    let mut want: Vec<(crate::content::CounterId, u32)> = also.to_vec();
     if let (Some(k), true) = (def.fee, fee > 0) {
         want.push((k, fee));
     }
@@ -257,13 +277,14 @@ fn payable(c: &Content, st: &GameState, p: usize, def: &DiceSpace, fee: u32) -> 
 
 /// The placements player `p` may make on `space` now, from data: each distinct set of
 /// the space's number of dice from their pool that [`check_placement`] allows, with
-/// its fee. At most `cap`.
+/// its fee, `also` (an extra action's cost) paid besides. At most `cap`.
 pub(crate) fn placements(
     c: &Content,
     st: &GameState,
     p: usize,
     space: DiceSpaceId,
     cap: usize,
+    also: &[(crate::content::CounterId, u32)],
 ) -> Vec<(DiceSet, u32)> {
     let def = &c.dice_play.spaces[space as usize];
     let pool = &st.players[p].dice;
@@ -273,7 +294,7 @@ pub(crate) fn placements(
     distinct_sets(pool, def.dice as usize, cap)
         .into_iter()
         .filter_map(|set| {
-            check_placement(c, st, p, space, set)
+            check_placement_paying(c, st, p, space, set, also)
                 .ok()
                 .map(|fee| (set, fee))
         })
@@ -281,8 +302,9 @@ pub(crate) fn placements(
 }
 
 /// Places `dice` of player `p` on `space`: checks it again, pays the fee and the cost,
-/// takes the dice out of the pool and records the placement (M-DICE-6, M-DICE-7). An
-/// error changes nothing.
+/// takes the dice out of the pool and records the placement (M-DICE-6, M-DICE-7). The
+/// check comes first, fee, cost and needs together, so the payments cannot fail; the
+/// engine drops a state whose answer erred in any case.
 pub(crate) fn place(
     c: &Content,
     st: &mut GameState,

@@ -76,10 +76,14 @@ impl<'a> Leg<'a> {
             .expect("a travel's path starts where the piece stood")
     }
 
-    /// Steps counted if the piece stopped where it stands: a free slot counts as the
-    /// last one (M-CHAR-1: the path's last node always counts).
+    /// Steps counted if the piece stopped where it stands: a free slot reached without
+    /// counting a step counts as the last one (M-CHAR-1: the path's last node always
+    /// counts).
     fn steps_if_stopped(&self, c: &Content) -> u8 {
-        self.steps + u8::from(self.is_free(c, self.at()))
+        let n = self.path.len();
+        let uncounted =
+            n >= 2 && self.is_free(c, self.path[n - 1]) && !self.is_free(c, self.path[n - 2]);
+        self.steps + u8::from(uncounted)
     }
 }
 
@@ -142,7 +146,7 @@ impl Engine {
         let leg = Leg::of(job)?;
         let slots = next_slots(&c, st, &leg);
         let stop = may_stop(&c, &leg);
-        if slots.is_empty() || (leg.steps >= leg.max && !leg.is_free(&c, leg.at())) {
+        if slots.is_empty() || leg.steps >= leg.max {
             // Nowhere to go: the travel ends here, whatever it counted.
             self.end_travel(st, log);
             return None;
@@ -217,8 +221,13 @@ impl Engine {
                     ops::pay(&c, st, log, player, k, n)
                         .map_err(|m| super::steps::flow_error(self, "travel", m))?;
                 }
+                // A free slot counts no step when passed through, but going on from one
+                // free slot into another counts one: no travel goes round free slots
+                // for ever.
                 let free = match st.flow.jobs.last() {
-                    Some(job) => Leg::of(job).is_some_and(|l| l.is_free(&c, to)),
+                    Some(job) => {
+                        Leg::of(job).is_some_and(|l| l.is_free(&c, to) && !l.is_free(&c, from))
+                    }
                     None => false,
                 };
                 if let Some(Job::Travel { steps, path, .. }) = st.flow.jobs.last_mut() {

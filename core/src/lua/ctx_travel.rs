@@ -58,6 +58,18 @@ impl Ctx {
             }
         }
         let free_kind = opts.raw_get::<Option<String>>("free_kind")?;
+        if let Some(kind) = &free_kind {
+            let slots = &self.content.board.slots;
+            if !slots.iter().any(|s| &s.kind == kind) {
+                let mut kinds: Vec<&str> = slots.iter().map(|s| s.kind.as_str()).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                return Err(err(format!(
+                    "ctx:travel: opts.free_kind `{kind}` is the kind of no slot (kinds: {})",
+                    kinds.join(", ")
+                )));
+            }
+        }
         let tag = opts.raw_get::<Option<String>>("tag")?;
         if tag.as_ref().is_some_and(|t| t.len() > 64) {
             return Err(err("ctx:travel: opts.tag is at most 64 characters"));

@@ -76,6 +76,7 @@ function drawGame(root, g, opts) {
     if (of.slot) keys.push("slot:" + of.slot);
     if (of.area) keys.push("area:" + of.area);
     if (of.card) keys.push("card:" + of.card);
+    if (of.dice_space) keys.push("dice_space:" + of.dice_space);
     for (const k of keys) { if (!clickable.has(k)) clickable.set(k, []); clickable.get(k).push(o); }
   }
   const pick = (key) => (ev) => {
@@ -85,8 +86,10 @@ function drawGame(root, g, opts) {
     if (os.length === 1) opts.choose(os[0].key);
     else opts.highlight(os.map(o => o.key));
   };
-  board.append(el("div", { class: "round", text: `${info.title} · round ${st.round} · first player seat ${st.first_player + 1}` + (st.uncommitted ? " · an effect is under way (not final)" : "") }));
+  const neutral = info.names.neutral_name ? ` · ${st.neutral_dice || 0} × ${info.names.neutral_name} in the supply` : "";
+  board.append(el("div", { class: "round", text: `${info.title} · round ${st.round} · first player seat ${st.first_player + 1}` + neutral + (st.uncommitted ? " · an effect is under way (not final)" : "") }));
   if ((g.slots || []).length) board.append(drawSlots(g, clickable, pick));
+  if ((g.dice_spaces || []).length) board.append(drawDiceSpaces(g, clickable, pick));
   if ((g.areas || []).length) board.append(drawAreas(g, clickable, pick));
   if ((g.zones || []).length) board.append(drawZones(g, clickable, pick));
   side.append(drawPlayers(g, clickable, pick));
@@ -105,10 +108,20 @@ function drawSlots(g, clickable, pick) {
   // The pack's picture (`[layout] board`) under the slots, over the whole board.
   if (info.layout.board) root.append(svg("image", { href: "/layout/board.svg", x: 0, y: 0, width: W, height: H, preserveAspectRatio: "none" }));
   // The paths between neighbouring slots, under the tiles.
-  (info.names.paths || []).forEach(([a, b]) => {
+  (info.names.paths || []).forEach(([a, b, cost, needs]) => {
     const [x1, y1] = at(slots[a]), [x2, y2] = at(slots[b]);
-    root.append(svg("line", { class: "path", x1, y1, x2, y2 }));
+    root.append(svg("line", { class: "path" + (needs ? " gated" : ""), x1, y1, x2, y2 }));
+    // What a travel over it costs and needs, at its middle.
+    const label = [cost, needs ? "needs " + needs : ""].filter(Boolean).join("; ");
+    if (label) root.append(svg("text", { class: "path-cost", x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 3, text: label }));
   });
+  // Markers on the slots (`[[markers]]`: trading posts), by slot index.
+  const markersAt = {};
+  (g.state.markers || []).forEach((list, k) => list.forEach(([slot, seat]) => {
+    (markersAt[slot] = markersAt[slot] || []).push([k, seat]);
+  }));
+  const shared = {};
+  g.state.board.forEach(tile => { shared[tile.tile] = (shared[tile.tile] || 0) + 1; });
   g.state.board.forEach((tile, i) => {
     const slot = slots[i];
     const [x, y] = at(slot);
@@ -118,7 +131,11 @@ function drawSlots(g, clickable, pick) {
     const grp = svg("g", { class: "slot" + (can ? " choosable" : ""), "data-slot": slot.id, transform: `translate(${x},${y})`, onclick: pick(key) });
     grp.append(svg("title", { text: `${t.name} (${slot.id})\n${t.text || ""}` }));
     grp.append(svg("rect", { x: -52, y: -36, width: 104, height: 72, rx: 8 }));
-    grp.append(svg("text", { class: "tile-name", x: 0, y: -20, text: t.name }));
+    // A tile on several slots (a map's "large city") is named by its slot.
+    if (shared[tile.tile] > 1) {
+      grp.append(svg("text", { class: "tile-name", x: 0, y: -20, text: slot.id }));
+      grp.append(svg("text", { class: "tile-kind", x: 0, y: -8, text: t.name }));
+    } else grp.append(svg("text", { class: "tile-name", x: 0, y: -20, text: t.name }));
     (tile.slots || []).forEach((m, j) => {
       const n = (tile.slots || []).length;
       const cx = -((n - 1) * 14) / 2 + j * 14;
@@ -130,6 +147,11 @@ function drawSlots(g, clickable, pick) {
       const face = info.names.dice[d.kind] ? info.names.dice[d.kind].faces[d.face] : null;
       grp.append(svg("rect", { class: "die", x: -30 + j * 18, y: 8, width: 14, height: 14, rx: 3, fill: face === null || face === undefined ? "#fff" : materialColour(face) },
         svg("title", { text: `${info.names.dice[d.kind] ? info.names.dice[d.kind].id : "die"} shows ${face !== null && info.names.materials[face] ? info.names.materials[face].name : "?"}` })));
+    });
+    (markersAt[i] || []).forEach(([k, s], j) => {
+      const m = (info.names.markers || [])[k] || { name: "marker" };
+      grp.append(svg("rect", { class: "marker", x: 22 + (j % 4) * 8 - 16, y: 10 + Math.floor(j / 4) * 8, width: 7, height: 7, fill: seatColour(s) },
+        svg("title", { text: `${m.name} of seat ${s + 1}` })));
     });
     const pieces = [];
     g.state.players.forEach((p, s) => p.pieces.forEach(pc => { if (pc.at === i) pieces.push(s); }));
@@ -163,6 +185,35 @@ function drawAreas(g, clickable, pick) {
       row.append(s === null ? el("span", { class: "space" }) : el("span", { class: "space taken", style: `background:${seatColour(s)}`, text: String(s + 1), title: `seat ${s + 1}` }));
     });
     if (a.closed) row.append(el("span", { class: "muted", text: " closed" }));
+    box.append(row);
+  });
+  return box;
+}
+
+// A die as a small square with its pips: the seat's colour, or dark for a neutral one.
+function drawDie(d, seat) {
+  const style = d.neutral ? "background:#333;color:#fff" : (seat === null ? "" : `background:${seatColour(seat)};color:#fff`);
+  return el("span", { class: "pip-die" + (d.neutral ? " neutral" : ""), style, text: String(d.pips), title: d.neutral ? `${info.names.neutral_name || "neutral die"} showing ${d.pips}` : `die showing ${d.pips}` });
+}
+
+// The dice spaces (`[[dice_spaces]]`): each with its placements this round, clickable
+// when the question places dice there (several options: they light up in the list).
+function drawDiceSpaces(g, clickable, pick) {
+  const box = el("div", { class: "areas dice-spaces" });
+  box.append(el("h3", { text: "Action spaces" }));
+  g.dice_spaces.forEach((id, i) => {
+    const def = (info.names.dice_spaces || [])[i] || { id, name: id };
+    const st = g.state.dice_spaces[i] || { placements: [] };
+    const key = "dice_space:" + id;
+    const can = clickable.has(key);
+    const needs = `${def.dice} ${def.dice === 1 ? "die" : "dice"}` + (def.min_strength > 1 ? `, ${def.min_strength}+` : "") + `, ${def.occupancy}`;
+    const row = el("div", { class: "area" + (can ? " choosable" : ""), "data-dice-space": id, title: `${def.name} (${id}): ${needs}${def.text ? "\n" + def.text : ""}`, onclick: pick(key) });
+    row.append(el("span", { class: "area-name", text: def.name }), el("span", { class: "muted", text: ` ${needs} ` }));
+    (st.placements || []).forEach(pl => {
+      const grp = el("span", { class: "placement", title: `seat ${pl.player + 1}, strength ${pl.strength}` });
+      pl.dice.forEach(d => grp.append(drawDie(d, pl.player)));
+      row.append(grp);
+    });
     box.append(row);
   });
   return box;
@@ -217,6 +268,15 @@ function drawPlayers(g, clickable, pick) {
     const counters = el("div", { class: "counters" });
     p.counters.forEach((v, i) => counters.append(el("span", { class: "counter" + (v ? "" : " zero"), text: `${counterName(i)} ${v}` })));
     card.append(counters);
+    if ((p.dice || []).length) {
+      const pool = el("div", { class: "pool" }, el("span", { class: "muted", text: "Dice " }));
+      p.dice.forEach(d => pool.append(drawDie(d, s)));
+      card.append(pool);
+    }
+    (info.names.markers || []).forEach((m, k) => {
+      const on = ((g.state.markers || [])[k] || []).filter(([, q]) => q === s).length;
+      if (on) card.append(el("div", { class: "muted", text: `${m.name}s on the board: ${on}` }));
+    });
     (g.player_zones || []).forEach((id, i) => {
       const zs = (p.zones || [])[i];
       if (!zs) return;

@@ -67,6 +67,7 @@ pub(in crate::content) fn resolve(
     let slot_of = |id: &str| slots.iter().position(|s| s.id == id);
     let mut neighbours = vec![Vec::new(); n];
     let mut routes: Vec<crate::content::Route> = Vec::new();
+    let mut declared: std::collections::BTreeSet<(SlotId, SlotId)> = Default::default();
     for (k, p) in board.paths.iter().enumerate() {
         // The file of the layer that added the path, and the path's place among that
         // file's [[paths]], so its line can be found.
@@ -109,8 +110,24 @@ pub(in crate::content) fn resolve(
                 };
                 let cost = amounts("cost", &p.cost);
                 let requires = amounts("requires", &p.requires);
-                if !cost.is_empty() || !requires.is_empty() {
-                    let ends = (a.min(b) as SlotId, a.max(b) as SlotId);
+                let ends = (a.min(b) as SlotId, a.max(b) as SlotId);
+                let again = !declared.insert(ends);
+                if again
+                    && (!cost.is_empty()
+                        || !requires.is_empty()
+                        || routes.iter().any(|r| r.ends == ends))
+                {
+                    ld.fail_at_entry(
+                        (file, "paths", in_file),
+                        None,
+                        &p.a,
+                        format!(
+                            "path `{}`–`{}` is declared twice, and a travel's cost or requirement depends on which",
+                            p.a, p.b
+                        ),
+                        "declare each path once",
+                    );
+                } else if !cost.is_empty() || !requires.is_empty() {
                     if routes.iter().any(|r| r.ends == ends) {
                         ld.fail_at_entry(
                             (file, "paths", in_file),

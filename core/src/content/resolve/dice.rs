@@ -398,7 +398,21 @@ fn resolve_extras(
                         .position(|s| s.id == id)
                         .map(|i| i as DiceSpaceId)
                 });
+                let taken = space.is_some_and(|i| {
+                    extras
+                        .iter()
+                        .any(|x: &Extra| x.kind == ExtraKind::Place { space: i })
+                });
                 match (space, e.space.as_deref()) {
+                    (Some(_), Some(id)) if taken => {
+                        fail(
+                            ld,
+                            "space",
+                            format!("{what} places on dice space `{id}`, as another extra does"),
+                            "give each extra dice space one place extra",
+                        );
+                        ExtraKind::Script
+                    }
                     (Some(i), _) if spaces[i as usize].extra => ExtraKind::Place { space: i },
                     (Some(_), Some(id)) => {
                         fail(

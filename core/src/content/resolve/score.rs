@@ -47,10 +47,9 @@ pub(in crate::content) fn resolve(
                 let points: Option<Vec<i64>> = points
                     .split(',')
                     .map(|x| {
-                        x.trim()
-                            .parse::<i64>()
-                            .ok()
-                            .filter(|v| v.abs() <= crate::limits::MAX_AMOUNT)
+                        x.trim().parse::<i64>().ok().filter(|v| {
+                            (-crate::limits::MAX_AMOUNT..=crate::limits::MAX_AMOUNT).contains(v)
+                        })
                     })
                     .collect();
                 Some((id, points.filter(|p| !p.is_empty() && p.len() <= 16)?))

@@ -195,7 +195,10 @@ impl StepKind for ActionsStep {
                 }
             }
             if options.is_empty() {
+                // No main action at all: the dice are set aside and the turn ends (no
+                // extra may bring a die back to a pool that cannot be played).
                 set_dice_aside(&c, st, p, log);
+                next_step(st);
                 return Ok(Next::Continue);
             }
         }
@@ -365,7 +368,7 @@ impl ActionsStep {
             if def.extra || st.players[p].dice.len() < def.dice as usize {
                 continue;
             }
-            let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1);
+            let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &[]);
             if found.is_empty() || !may_use(eng, st, p, space)? {
                 continue;
             }
@@ -476,7 +479,7 @@ impl ActionsStep {
             }
             ExtraKind::Place { space } => {
                 let space_def = &c.dice_play.spaces[space as usize];
-                let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1);
+                let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &def.cost);
                 if !found.is_empty() && may_use(eng, st, p, space)? {
                     for (set, fee) in found {
                         let key: Arc<str> = format!("{}:{set}", def.id).into();
@@ -553,7 +556,8 @@ fn take_extra(
 }
 
 /// A player with dice and no legal main action nor fallback sets their dice aside for
-/// the round (neutral ones back to the supply), so the round's turns can end; logged.
+/// the round (neutral ones back to the supply) and their turn ends, so the round's
+/// turns can end; logged.
 fn set_dice_aside(c: &Content, st: &mut GameState, p: usize, log: &mut EventLog) {
     let pool = std::mem::take(&mut st.player_mut(p).dice);
     let neutral = pool.iter().filter(|d| d.neutral).count() as u8;

@@ -58,7 +58,7 @@ impl StepToml for TurnsToml {
                 cx.fail(
                     Some("until"),
                     format!("{what}: {problem}"),
-                    format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece) \"all_placed\" (round and round until no one can place a worker) or \"pools_empty\" (round and round, passing over empty pools, until every pool is empty)"),
+                    format!("write until = \"once\", \"each:N\" (N from 1 to {MAX_TURNS_EACH}), \"each:pieces\" (one turn per piece), \"all_placed\" (round and round until no one can place a worker) or \"pools_empty\" (round and round, passing over empty pools, until every pool is empty)"),
                 );
                 None
             }
