@@ -94,6 +94,22 @@ function M.start_player(ctx, params)
   end
 end
 
+-- M-ROUND-3, M-GUILD-4: each upgraded guild marker's bonus in the start phase (city
+-- bonus cards and characters' income come with them, later).
+function M.income(ctx, params)
+  local p = ctx:player()
+  for _, id in ipairs({ "farmers", "spice", "tailors", "jewellers" }) do
+    if ctx:count(p, "guild_" .. id) == 2 then
+      for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold", "jade" }) do
+        local n = params.bonus[id][what]
+        if n then
+          ctx:gain(p, what, n)
+        end
+      end
+    end
+  end
+end
+
 -- M-COMP-1: a roll summing to less than the threshold gives the difference as any mix
 -- of coins and camels the player chooses.
 function M.compensation(ctx, params)

@@ -846,3 +846,13 @@ fn wrong_paths_and_travel_options_are_errors() {
     );
     assert_eq!(g.current(), 0, "the game as it was");
 }
+
+#[test]
+fn a_spaces_can_act_is_asked_about_each_strength_once() {
+    // M-DICE-9: a placement is legal only if its action can be taken (fixture: city B
+    // takes no 1)
+    let mut g = game_with_pools(&[own(1), own(3), own(3)], &[own(2)]);
+    assert_eq!(places(&g, "place:city_b:"), ["place:city_b:3"]);
+    g.answer("place:city_b:3");
+    assert_eq!(count(&g, 0, "vp"), 1, "resolve reads the placement made");
+}

@@ -350,3 +350,82 @@ fn random_games_are_complete_legal_and_replayable() {
         conformance(marco_polo_content(), players, 6);
     }
 }
+
+#[test]
+fn a_guild_marker_needs_its_strength_and_gives_its_jade() {
+    // M-GUILD-1, M-DICE-9 (a strength no guild the player lacks takes is no placement)
+    let mut g = at_first_turn(6, &[own(1), own(1), own(3), own(5)]);
+    let p = g.current();
+    let guilds: Vec<String> = g
+        .keys()
+        .into_iter()
+        .filter(|k| k.starts_with("place:guild:"))
+        .collect();
+    assert_eq!(
+        guilds,
+        [
+            "place:guild:11",
+            "place:guild:13",
+            "place:guild:15",
+            "place:guild:35"
+        ]
+    );
+    set(&mut g, p, "guild_farmers", 1);
+    g.refresh();
+    assert!(
+        !g.offers("place:guild:11") && !g.offers("place:guild:13"),
+        "strength 1 takes only the farmers', which seat has: {:?}",
+        g.keys()
+    );
+    g.answer("place:guild:35");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(
+        keys,
+        ["guild:spice", "guild:tailors"],
+        "3 reaches spice (2) and tailors (3)"
+    );
+    let jade = count(&g, p, "jade");
+    g.answer("guild:tailors");
+    assert_eq!(count(&g, p, "guild_tailors"), 1);
+    assert_eq!(count(&g, p, "jade"), jade + 2);
+}
+
+#[test]
+fn with_every_guild_marker_the_guild_action_is_not_offered() {
+    // M-GUILD-2
+    let mut g = at_first_turn(6, &[own(5), own(6)]);
+    let p = g.current();
+    for id in ["farmers", "spice", "tailors", "jewellers"] {
+        set(&mut g, p, &format!("guild_{id}"), 1);
+    }
+    g.refresh();
+    assert!(!g.keys().iter().any(|k| k.starts_with("place:guild:")));
+}
+
+#[test]
+fn an_upgrade_pays_its_cost_flips_the_marker_and_pays_its_bonus_now_and_each_round() {
+    // M-EXTRA-6, M-GUILD-4, M-ROUND-3, M-DATA-5 (farmers: 3 coins + 2 camels → 1 pepper + 1 camel)
+    let mut g = at_first_turn(7, &[own(2)]);
+    let p = g.current();
+    set(&mut g, p, "guild_farmers", 1);
+    set(&mut g, p, "coins", 3);
+    set(&mut g, p, "camels", 2);
+    set(&mut g, p, "jade", 0);
+    g.refresh();
+    assert!(g.offers("upgrade:farmers"), "{:?}", g.keys());
+    assert!(!g.offers("upgrade:spice"), "not held");
+    g.answer("upgrade:farmers");
+    assert_eq!(count(&g, p, "guild_farmers"), 2);
+    assert_eq!((count(&g, p, "coins"), count(&g, p, "camels")), (0, 1));
+    assert_eq!(count(&g, p, "pepper"), 1);
+    assert!(!g.offers("upgrade:farmers"), "once");
+    // Round 2's start phase pays the bonus again.
+    let before = play_until(&mut g, |st| st.round == 2);
+    let pepper = before.players[p].count_named(&g.content(), "pepper");
+    assert_eq!(
+        count(&g, p, "pepper"),
+        pepper + 1,
+        "the upgraded marker's pepper at round 2's start"
+    );
+}

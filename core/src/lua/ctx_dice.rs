@@ -31,9 +31,16 @@ impl Ctx {
         })
     }
 
-    /// `ctx:strength()`: the strength of the placement a dice space's hook runs for.
+    /// `ctx:strength()`: the strength of the placement a dice space's hook runs for: in
+    /// `resolve`, the placement just made; in `can_act`, the one asked about (handed
+    /// over as the call's one recorded answer).
     pub(super) fn strength(&self) -> mlua::Result<u8> {
         match self.call.owner {
+            Owner::DiceSpace { .. } if self.call.hook == crate::flow::Hook::CanAct => self
+                .answers
+                .first()
+                .and_then(|a| a.parse().ok())
+                .ok_or_else(|| err("ctx:strength(): no placement is being asked about")),
             Owner::DiceSpace { space } => {
                 Ok(crate::engine::dice::last_strength(&self.state, space))
             }

@@ -369,10 +369,7 @@ impl ActionsStep {
                 continue;
             }
             let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &[]);
-            if found.is_empty() || !may_use(eng, st, p, space)? {
-                continue;
-            }
-            for (set, fee) in found {
+            for (set, fee) in usable(eng, st, p, space, found)? {
                 let key: Arc<str> = format!("place:{}:{set}", def.id).into();
                 options.push(eng.choice(
                     key,
@@ -480,15 +477,13 @@ impl ActionsStep {
             ExtraKind::Place { space } => {
                 let space_def = &c.dice_play.spaces[space as usize];
                 let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &def.cost);
-                if !found.is_empty() && may_use(eng, st, p, space)? {
-                    for (set, fee) in found {
-                        let key: Arc<str> = format!("{}:{set}", def.id).into();
-                        options.push(eng.choice(
-                            key,
-                            || placement_label(c, space_def, set, fee),
-                            Action::PlaceDice { space, dice: set },
-                        ));
-                    }
+                for (set, fee) in usable(eng, st, p, space, found)? {
+                    let key: Arc<str> = format!("{}:{set}", def.id).into();
+                    options.push(eng.choice(
+                        key,
+                        || placement_label(c, space_def, set, fee),
+                        Action::PlaceDice { space, dice: set },
+                    ));
                 }
             }
             ExtraKind::Script => {
@@ -577,13 +572,54 @@ fn set_dice_aside(c: &Content, st: &mut GameState, p: usize, log: &mut EventLog)
     });
 }
 
-/// Whether player `p` may use dice space `space` now by its script's `can_act`
-/// (read-only, on the state itself); true when it has none.
+/// The placements of `found` that dice space `space`'s script lets player `p` make:
+/// its `can_act` is asked once for each strength among them (not once a placement),
+/// with `ctx:strength()` that strength; all of them when it has none.
+fn usable(
+    eng: &mut Engine,
+    st: &mut GameState,
+    p: usize,
+    space: DiceSpaceId,
+    found: Vec<(crate::state::DiceSet, u32)>,
+) -> Result<Vec<(crate::state::DiceSet, u32)>, EngineError> {
+    if found.is_empty() {
+        return Ok(found);
+    }
+    let c = Arc::clone(&eng.content);
+    if !eng
+        .effects
+        .has_hook(&c, st, Owner::DiceSpace { space }, Hook::CanAct)
+    {
+        return Ok(found);
+    }
+    let mut allowed: Vec<(u8, bool)> = Vec::new();
+    let mut out = Vec::with_capacity(found.len());
+    for (set, fee) in found {
+        let strength = set.strength();
+        let ok = match allowed.iter().find(|(s, _)| *s == strength) {
+            Some(&(_, ok)) => ok,
+            None => {
+                let ok = may_use(eng, st, p, space, strength)?;
+                allowed.push((strength, ok));
+                ok
+            }
+        };
+        if ok {
+            out.push((set, fee));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether player `p` may place with strength `strength` on dice space `space` now by
+/// its script's `can_act` (read-only, on the state itself; `ctx:strength()` gives the
+/// strength, handed over as the call's one recorded answer).
 fn may_use(
     eng: &mut Engine,
     st: &mut GameState,
     p: usize,
     space: DiceSpaceId,
+    strength: u8,
 ) -> Result<bool, EngineError> {
     let c = Arc::clone(&eng.content);
     let owner = Owner::DiceSpace { space };
@@ -595,9 +631,10 @@ fn may_use(
         hook: Hook::CanAct,
         player: Some(p),
     };
+    let strength = [strength.to_string()];
     match eng
         .effects
-        .call(&c, st, &call, &[], &mut EventLog::default())?
+        .call(&c, st, &call, &strength, &mut EventLog::default())?
     {
         HookOutcome::Done(v) => Ok(v.unwrap_or(true)),
         HookOutcome::Ask { .. } => Err(eng
