@@ -1,4 +1,5 @@
 -- Marco Polo II: the flow's hooks (rule ids in RULES.md).
+local C = require("contracts")
 local M = {}
 
 -- Nodes where no trading post goes (M-MOVE-5).
@@ -34,6 +35,7 @@ local function place_post(ctx, p, city, optional)
     end
     ctx:remove_marker(p, "post", string.sub(key, 6))
     ctx:place_marker(p, "post", city)
+    C.on_post(ctx, p, city)                          -- M-MOVE-11: b–d apply
     return
   end
   ctx:place_marker(p, "post", city)
@@ -43,6 +45,7 @@ local function place_post(ctx, p, city, optional)
   elseif n == 11 then
     ctx:gain(p, "vp", 10)
   end
+  C.on_post(ctx, p, city)                            -- M-MOVE-8 d
 end
 
 -- When a travel ends (M-MOVE-6..8): on a T3 move, first a post in a city passed through

@@ -217,9 +217,11 @@ pub fn move_card(
     }
     let slot = match (&target.kind, at) {
         (ZoneKind::Pile, None) => None,
+        // The bottom of a pile (`ctx:move_card_to_bottom`).
+        (ZoneKind::Pile, Some(0)) => Some(usize::MAX),
         (ZoneKind::Pile, Some(_)) => {
             return Err(format!(
-                "{} is a pile: cards go on its top, not to a position",
+                "{} is a pile: cards go on its top or at its bottom, not to a position",
                 to.describe(c)
             ))
         }
@@ -245,6 +247,12 @@ pub fn move_card(
     // Put it in.
     let dst = to.get_mut(c, st);
     match slot {
+        Some(usize::MAX) => {
+            dst.cards.insert(0, Some(card));
+            if target.marks {
+                dst.marks.insert(0, 0);
+            }
+        }
         Some(k) => dst.cards[k] = Some(card),
         None => {
             dst.cards.push(Some(card));

@@ -44,6 +44,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("travel", "p, { max = 1 }"),
     ("place_marker", "p, 'post', 'a'"),
     ("set_first_player", "p"),
+    ("move_card_to_bottom", "'common_deck', -1, 'common_discard'"),
     ("remove_marker", "p, 'post', 'a'"),
 ];
 

@@ -163,6 +163,9 @@ fn a_move_ends_with_a_trading_post_and_the_longest_one_places_one_on_the_way() {
     keys.sort();
     assert_eq!(keys, ["none", "post:lanzhou", "post:xian"]);
     g.answer("post:xian");
+    // Xi'an is a contract city (M-MOVE-8 d): the post offers one of its contracts.
+    assert!(g.offers("none"), "{:?}", g.keys());
+    g.answer("none");
     assert_eq!(posts(&g, p), ["xian", "dunhuang"]);
 }
 
@@ -170,7 +173,7 @@ fn a_move_ends_with_a_trading_post_and_the_longest_one_places_one_on_the_way() {
 fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
     // M-MOVE-8 (a), M-MOVE-11
     let cities = [
-        "karakorum",
+        "xian",
         "lanzhou",
         "dunhuang",
         "lhasa",
@@ -195,7 +198,7 @@ fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
         g.refresh();
         let vp = count(&g, p, "vp");
         g.answer("place:travel1:1");
-        g.answer("go:xian");
+        g.answer("go:karakorum");
         assert_eq!(posts(&g, p).len(), already + 1);
         assert_eq!(count(&g, p, "vp"), vp + more, "post {}", already + 1);
     }
@@ -212,7 +215,7 @@ fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
     g.refresh();
     let vp = count(&g, p, "vp");
     g.answer("place:travel1:1");
-    g.answer("go:xian");
+    g.answer("go:karakorum");
     assert!(
         g.keys().iter().all(|k| k.starts_with("move:")),
         "{:?}",
@@ -221,7 +224,7 @@ fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
     assert_eq!(g.keys().len(), 11, "any of the eleven");
     g.answer("move:herat");
     let now = posts(&g, p);
-    assert!(now.contains(&"xian".to_string()) && !now.contains(&"herat".to_string()));
+    assert!(now.contains(&"karakorum".to_string()) && !now.contains(&"herat".to_string()));
     assert_eq!(now.len(), 11);
     assert_eq!(count(&g, p, "vp"), vp);
 }
@@ -310,19 +313,29 @@ fn the_final_scoring_counts_crests_coins_and_resources() {
     ]
     .into_iter()
     .collect();
+    // The same games on the pack without its final scoring: the difference is what the
+    // final scoring adds.
+    let mut files = weft_tests::marco_polo_files();
+    let game = files.files["game.toml"].replace("end = [\"final\"]", "end = []");
+    files.files.insert("game.toml".into(), game);
+    let bare = Arc::new(
+        weft_core::content::load_content(&[files], &weft_tests::library())
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
     for seed in 0..4 {
         let mut g = Game::with(marco_polo_content(), 2, seed);
-        let before = play_until(&mut g, |st| st.result.is_some());
-        let result = g.st.result.clone().unwrap();
+        let mut h = Game::with(Arc::clone(&bare), 2, seed);
+        while g.st.result.is_none() {
+            let key = g.keys()[0].clone();
+            g.answer(&key);
+            h.answer(&key);
+        }
+        let (result, end) = (g.st.result.clone().unwrap(), h.st.clone());
         let c: Arc<_> = g.content();
         let k = weft_core::markers::kind_index(&c, "post").unwrap();
         let contracts = c.counter("contracts").unwrap();
         for p in 0..2 {
-            let before_g = Game {
-                engine: weft_core::Engine::with_lua(Arc::clone(&c)).unwrap(),
-                st: before.clone(),
-            };
-            let mut kinds: Vec<&str> = before.markers[k]
+            let mut kinds: Vec<&str> = end.markers[k]
                 .iter()
                 .filter(|(_, q)| *q as usize == p)
                 .filter_map(|(s, _)| crests.get(c.board.slots[*s as usize].id.as_str()).copied())
@@ -330,15 +343,16 @@ fn the_final_scoring_counts_crests_coins_and_resources() {
             kinds.sort_unstable();
             kinds.dedup();
             let n = kinds.len().min(11);
+            let held = |what: &str| end.players[p].count_named(&c, what);
             let resources: i64 = ["pepper", "silk", "gold", "jade"]
                 .iter()
-                .map(|r| count(&before_g, p, r))
+                .map(|r| held(r))
                 .sum();
-            let want = count(&before_g, p, "vp")
+            let want = held("vp")
                 + TABLE[n]
-                + count(&before_g, p, "coins") / 10
+                + held("coins") / 10
                 + resources / 2
-                + weft_core::ops::majority_points(&before, p, contracts, &[8, 4]);
+                + weft_core::ops::majority_points(&end, p, contracts, &[8, 4]);
             assert_eq!(result.scores[p], want, "seed {seed}, seat {}", p + 1);
         }
     }
@@ -428,4 +442,177 @@ fn an_upgrade_pays_its_cost_flips_the_marker_and_pays_its_bonus_now_and_each_rou
         pepper + 1,
         "the upgraded marker's pepper at round 2's start"
     );
+}
+
+/// The game as it stands, an effect's changes so far included (while it asks).
+fn now(g: &mut Game) -> GameState {
+    g.engine
+        .state_at_question(&g.st)
+        .unwrap_or_else(|| g.st.clone())
+}
+
+/// The card ids in shared zone `id` (empty grid positions left out), as the game stands.
+fn shared_cards(g: &mut Game, id: &str) -> Vec<String> {
+    let c = g.content();
+    let z = c.zones.iter().find(|z| z.id == id).unwrap();
+    now(g).zones[z.index]
+        .cards
+        .iter()
+        .flatten()
+        .map(|&k| c.cards[k as usize].id.clone())
+        .collect()
+}
+
+/// The card ids in player `p`'s zone `id`, as the game stands.
+fn player_cards(g: &mut Game, p: usize, id: &str) -> Vec<String> {
+    let c = g.content();
+    let z = c.zones.iter().find(|z| z.id == id).unwrap();
+    now(g).players[p].zones[z.index]
+        .cards
+        .iter()
+        .flatten()
+        .map(|&k| c.cards[k as usize].id.clone())
+        .collect()
+}
+
+fn post_in(g: &mut Game, p: usize, city: &str) {
+    let c = g.content();
+    let k = weft_core::markers::kind_index(&c, "post").unwrap();
+    let s = g.slot(city);
+    g.st.markers[k].push((s, p as u8));
+}
+
+#[test]
+fn setup_shows_two_contracts_in_each_contract_city_and_deals_one_starting_contract() {
+    // M-SETUP-4, M-SETUP-5, M-DATA-10
+    let mut g = Game::with(marco_polo_content(), 3, 2);
+    for city in ["xian", "kashgar", "balkh", "isfahan", "trebizond"] {
+        let shown = shared_cards(&mut g, &format!("contracts_{city}"));
+        assert_eq!(shown.len(), 2, "{city}");
+        assert!(shown.iter().all(|id| id.starts_with('C')));
+    }
+    assert_eq!(shared_cards(&mut g, "contract_pile").len(), 30 - 10);
+    for p in 0..3 {
+        let held = player_cards(&mut g, p, "contracts");
+        assert_eq!(held.len(), 1);
+        assert!(held[0].starts_with('S'), "a starting contract");
+    }
+}
+
+#[test]
+fn the_contract_action_needs_a_post_in_a_contract_city_and_takes_up_to_two_then_3_coins() {
+    // M-CONTRACT-1, M-CONTRACT-3
+    let mut g = at_first_turn(8, &[own(2)]);
+    let p = g.current();
+    assert!(!g.offers("place:contracts:2"), "no post in a contract city");
+    post_in(&mut g, p, "kashgar");
+    g.refresh();
+    let shown = shared_cards(&mut g, "contracts_kashgar");
+    let pile = shared_cards(&mut g, "contract_pile");
+    let coins = count(&g, p, "coins");
+    g.answer("place:contracts:2");
+    let mut keys = g.keys();
+    keys.sort();
+    let mut want: Vec<String> = shown.iter().map(|c| format!("take:{c}")).collect();
+    want.sort();
+    assert_eq!(keys, want, "only Kashgar's, where seat has its post");
+    g.answer(&format!("take:{}", shown[0]));
+    // Replaced at once from the refill pile's top; the new one may be taken second.
+    let now = shared_cards(&mut g, "contracts_kashgar");
+    assert!(now.contains(pile.last().unwrap()), "{now:?}");
+    assert!(g.offers("done"));
+    let start = player_cards(&mut g, p, "contracts")
+        .into_iter()
+        .find(|c| c.starts_with('S'))
+        .expect("the starting contract");
+    g.answer(&format!("take:{}", pile.last().unwrap()));
+    // The slots were full: the starting contract, the one not just taken, is discarded
+    // (its only choice, taken without asking) and leaves the game.
+    assert_eq!(shared_cards(&mut g, "box"), [start], "out of the game");
+    assert_eq!(player_cards(&mut g, p, "contracts").len(), 2);
+    assert_eq!(count(&g, p, "coins"), coins + 3);
+}
+
+#[test]
+fn a_discarded_contract_goes_under_the_refill_pile() {
+    // M-CONTRACT-2 (not the one just taken; to the bottom of the pile)
+    let mut g = at_first_turn(8, &[own(2)]);
+    let p = g.current();
+    post_in(&mut g, p, "xian");
+    // Two pile contracts in the slots already.
+    let c = g.content();
+    let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
+    let pile = c
+        .zones
+        .iter()
+        .find(|z| z.id == "contract_pile")
+        .unwrap()
+        .index;
+    let a = g.st.zones_mut()[pile].cards.pop().unwrap();
+    let b = g.st.zones_mut()[pile].cards.pop().unwrap();
+    g.st.player_mut(p).zones[slots].cards = vec![a, b];
+    g.refresh();
+    g.answer("place:contracts:2");
+    let first = g.keys()[0].clone();
+    g.answer(&first);
+    let discard: Vec<String> = g.keys();
+    assert_eq!(
+        discard.len(),
+        2,
+        "either held one, not the one just taken: {discard:?}"
+    );
+    g.answer(&discard[0]);
+    g.answer("done");
+    assert_eq!(
+        shared_cards(&mut g, "contract_pile")[0],
+        discard[0][8..],
+        "at the bottom of the refill pile"
+    );
+}
+
+#[test]
+fn fulfilling_a_contract_pays_its_requirement_with_jade_for_coins_and_camels_only() {
+    // M-EXTRA-1, M-CONTRACT-5, M-JADE-1, M-DATA-10 (S1: 1 pepper + 1 camel → 3 VP + 2 coins)
+    let mut g = at_first_turn(8, &[own(2)]);
+    let p = g.current();
+    let c = g.content();
+    let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
+    let s1 = c.card("S1").unwrap();
+    g.st.player_mut(p).zones[slots].cards = vec![Some(s1)];
+    set(&mut g, p, "pepper", 0);
+    set(&mut g, p, "camels", 0);
+    set(&mut g, p, "jade", 1);
+    g.refresh();
+    assert!(!g.offers("fulfil:S1"), "jade never stands in for pepper");
+    set(&mut g, p, "pepper", 1);
+    g.refresh();
+    assert!(g.offers("fulfil:S1"), "the camel in jade: {:?}", g.keys());
+    let (vp, coins) = (count(&g, p, "vp"), count(&g, p, "coins"));
+    g.answer("fulfil:S1");
+    assert_eq!((count(&g, p, "pepper"), count(&g, p, "jade")), (0, 0));
+    assert_eq!(count(&g, p, "vp"), vp + 3);
+    assert_eq!(count(&g, p, "coins"), coins + 2);
+    assert_eq!(count(&g, p, "contracts"), 1);
+    assert_eq!(player_cards(&mut g, p, "fulfilled"), ["S1"]);
+    assert!(player_cards(&mut g, p, "contracts").is_empty());
+}
+
+#[test]
+fn a_post_in_a_contract_city_offers_one_of_its_contracts() {
+    // M-MOVE-8 (d), M-CONTRACT-4
+    let mut g = at_first_turn(9, &[own(1)]);
+    let p = g.current();
+    set(&mut g, p, "coins", 10);
+    g.refresh();
+    let shown = shared_cards(&mut g, "contracts_xian");
+    g.answer("place:travel1:1");
+    g.answer("go:xian");
+    let mut keys = g.keys();
+    keys.sort();
+    let mut want: Vec<String> = shown.iter().map(|c| format!("take:{c}")).collect();
+    want.push("none".into());
+    want.sort();
+    assert_eq!(keys, want);
+    g.answer(&format!("take:{}", shown[1]));
+    assert!(player_cards(&mut g, p, "contracts").contains(&shown[1]));
 }

@@ -168,6 +168,54 @@ impl Ctx {
         self.move_card_at(from, i, target)
     }
 
+    /// `ctx:move_card_to_bottom(zone, pos, to [, p])`: as `move_card`, to the bottom of
+    /// the pile `to`.
+    pub(super) fn move_card_to_bottom(
+        &mut self,
+        id: &str,
+        pos: &Pos,
+        to: &str,
+        p: Option<Whole>,
+    ) -> mlua::Result<CardIx> {
+        let from = self.zone_ref(id, p)?;
+        let target = self.zone_ref(to, p)?;
+        let i = self.zone_pos(from, pos, "move_card_to_bottom")?;
+        let c = &self.content;
+        if !matches!(
+            c.zones[target.zone as usize].kind,
+            crate::content::ZoneKind::Pile
+        ) {
+            return Err(err(format!(
+                "ctx:move_card_to_bottom: {} is a grid; only a pile has a bottom",
+                target.describe(c)
+            )));
+        }
+        let card = zones::move_card(c, &mut self.state, from, i, target, Some(0))
+            .map_err(|e| err(format!("ctx:move_card_to_bottom: {e}")))?;
+        let round = self.state.round;
+        let player = self.call.player;
+        let st = &self.state;
+        self.log.push_private(
+            round,
+            player,
+            "move_card",
+            || {
+                format!(
+                    "{} goes from {} to the bottom of {}",
+                    c.cards[card as usize].id,
+                    from.describe(c),
+                    target.describe(c)
+                )
+            },
+            || {
+                Some(crate::view::watchers(c, st, &[from, target], || {
+                    "a card moves".into()
+                }))
+            },
+        );
+        Ok(card)
+    }
+
     /// Moves the card at index `i` (from 0) of `from` onto `to` and logs it; the card
     /// moved. Refused, changing nothing, as [`zones::move_card`] refuses.
     pub(super) fn move_card_at(

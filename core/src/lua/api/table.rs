@@ -216,6 +216,16 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "move_card_to_bottom",
+        call: "ctx:move_card_to_bottom(zone, pos, to [, p])",
+        text: "as `move_card`, to the bottom of the pile `to` (M-CONTRACT-2); returns the card's id",
+        imp: Change(|m| m.add(|_, c, (id, pos, to, p): (String, Pos, String, Option<Whole>)| {
+            let card = c.move_card_to_bottom(&id, &pos, &to, p)?;
+            Ok(c.card_name(card))
+        })),
+        front: None,
+    },
+    CtxFn {
         name: "set_slot_count",
         call: "ctx:set_slot_count(n)",
         text: "sizes this tile's display",
