@@ -107,6 +107,14 @@ pub fn board(c: &Content, view: &SeatView, seats: &[String], me: usize) -> Strin
             seat_name(seats, p, Some(me)),
             counters.join(" · ")
         );
+        if !player.dice.is_empty() {
+            let dice: Vec<String> = player
+                .dice
+                .iter()
+                .map(|&d| weft_core::engine::dice::die_text(d))
+                .collect();
+            let _ = writeln!(out, "      dice: {}", dice.join(" "));
+        }
         for z in c.zones.iter().filter(|z| z.owner == ZoneOwner::Player) {
             let r = ZoneRef {
                 zone: c.zone(&z.id).unwrap_or_default(),
@@ -175,7 +183,67 @@ pub fn board(c: &Content, view: &SeatView, seats: &[String], me: usize) -> Strin
             if !pieces.is_empty() {
                 parts.push(format!("pieces: {}", pieces.join(", ")));
             }
+            for (k, kind) in c.markers.iter().enumerate() {
+                let seats: Vec<String> = st
+                    .markers
+                    .get(k)
+                    .into_iter()
+                    .flatten()
+                    .filter(|(s, _)| *s as usize == i)
+                    .map(|(_, p)| format!("seat {}", p + 1))
+                    .collect();
+                if !seats.is_empty() {
+                    parts.push(format!("{}: {}", safe(&kind.name), seats.join(", ")));
+                }
+            }
             let _ = writeln!(out, "  {}", parts.join(" · "));
+        }
+    }
+    if !c.dice_play.spaces.is_empty() {
+        let neutral = c
+            .dice_play
+            .pools
+            .as_ref()
+            .map(|p| {
+                format!(
+                    " ({} × {} in the supply)",
+                    st.neutral_dice,
+                    safe(&p.neutral_name)
+                )
+            })
+            .unwrap_or_default();
+        let _ = writeln!(out, "Action spaces{neutral}");
+        for (i, space) in c.dice_play.spaces.iter().enumerate() {
+            let placed: Vec<String> = st
+                .dice_spaces
+                .get(i)
+                .map(|s| {
+                    s.placements
+                        .iter()
+                        .map(|pl| {
+                            let dice: Vec<String> = pl
+                                .dice
+                                .iter()
+                                .map(|&d| weft_core::engine::dice::die_text(d))
+                                .collect();
+                            format!("seat {} [{}]", pl.player + 1, dice.join(" "))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  {} ({}, {} {}): {}",
+                safe(&space.name),
+                safe(&space.id),
+                space.dice,
+                if space.dice == 1 { "die" } else { "dice" },
+                if placed.is_empty() {
+                    "empty".to_string()
+                } else {
+                    placed.join(", ")
+                }
+            );
         }
     }
     if !c.board.areas.is_empty() {

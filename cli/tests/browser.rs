@@ -360,9 +360,17 @@ fn tabriz_is_played_by_clicking_the_board_and_the_options() {
         "return document.querySelector('.decision').textContent.includes('No hints while')",
     );
     b.screenshot("tabriz-effect");
+    let asked = answers(&s).len();
     b.click(".option");
+    // The click's answer reaches the server before the count undo must go below is
+    // read (on a loaded machine the page's request can come after this thread reads).
+    let sent = std::time::Instant::now();
+    while answers(&s).len() <= asked && sent.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     // Undo goes back to the question before the last answer.
     let before = answers(&s).len();
+    assert!(before > asked, "the effect's answer was taken");
     b.click("#undo");
     b.wait("the undo", &format!("return fetch('/api/play?seat=1').then(r => r.json()).then(g => g.table.answers < {before})"));
     assert_no_hidden_card(&b, &s, "tabriz", 2, 5, 0);

@@ -341,3 +341,43 @@ fn input_that_ends_leaves_quietly_and_says_the_game_was_not_saved() {
     );
     assert!(!text.contains("\x1b[2J"), "no screen clearing into a pipe");
 }
+
+/// A dice game in the terminal: each pool, the dice spaces with this round's dice, the
+/// neutral supply, the markers on the board (issue 32 item 5).
+#[test]
+fn a_dice_game_shows_pools_action_spaces_and_markers() {
+    let mut child = weft()
+        .args([
+            "play",
+            "--pack",
+            "../content/marco-polo-2",
+            "--players",
+            "2",
+            "--seats",
+            "human,random",
+            "--seed",
+            "3",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"board\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("      dice: "), "{text}");
+    assert!(
+        text.contains("Action spaces (3 × black die in the supply)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Khan's favour (khan, 1 die): seat 2 [6]"),
+        "{text}"
+    );
+    assert!(text.contains("Contracts in Xi'an: Contract"), "{text}");
+}

@@ -187,8 +187,16 @@ fn refused_zone_moves_and_marks_change_nothing() {
     assert_refused("a move into a full hand", full, &st, &before);
     let onto = zones::move_card(&c, &mut st, hand, 0, display, Some(taken));
     assert_refused("a move onto a taken position", onto, &st, &before);
-    let into_pile = zones::move_card(&c, &mut st, hand, 0, piles[0], Some(0));
+    let into_pile = zones::move_card(&c, &mut st, hand, 0, piles[0], Some(1));
     assert_refused("a move to a position of a pile", into_pile, &st, &before);
+    // Position 0 of a pile is its bottom (ctx:move_card_to_bottom): taken, not refused.
+    let mut bottom = st.clone();
+    let moved = zones::move_card(&c, &mut bottom, hand, 0, piles[0], Some(0)).unwrap();
+    assert_eq!(
+        piles[0].get(&c, &bottom).cards[0],
+        Some(moved),
+        "at the bottom"
+    );
     let past = zones::move_card(&c, &mut st, hand, 0, display, Some(999));
     assert_refused("a move past the grid", past, &st, &before);
     let empty = zones::move_card(&c, &mut st, hand, 5, piles[0], None);
