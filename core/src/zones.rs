@@ -187,9 +187,10 @@ pub fn add_mark(
     Ok(after)
 }
 
-/// Moves the card at 0-based position `i` of `from` to `to`: on top of a pile, or into
-/// the first empty position of a grid (or position `at` of a grid, when given). Its
-/// mark is dropped. Refused, changing nothing, when the position is empty, the target
+/// Moves the card at 0-based position `i` of `from` to `to`: on top of a pile (at its
+/// bottom with `at = Some(0)`; any other position of a pile is refused), or into the
+/// first empty position of a grid (or position `at` of a grid, when given). Its mark is
+/// dropped. Refused, changing nothing, when the position is empty, the target
 /// is full or over its cap.
 pub fn move_card(
     c: &Content,

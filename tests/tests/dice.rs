@@ -856,3 +856,30 @@ fn a_spaces_can_act_is_asked_about_each_strength_once() {
     g.answer("place:city_b:3");
     assert_eq!(count(&g, 0, "vp"), 1, "resolve reads the placement made");
 }
+
+#[test]
+fn a_can_act_that_asks_is_refused_and_the_strength_is_no_answer() {
+    // A read-only hook never asks: the strength handed to can_act answers no question.
+    let mut files = dice_files();
+    let board = files.files["board.toml"].replace(
+        "behaviour = \"spaces.city_b\"",
+        "behaviour = \"spaces.asking\"",
+    );
+    files.files.insert("board.toml".into(), board);
+    files.files.insert(
+        "spaces/asking.lua".into(),
+        "local M = {}\nfunction M.can_act(ctx)\n  return ctx:choose{ prompt = 'which?', options = { '1', '2', '3', '4', '5', '6' } }.key == '2'\nend\nfunction M.resolve(ctx) end\nreturn M\n".into(),
+    );
+    let content = Arc::new(load_content(&[files], &library()).unwrap_or_else(|e| panic!("{e}")));
+    let mut engine = weft_core::Engine::with_lua(content).unwrap();
+    let err = engine
+        .new_game(2, 1)
+        .err()
+        .expect("the first question asks city B's can_act, which asks")
+        .to_string();
+    assert!(err.contains("can_act"), "{err}");
+    assert!(
+        !err.contains("recorded answer"),
+        "not taken as an answer: {err}"
+    );
+}

@@ -434,9 +434,14 @@ fn an_upgrade_pays_its_cost_flips_the_marker_and_pays_its_bonus_now_and_each_rou
     assert_eq!((count(&g, p, "coins"), count(&g, p, "camels")), (0, 1));
     assert_eq!(count(&g, p, "pepper"), 1);
     assert!(!g.offers("upgrade:farmers"), "once");
-    // Round 2's start phase pays the bonus again.
-    let before = play_until(&mut g, |st| st.round == 2);
-    let pepper = before.players[p].count_named(&g.content(), "pepper");
+    // Round 2's start phase pays the bonus again: every pool emptied, the turn's end
+    // ends the round, and nothing but the start phase comes between.
+    let pepper = count(&g, p, "pepper");
+    for q in 0..2 {
+        g.st.player_mut(q).dice.clear();
+    }
+    g.refresh();
+    assert_eq!(g.st.round, 2, "the round ended: no dice left");
     assert_eq!(
         count(&g, p, "pepper"),
         pepper + 1,
@@ -615,4 +620,30 @@ fn a_post_in_a_contract_city_offers_one_of_its_contracts() {
     assert_eq!(keys, want);
     g.answer(&format!("take:{}", shown[1]));
     assert!(player_cards(&mut g, p, "contracts").contains(&shown[1]));
+}
+
+#[test]
+fn each_guild_has_its_least_strength_and_its_jade() {
+    // M-GUILD-1 (farmers any, 0 jade; spice 2+, 1; tailors 3+, 2; jewellers 4+, 3)
+    for (dice, id, least, jade) in [
+        ([1, 1], "farmers", 1, 0),
+        ([2, 2], "spice", 2, 1),
+        ([3, 3], "tailors", 3, 2),
+        ([4, 4], "jewellers", 4, 3),
+    ] {
+        let mut g = at_first_turn(6, &[own(dice[0]), own(dice[1])]);
+        let p = g.current();
+        let before = count(&g, p, "jade");
+        g.answer(&format!("place:guild:{}{}", dice[0], dice[1]));
+        // The guilds the strength reaches, no higher one (a lone one is taken at once).
+        let keys = g.keys();
+        let asked = keys.iter().filter(|k| k.starts_with("guild:")).count();
+        let want = if least == 1 { 0 } else { least };
+        assert_eq!(asked, want, "{id} at {least}: {keys:?}");
+        if least > 1 {
+            g.answer(&format!("guild:{id}"));
+        }
+        assert_eq!(count(&g, p, &format!("guild_{id}")), 1, "{id}'s marker");
+        assert_eq!(count(&g, p, "jade"), before + jade, "{id}'s jade");
+    }
 }

@@ -1068,7 +1068,7 @@ impl LuaHost {
         // and given back after it, so each VM's count stays its own.
         let outer_checks = sandbox::batch::suspend();
         sandbox::reset(&self.shared, self.content.instruction_budget);
-        let ctx = match self.spare_ctx.take() {
+        let mut ctx = match self.spare_ctx.take() {
             Some(mut ctx) => {
                 // The spare holds the placeholder its last call left in the caller's
                 // place, and nothing else of that call.
@@ -1093,6 +1093,12 @@ impl LuaHost {
                 names: Rc::clone(&self.names),
             }),
         };
+        // A read-only hook never asks: what it is handed (a dice space's `can_act` gets
+        // the strength asked about, `ctx:strength()`) is no answer for `ctx:choose`,
+        // which then stops it, refused as a question from a hook that may not ask.
+        if call.hook.is_read_only() {
+            ctx.next_answer = ctx.answers.len();
+        }
         *self.ctx.0.borrow_mut() = Some(ctx);
         let last = match (keyed, key.as_deref()) {
             (true, Some(key)) => resume::Last::Text(key),

@@ -354,7 +354,7 @@ impl StepKind for ActionsStep {
 
 impl ActionsStep {
     /// The main action's options: every legal placement on every dice space that is no
-    /// extra's (a space's `can_act` asked once, not per placement).
+    /// extra's (a space's `can_act` asked once per strength, not per placement).
     fn main_options(
         &self,
         eng: &mut Engine,
