@@ -874,8 +874,7 @@ fn a_can_act_that_asks_is_refused_and_the_strength_is_no_answer() {
     let mut engine = weft_core::Engine::with_lua(content).unwrap();
     let err = engine
         .new_game(2, 1)
-        .err()
-        .expect("the first question asks city B's can_act, which asks")
+        .expect_err("the first question asks city B's can_act, which asks")
         .to_string();
     assert!(err.contains("can_act"), "{err}");
     assert!(
