@@ -647,3 +647,86 @@ fn each_guild_has_its_least_strength_and_its_jade() {
         assert_eq!(count(&g, p, "jade"), before + jade, "{id}'s jade");
     }
 }
+
+/// A rules text amount list (`2P+1S+1K`, `3VP+step`) as counters and the icon, if any.
+fn rules_amounts(text: &str) -> (BTreeMap<String, u32>, Option<String>) {
+    let mut out = BTreeMap::new();
+    let mut icon = None;
+    for part in text.split('+').map(str::trim) {
+        match part {
+            "step" => icon = Some("step".to_string()),
+            "BD" => icon = Some("black_die".to_string()),
+            "draw" => icon = Some("draw".to_string()),
+            _ => {
+                let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+                let n: u32 = digits
+                    .parse()
+                    .unwrap_or_else(|_| panic!("amount in `{part}`"));
+                let what = match &part[digits.len()..] {
+                    "P" => "pepper",
+                    "S" => "silk",
+                    "G" => "gold",
+                    "J" => "jade",
+                    "K" => "camels",
+                    "$" => "coins",
+                    "VP" => "vp",
+                    other => panic!("unknown good `{other}` in `{text}`"),
+                };
+                out.insert(what.to_string(), n);
+            }
+        }
+    }
+    (out, icon)
+}
+
+#[test]
+fn the_contracts_are_the_rules_table() {
+    // M-DATA-10 (invented): every contract's requirement and reward as RULES.md lists
+    // them, the starting ones S1–S6 in their pile, C01–C30 in the refill pile.
+    let rules =
+        std::fs::read_to_string(weft_tests::repo().join("content/marco-polo-2/RULES.md")).unwrap();
+    let from = rules.find("**M-DATA-10**").unwrap();
+    let to = rules[from..].find("**M-DATA-11**").unwrap() + from;
+    let c = marco_polo_content();
+    let mut seen = 0;
+    for cell in rules[from..to]
+        .split('|')
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .windows(2)
+    {
+        let (id, text) = (cell[0], cell[1]);
+        let is_id =
+            (id.starts_with('S') && id.len() == 2) || (id.starts_with('C') && id.len() == 3);
+        if !is_id || !text.contains('→') || !id[1..].chars().all(|ch| ch.is_ascii_digit()) {
+            continue;
+        }
+        let (need, give) = text.split_once('→').unwrap();
+        let (cost, _) = rules_amounts(need);
+        let (reward, icon) = rules_amounts(give);
+        let k = c.card(id).unwrap_or_else(|| panic!("no card {id}"));
+        let card = &c.cards[k as usize];
+        let named = |list: &[(weft_core::content::CounterId, u32)]| -> BTreeMap<String, u32> {
+            list.iter()
+                .map(|&(k, n)| (c.counters[k as usize].id.clone(), n))
+                .collect()
+        };
+        assert_eq!(named(&card.cost), cost, "{id}'s requirement");
+        assert_eq!(named(&card.reward), reward, "{id}'s reward");
+        let extra = card
+            .params
+            .get("extra")
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
+        assert_eq!(extra, icon, "{id}'s icon");
+        let zone = &c.zones[card.zone as usize].id;
+        let want = if id.starts_with('S') {
+            "starting_contracts"
+        } else {
+            "contract_pile"
+        };
+        assert_eq!(zone, want, "{id}'s pile");
+        seen += 1;
+    }
+    assert_eq!(seen, 36, "6 starting contracts and 30 in the pile");
+}
