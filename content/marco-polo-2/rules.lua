@@ -6,15 +6,7 @@ local M = {}
 local NO_POSTS = { beijing = true, gobi = true, turfan = true, lop_nur = true, pamir = true,
   karakum = true, dasht_e_kavir = true }
 
--- Whether player p has a post in `city`.
-local function has_post(ctx, p, city)
-  for _, q in ipairs(ctx:markers("post", city)) do
-    if q == p then
-      return true
-    end
-  end
-  return false
-end
+local has_post = C.has_post
 
 -- Places p's post in `city` (M-MOVE-8 a): the 9th and 10th on the map give 5 VP each,
 -- the 11th 10 VP. With none left, one of theirs moves there (M-MOVE-11), their choice,

@@ -180,40 +180,16 @@ impl Ctx {
         let from = self.zone_ref(id, p)?;
         let target = self.zone_ref(to, p)?;
         let i = self.zone_pos(from, pos, "move_card_to_bottom")?;
-        let c = &self.content;
         if !matches!(
-            c.zones[target.zone as usize].kind,
+            self.content.zones[target.zone as usize].kind,
             crate::content::ZoneKind::Pile
         ) {
             return Err(err(format!(
                 "ctx:move_card_to_bottom: {} is a grid; only a pile has a bottom",
-                target.describe(c)
+                target.describe(&self.content)
             )));
         }
-        let card = zones::move_card(c, &mut self.state, from, i, target, Some(0))
-            .map_err(|e| err(format!("ctx:move_card_to_bottom: {e}")))?;
-        let round = self.state.round;
-        let player = self.call.player;
-        let st = &self.state;
-        self.log.push_private(
-            round,
-            player,
-            "move_card",
-            || {
-                format!(
-                    "{} goes from {} to the bottom of {}",
-                    c.cards[card as usize].id,
-                    from.describe(c),
-                    target.describe(c)
-                )
-            },
-            || {
-                Some(crate::view::watchers(c, st, &[from, target], || {
-                    "a card moves".into()
-                }))
-            },
-        );
-        Ok(card)
+        self.move_card_into(from, i, target, true)
     }
 
     /// Moves the card at index `i` (from 0) of `from` onto `to` and logs it; the card
@@ -224,9 +200,34 @@ impl Ctx {
         i: usize,
         to: ZoneRef,
     ) -> mlua::Result<CardIx> {
+        self.move_card_into(from, i, to, false)
+    }
+
+    /// [`Ctx::move_card_at`], onto the top of a pile (a grid's first empty position) or,
+    /// with `bottom`, under the pile.
+    fn move_card_into(
+        &mut self,
+        from: ZoneRef,
+        i: usize,
+        to: ZoneRef,
+        bottom: bool,
+    ) -> mlua::Result<CardIx> {
         let c = &self.content;
-        let card = zones::move_card(c, &mut self.state, from, i, to, None)
-            .map_err(|e| err(format!("ctx:move_card: {e}")))?;
+        let verb = if bottom {
+            "move_card_to_bottom"
+        } else {
+            "move_card"
+        };
+        let card = zones::move_card(c, &mut self.state, from, i, to, bottom.then_some(0))
+            .map_err(|e| err(format!("ctx:{verb}: {e}")))?;
+        // Built only when the event is kept (moves are hot in bots' play).
+        let place = || {
+            if bottom {
+                format!("the bottom of {}", to.describe(c))
+            } else {
+                to.describe(c)
+            }
+        };
         let (round, player) = (self.state.round, self.call.player);
         let st = &self.state;
         self.log.push_private(
@@ -238,16 +239,12 @@ impl Ctx {
                     "{} goes from {} to {}",
                     c.cards[card as usize].id,
                     from.describe(c),
-                    to.describe(c)
+                    place()
                 )
             },
             || {
                 Some(crate::view::watchers(c, st, &[from, to], || {
-                    format!(
-                        "a card goes from {} to {}",
-                        from.describe(c),
-                        to.describe(c)
-                    )
+                    format!("a card goes from {} to {}", from.describe(c), place())
                 }))
             },
         );

@@ -87,26 +87,21 @@ pub(in crate::content) fn resolve(
                     neighbours[b].push(a as SlotId);
                 }
                 let mut amounts = |what: &str, raw: &BTreeMap<String, u32>| {
-                    let mut out = Vec::new();
-                    for (name, &v) in raw {
-                        match crate::content::resolve::counters::counter_id(counters, name) {
-                            Some(c) => out.push((c, v)),
-                            None => ld.fail_at_entry(
-                                (file, "paths", in_file),
-                                Some(&format!("{what}.{name}")),
-                                name,
-                                format!(
-                                    "path `{}`–`{}`: its {what} names `{name}`, which is not a counter",
-                                    p.a, p.b
-                                ),
-                                &format!(
-                                    "counters are: {}",
-                                    crate::content::resolve::counters::counter_list(counters)
-                                ),
+                    crate::content::resolve::counters::counter_amounts(counters, raw, |name| {
+                        ld.fail_at_entry(
+                            (file, "paths", in_file),
+                            Some(&format!("{what}.{name}")),
+                            name,
+                            format!(
+                                "path `{}`–`{}`: its {what} names `{name}`, which is not a counter",
+                                p.a, p.b
                             ),
-                        }
-                    }
-                    out
+                            &format!(
+                                "counters are: {}",
+                                crate::content::resolve::counters::counter_list(counters)
+                            ),
+                        )
+                    })
                 };
                 let cost = amounts("cost", &p.cost);
                 let requires = amounts("requires", &p.requires);

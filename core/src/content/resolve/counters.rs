@@ -46,6 +46,24 @@ pub(in crate::content) fn counter_id(counters: &[Counter], id: &str) -> Option<C
         .map(|i| i as CounterId)
 }
 
+/// A `cost`, `needs` or similar map of counter ids to amounts, as amounts by counter in
+/// counter order; `fail` records each key that is not a counter.
+pub(in crate::content) fn counter_amounts(
+    counters: &[Counter],
+    raw: &std::collections::BTreeMap<String, u32>,
+    mut fail: impl FnMut(&str),
+) -> Vec<(CounterId, u32)> {
+    let mut out = Vec::new();
+    for (k, &n) in raw {
+        match counter_id(counters, k) {
+            Some(id) => out.push((id, n)),
+            None => fail(k),
+        }
+    }
+    out.sort_by_key(|&(k, _)| k);
+    out
+}
+
 /// The counter ids, for help texts.
 pub(in crate::content) fn counter_list(counters: &[Counter]) -> String {
     counters

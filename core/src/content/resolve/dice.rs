@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use super::super::diagnostics::{EntryKey, Loader};
 use super::super::dice::{DicePlay, DiceSpace, DiceSpaceId, Extra, ExtraKind, Occupancy, Pools};
 use super::super::raw::{DiceSpaceToml, GameToml, ScriptToml};
-use super::super::{Counter, CounterId};
-use super::counters::{counter_id, counter_list};
+use super::super::Counter;
+use super::counters::{counter_amounts, counter_id, counter_list};
 use super::{check_id, Scripts};
 
 /// The most dice a player's pool or the neutral supply may hold.
@@ -105,24 +105,6 @@ pub(in crate::content) fn resolve(
         groups,
         extras,
     }
-}
-
-/// A `cost`, `needs` or similar map as amounts by counter, in counter order; `fail`
-/// records each key that is not a counter.
-fn amounts(
-    counters: &[Counter],
-    raw: &BTreeMap<String, u32>,
-    mut fail: impl FnMut(&str),
-) -> Vec<(CounterId, u32)> {
-    let mut out = Vec::new();
-    for (k, &n) in raw {
-        match counter_id(counters, k) {
-            Some(id) => out.push((id, n)),
-            None => fail(k),
-        }
-    }
-    out.sort_by_key(|&(k, _)| k);
-    out
 }
 
 /// `[[dice_spaces]]`.
@@ -257,7 +239,7 @@ fn resolve_spaces(
                 "remove fee, or make the space open",
             );
         }
-        let cost = amounts(counters, &s.cost, |name| {
+        let cost = counter_amounts(counters, &s.cost, |name| {
             fail(
                 ld,
                 &format!("cost.{name}"),
@@ -265,7 +247,7 @@ fn resolve_spaces(
                 &format!("counters are: {}", counter_list(counters)),
             )
         });
-        let needs = amounts(counters, &s.needs, |name| {
+        let needs = counter_amounts(counters, &s.needs, |name| {
             fail(
                 ld,
                 &format!("needs.{name}"),
@@ -485,7 +467,7 @@ fn resolve_extras(
             }
             (None, _) => None,
         };
-        let cost = amounts(counters, &e.cost, |name| {
+        let cost = counter_amounts(counters, &e.cost, |name| {
             fail(
                 ld,
                 &format!("cost.{name}"),
