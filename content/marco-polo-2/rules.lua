@@ -1,4 +1,5 @@
 -- Marco Polo II: the flow's hooks (rule ids in RULES.md).
+local B = require("bonuses")
 local C = require("contracts")
 local M = {}
 
@@ -7,6 +8,14 @@ local NO_POSTS = { beijing = true, gobi = true, turfan = true, lop_nur = true, p
   karakum = true, dasht_e_kavir = true }
 
 local has_post = C.has_post
+
+-- Steps b) to d) of M-MOVE-8 for p's new post in `city`: its city bonus, its
+-- trading-post bonus card, one of its contracts.
+local function post_bonuses(ctx, p, city)
+  B.gain_city_bonus(ctx, p, city)                    -- M-MOVE-8 b
+  B.take_post_bonus(ctx, p, city)                    -- M-MOVE-8 c
+  C.on_post(ctx, p, city)                            -- M-MOVE-8 d
+end
 
 -- Places p's post in `city` (M-MOVE-8 a): the 9th and 10th on the map give 5 VP each,
 -- the 11th 10 VP. With none left, one of theirs moves there (M-MOVE-11), their choice,
@@ -27,7 +36,7 @@ local function place_post(ctx, p, city, optional)
     end
     ctx:remove_marker(p, "post", string.sub(key, 6))
     ctx:place_marker(p, "post", city)
-    C.on_post(ctx, p, city)                          -- M-MOVE-11: b–d apply
+    post_bonuses(ctx, p, city)                       -- M-MOVE-11: b–d apply
     return
   end
   ctx:place_marker(p, "post", city)
@@ -37,7 +46,7 @@ local function place_post(ctx, p, city, optional)
   elseif n == 11 then
     ctx:gain(p, "vp", 10)
   end
-  C.on_post(ctx, p, city)                            -- M-MOVE-8 d
+  post_bonuses(ctx, p, city)                         -- M-MOVE-8 b–d
 end
 
 -- When a travel ends (M-MOVE-6..8): on a T3 move, first a post in a city passed through
@@ -89,10 +98,16 @@ function M.start_player(ctx, params)
   end
 end
 
--- M-ROUND-3, M-GUILD-4: each upgraded guild marker's bonus in the start phase (city
--- bonus cards and characters' income come with them, later).
+-- M-ROUND-3, M-GUILD-4: in the start phase, the city bonus of each city where the
+-- player has a post, then each upgraded guild marker's bonus (characters' income comes
+-- with them, later).
 function M.income(ctx, params)
   local p = ctx:player()
+  for _, city in ipairs(B.CITY_BONUS_CITIES) do
+    if has_post(ctx, p, city) then
+      B.gain_city_bonus(ctx, p, city)
+    end
+  end
   for _, id in ipairs({ "farmers", "spice", "tailors", "jewellers" }) do
     if ctx:count(p, "guild_" .. id) == 2 then
       for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold", "jade" }) do
@@ -101,6 +116,25 @@ function M.income(ctx, params)
           ctx:gain(p, what, n)
         end
       end
+    end
+  end
+end
+
+-- M-CITY-4: in the start phase of rounds 2 to 5 the two common city action cards are
+-- discarded and two drawn in their place; a deck run out is made again from the
+-- discards.
+function M.new_common_cards(ctx)
+  for i = 1, 2 do
+    if ctx:cards("common_actions")[i] then
+      ctx:move_card("common_actions", i, "city_action_discard")
+    end
+  end
+  for _ = 1, 2 do
+    if #ctx:cards("city_action_deck") == 0 then
+      ctx:reshuffle("city_action")
+    end
+    if #ctx:cards("city_action_deck") > 0 then
+      ctx:move_card("city_action_deck", -1, "common_actions")
     end
   end
 end

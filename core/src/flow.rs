@@ -273,6 +273,10 @@ pub struct Flow {
     /// The last travel that ended (`ctx:travel_path()`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub travelled: Option<TravelRecord>,
+    /// Markers placed this turn and still on the board, as (kind, slot, seat): what
+    /// may not be used until the owner's next turn (M-MOVE-9, `ctx:placed_this_turn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers_this_turn: Vec<(u8, SlotId, u8)>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -293,6 +297,7 @@ impl Flow {
             main_done: false,
             extras_taken: Vec::new(),
             travelled: None,
+            markers_this_turn: Vec::new(),
         }
     }
 
@@ -309,6 +314,7 @@ impl Flow {
         self.played_this_turn = 0;
         self.main_done = false;
         self.extras_taken.clear();
+        self.markers_this_turn.clear();
     }
 }
 

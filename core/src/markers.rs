@@ -33,6 +33,15 @@ pub fn on_slot(st: &GameState, k: usize, p: usize, slot: SlotId) -> usize {
         .count()
 }
 
+/// Whether player `p` placed a marker of kind `k` on `slot` this turn (still there):
+/// what M-MOVE-9 keeps from use until their next turn.
+pub fn placed_this_turn(st: &GameState, k: usize, p: usize, slot: SlotId) -> bool {
+    st.flow
+        .markers_this_turn
+        .iter()
+        .any(|&(kk, s, q)| kk as usize == k && s == slot && q as usize == p)
+}
+
 /// Places one of player `p`'s markers of kind `k` on `slot`; an error, changing
 /// nothing, when they have none left or the slot holds as many of theirs as it takes.
 pub fn place(
@@ -61,6 +70,7 @@ pub fn place(
         ));
     }
     st.markers[k].push((slot, p as u8));
+    st.flow.markers_this_turn.push((k as u8, slot, p as u8));
     let round = st.round;
     log.push(round, Some(p), "marker", || {
         format!(
@@ -92,6 +102,14 @@ pub fn remove(
         ));
     };
     st.markers[k].remove(i);
+    if let Some(j) = st
+        .flow
+        .markers_this_turn
+        .iter()
+        .position(|&(kk, s, q)| kk as usize == k && s == slot && q as usize == p)
+    {
+        st.flow.markers_this_turn.remove(j);
+    }
     let round = st.round;
     log.push(round, Some(p), "marker", || {
         format!(

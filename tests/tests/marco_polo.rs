@@ -49,6 +49,19 @@ fn posts(g: &Game, p: usize) -> Vec<String> {
         .collect()
 }
 
+/// Takes every city bonus and trading-post bonus card off the map (M-MOVE-8 b, c), for
+/// tests that count what a post gives without them.
+fn no_bonus_cards(g: &mut Game) {
+    let c = g.content();
+    for id in ["city_bonuses", "post_bonuses"] {
+        let z = c.zones.iter().find(|z| z.id == id).unwrap().index;
+        for card in g.st.zones_mut()[z].cards.iter_mut() {
+            *card = None;
+        }
+    }
+    g.refresh();
+}
+
 fn stand(g: &mut Game, p: usize, at: &str) {
     let s = g.slot(at);
     g.st.player_mut(p).pieces[0].at = s;
@@ -149,7 +162,7 @@ fn a_move_ends_with_a_trading_post_and_the_longest_one_places_one_on_the_way() {
     let p = g.current();
     set(&mut g, p, "coins", 20);
     set(&mut g, p, "camels", 5);
-    g.refresh();
+    no_bonus_cards(&mut g);
     g.answer("place:travel3:456");
     // Beijing–Xi'an is free, Xi'an–Lanzhou 1 coin, Lanzhou–Dunhuang 2 coins.
     let coins = count(&g, p, "coins");
@@ -195,7 +208,7 @@ fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
             g.st.markers[k].push((s, p as u8));
         }
         set(&mut g, p, "coins", 10);
-        g.refresh();
+        no_bonus_cards(&mut g);
         let vp = count(&g, p, "vp");
         g.answer("place:travel1:1");
         g.answer("go:karakorum");
@@ -212,7 +225,7 @@ fn the_ninth_tenth_and_eleventh_posts_score_and_with_none_left_one_moves() {
         g.st.markers[k].push((s, p as u8));
     }
     set(&mut g, p, "coins", 10);
-    g.refresh();
+    no_bonus_cards(&mut g);
     let vp = count(&g, p, "vp");
     g.answer("place:travel1:1");
     g.answer("go:karakorum");
@@ -245,7 +258,7 @@ fn a_gated_route_needs_its_guild_marker() {
     set(&mut g, p, "coins", 10);
     set(&mut g, p, "jade", 1);
     set(&mut g, p, "guild_tailors", 1);
-    g.refresh();
+    no_bonus_cards(&mut g);
     g.answer("place:travel1:1");
     assert!(g.offers("go:lhasa"));
     g.answer("go:lhasa");
@@ -729,4 +742,256 @@ fn the_contracts_are_the_rules_table() {
         seen += 1;
     }
     assert_eq!(seen, 36, "6 starting contracts and 30 in the pile");
+}
+
+/// Puts card `id` at position `pos` (from 0) of shared zone `zone`, swapping it with
+/// whatever lay there (so no card is doubled).
+fn put_card(g: &mut Game, zone: &str, pos: usize, id: &str) {
+    let c = g.content();
+    let card = c.card(id).unwrap();
+    let to = c.zones.iter().find(|z| z.id == zone).unwrap().index;
+    let zones = g.st.zones_mut();
+    let here = zones[to].cards[pos];
+    for z in zones.iter_mut() {
+        for slot in z.cards.iter_mut() {
+            if *slot == Some(card) {
+                *slot = here;
+            }
+        }
+    }
+    zones[to].cards[pos] = Some(card);
+    g.refresh();
+}
+
+#[test]
+fn setup_deals_city_cards_and_bonus_cards_onto_the_map() {
+    // M-SETUP-2, M-SETUP-3, M-DATA-7, M-DATA-8, M-DATA-9
+    let mut g = Game::with(marco_polo_content(), 2, 6);
+    let on_cities = shared_cards(&mut g, "city_actions");
+    assert_eq!(on_cities.len(), 7, "one on each large city");
+    assert_eq!(shared_cards(&mut g, "common_actions").len(), 2);
+    assert_eq!(shared_cards(&mut g, "city_action_deck").len(), 18 - 9);
+    assert!(on_cities.iter().all(|id| id.starts_with("CA")));
+    let bonuses = shared_cards(&mut g, "city_bonuses");
+    assert_eq!(bonuses.len(), 10, "one on each city bonus slot");
+    assert!(bonuses.iter().all(|id| id.starts_with("CB")));
+    assert_eq!(shared_cards(&mut g, "post_bonuses").len(), 6);
+    assert_eq!(
+        shared_cards(&mut g, "post_bonus_pile").len(),
+        2,
+        "two not dealt"
+    );
+}
+
+#[test]
+fn a_city_card_needs_a_post_there_and_applies_up_to_d_times() {
+    // M-CITY-1, M-CITY-3, M-DICE-9, M-DATA-9 (CA01: ×d 2$ → 1P)
+    let mut g = at_first_turn(11, &[own(3)]);
+    let p = g.current();
+    put_card(&mut g, "city_actions", 0, "CA01"); // Karakorum's card
+    assert!(!g.offers("place:city_karakorum:3"), "no post in Karakorum");
+    post_in(&mut g, p, "karakorum");
+    set(&mut g, p, "coins", 0);
+    set(&mut g, p, "jade", 0);
+    g.refresh();
+    assert!(
+        !g.offers("place:city_karakorum:3"),
+        "nothing to pay with: not once (M-DICE-9)"
+    );
+    set(&mut g, p, "coins", 5);
+    g.refresh();
+    let pepper = count(&g, p, "pepper");
+    g.answer("place:city_karakorum:3");
+    // d = 3, but 5 coins pay twice: the player chooses once or twice.
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["times:1", "times:2"]);
+    g.answer("times:2");
+    assert_eq!(count(&g, p, "coins"), 1);
+    assert_eq!(count(&g, p, "pepper"), pepper + 2);
+}
+
+#[test]
+fn a_city_card_is_exclusive_and_the_common_ones_need_no_post() {
+    // M-CITY-2, M-CITY-4, M-DICE-4, M-DATA-9 (CA16: ×d gain 1$)
+    let mut g = at_first_turn(12, &[own(4), own(5)]);
+    let p = g.current();
+    put_card(&mut g, "common_actions", 0, "CA16");
+    put_card(&mut g, "common_actions", 1, "CA07");
+    assert!(posts(&g, p).is_empty());
+    let coins = count(&g, p, "coins");
+    g.answer("place:common1:4");
+    assert_eq!(count(&g, p, "coins"), coins + 4, "×d 1 coin, d = 4");
+    while g.current() == p {
+        g.answer("end");
+    }
+    let q = g.current();
+    g.st.player_mut(q).dice = vec![own(6)];
+    g.refresh();
+    assert!(!g.offers("place:common1:6"), "taken this round");
+    assert!(g.offers("place:common2:6"), "the other common card");
+}
+
+#[test]
+fn the_common_city_cards_are_replaced_from_round_two() {
+    // M-CITY-4, M-ROUND-2 (4)
+    let mut g = Game::with(marco_polo_content(), 2, 13);
+    let first = shared_cards(&mut g, "common_actions");
+    let deck = shared_cards(&mut g, "city_action_deck");
+    let end = play_until(&mut g, |st| st.round == 2);
+    let _ = end;
+    // Play on into round 2's turns.
+    while g.st.round == 1 {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    let now = shared_cards(&mut g, "common_actions");
+    assert_eq!(now.len(), 2);
+    assert!(
+        now.iter().all(|c| !first.contains(c)),
+        "{first:?} → {now:?}"
+    );
+    assert_eq!(
+        now,
+        [deck[deck.len() - 1].clone(), deck[deck.len() - 2].clone()],
+        "the deck's top two"
+    );
+    let discards = shared_cards(&mut g, "city_action_discard");
+    assert!(first.iter().all(|c| discards.contains(c)));
+}
+
+#[test]
+fn a_city_is_used_from_the_turn_after_its_post() {
+    // M-MOVE-9, M-ICON-3 (S3's step places a post before the main action)
+    let mut g = at_first_turn(14, &[own(2), own(6)]);
+    let p = g.current();
+    let c = g.content();
+    let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
+    g.st.player_mut(p).zones[slots].cards = vec![Some(c.card("S3").unwrap())];
+    set(&mut g, p, "silk", 1);
+    put_card(&mut g, "city_actions", 1, "CA16"); // Xi'an's card
+    no_bonus_cards(&mut g);
+    g.answer("fulfil:S3");
+    g.answer("go:xian");
+    if g.offers("none") {
+        g.answer("none"); // Xi'an's contracts
+    }
+    assert!(posts(&g, p).contains(&"xian".to_string()));
+    assert!(
+        !g.offers("place:city_xian:2"),
+        "the post was placed this turn: {:?}",
+        g.keys()
+    );
+    g.answer("place:khan:2");
+    while g.current() == p {
+        g.answer("end");
+    }
+    while g.current() != p {
+        let k = g
+            .keys()
+            .into_iter()
+            .find(|k| !k.contains("city_xian"))
+            .unwrap();
+        g.answer(&k);
+    }
+    assert!(
+        g.offers("place:city_xian:6"),
+        "the next turn: {:?}",
+        g.keys()
+    );
+}
+
+#[test]
+fn a_special_city_space_gives_more_with_its_guild_upgraded_and_closes_the_other() {
+    // M-SPECIAL-1, M-SPECIAL-2, M-SPECIAL-3, M-GUILD-5, M-DATA-6 (Hormuz A: ⌈d/2⌉ P, +⌈d/3⌉ P)
+    let mut g = at_first_turn(15, &[own(5), own(6)]);
+    let p = g.current();
+    assert!(!g.offers("place:hormuz_a:5"), "no post in Hormuz");
+    post_in(&mut g, p, "hormuz");
+    set(&mut g, p, "guild_spice", 2);
+    set(&mut g, p, "pepper", 0);
+    g.refresh();
+    g.answer("place:hormuz_a:5");
+    assert_eq!(count(&g, p, "pepper"), 3 + 2, "⌈5/2⌉ and, upgraded, ⌈5/3⌉");
+    while g.current() == p {
+        g.answer("end");
+    }
+    while g.current() != p {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    g.st.player_mut(p).dice = vec![own(6)];
+    set(&mut g, p, "pepper", 3);
+    g.refresh();
+    assert!(
+        !g.offers("place:hormuz_b:6"),
+        "its own colour on A closes B (M-SPECIAL-2)"
+    );
+}
+
+#[test]
+fn a_post_takes_the_city_bonus_now_and_each_round_and_the_post_bonus_once() {
+    // M-MOVE-8 (b, c), M-ROUND-3, M-ICON-2, M-DATA-7 (CB02: 3$), M-DATA-8 (TP6: 6$)
+    let mut g = at_first_turn(16, &[own(1)]);
+    let p = g.current();
+    no_bonus_cards(&mut g);
+    put_card(&mut g, "city_bonuses", 4, "CB02"); // Sarai's city bonus
+    put_card(&mut g, "post_bonuses", 4, "TP6"); // Sarai's trading-post bonus
+    stand(&mut g, p, "bukhara");
+    set(&mut g, p, "coins", 10);
+    set(&mut g, p, "camels", 5);
+    g.refresh();
+    g.answer("place:travel1:1");
+    let coins = count(&g, p, "coins");
+    g.answer("go:sarai"); // 2 coins and a camel
+    assert_eq!(
+        count(&g, p, "coins"),
+        coins - 2 + 3 + 6,
+        "route, city bonus, post bonus"
+    );
+    assert!(
+        shared_cards(&mut g, "post_bonuses").is_empty(),
+        "the card left"
+    );
+    assert_eq!(shared_cards(&mut g, "box"), ["TP6"]);
+    // The start phase gives the city bonus again (not the post bonus): the same game
+    // with and without a post in Sarai, played alike into round 2, differ by 3 coins.
+    let mut coins_at_round_2 = Vec::new();
+    for with_post in [false, true] {
+        let mut g = at_first_turn(16, &[own(1)]);
+        no_bonus_cards(&mut g);
+        put_card(&mut g, "city_bonuses", 4, "CB02");
+        let p = g.current();
+        if with_post {
+            post_in(&mut g, p, "sarai");
+            g.refresh();
+        }
+        play_until(&mut g, |st| st.round == 2);
+        let now = now(&mut g);
+        assert_eq!(now.round, 2);
+        coins_at_round_2.push(now.players[p].count_named(&g.content(), "coins"));
+    }
+    assert_eq!(coins_at_round_2[1], coins_at_round_2[0] + 3);
+}
+
+#[test]
+fn the_question_card_gains_another_city_bonus() {
+    // M-ICON-6, M-DATA-7 (CB12 "?")
+    let mut g = at_first_turn(17, &[own(1)]);
+    let p = g.current();
+    no_bonus_cards(&mut g);
+    put_card(&mut g, "city_bonuses", 0, "CB12"); // Lanzhou
+    put_card(&mut g, "city_bonuses", 1, "CB05"); // Dunhuang: 1 jade
+    put_card(&mut g, "city_bonuses", 2, "CB03"); // Khotan: 2 camels
+    stand(&mut g, p, "xian");
+    set(&mut g, p, "coins", 10);
+    set(&mut g, p, "jade", 0);
+    g.refresh();
+    g.answer("place:travel1:1");
+    g.answer("go:lanzhou");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["bonus:CB03", "bonus:CB05"], "not the ? card itself");
+    g.answer("bonus:CB05");
+    assert_eq!(count(&g, p, "jade"), 1);
 }

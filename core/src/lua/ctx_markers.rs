@@ -80,6 +80,20 @@ impl Ctx {
         Ok(t)
     }
 
+    /// `ctx:placed_this_turn(p, kind, slot)`: whether p placed a marker of that kind on
+    /// the slot during this turn (M-MOVE-9).
+    pub(super) fn marker_placed_this_turn(
+        &self,
+        p: i64,
+        kind: &str,
+        slot: &str,
+    ) -> mlua::Result<bool> {
+        let p = self.player_index(p)?;
+        let k = self.marker_kind(kind)?;
+        let s = self.slot_named(slot)?;
+        Ok(markers::placed_this_turn(&self.state, k, p, s))
+    }
+
     /// `ctx:markers_left(p, kind)`.
     pub(super) fn markers_left(&self, p: i64, kind: &str) -> mlua::Result<usize> {
         let p = self.player_index(p)?;

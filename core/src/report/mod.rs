@@ -483,10 +483,27 @@ fn held_summaries(done: &[&GameRecord]) -> Vec<HeldSummary> {
             }
         }
     }
+    // Kinds of card of which some copy was taken: a kind never taken in the whole run
+    // is one that stays on the board (a city's action card), not a card nobody wants.
+    let taken_kinds: std::collections::BTreeSet<&str> = done
+        .iter()
+        .flat_map(|r| r.held.values())
+        .filter(|h| h.taken_by.iter().any(|&n| n > 0))
+        .map(|h| h.kind.as_str())
+        .collect();
+    let kind_of: BTreeMap<&str, &str> = done
+        .iter()
+        .flat_map(|r| r.held.iter())
+        .map(|(id, h)| (id.as_str(), h.kind.as_str()))
+        .collect();
     by_id
         .into_iter()
         // A card in play in no game (its copies are for more players) is left out.
         .filter(|(_, a)| a.in_play > 0.0)
+        .filter(|(id, _)| {
+            let kind = kind_of.get(id).copied().unwrap_or("");
+            kind.is_empty() || taken_kinds.contains(kind)
+        })
         .map(|(id, a)| {
             let mut ended_in: Vec<(String, f64)> = a
                 .ended

@@ -133,6 +133,10 @@ pub struct HeldCounts {
     /// the cards end up (Cabriole: `completed` projects, still `unfinished` ones).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ended_in: BTreeMap<String, u32>,
+    /// The card's `kind`: a kind of which no copy is ever taken in a run (cards that stay
+    /// on the board, like a city's action card) is left out of the held-card figures.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
 }
 
 /// One worker-placement area in one game.
@@ -304,6 +308,7 @@ impl GameRecord {
                             in_play: 0,
                             taken_by: vec![0; players],
                             ended_in: BTreeMap::new(),
+                            kind: c.kind.clone(),
                         },
                     )
                 })
@@ -729,6 +734,8 @@ enum Used {
     Card(usize),
     /// A card of a deck (by card index) that was played.
     Played(usize),
+    /// A dice space dice were placed on (M-DICE-2), extras' spaces included.
+    DiceSpace(usize),
 }
 
 impl Tracker {
@@ -808,6 +815,10 @@ impl Tracker {
                 }
                 self.uses
                     .push((Used::Area(area as usize), player, st.round));
+            }
+            Action::PlaceDice { space, .. } => {
+                self.uses
+                    .push((Used::DiceSpace(space as usize), player, st.round));
             }
             _ => {}
         }
@@ -928,11 +939,13 @@ impl Tracker {
     /// Adds the uses counted by index to [`GameRecord::uses`]: each component's uses in
     /// the order they happened, with one lookup by name per component.
     fn name_uses(&mut self, content: &Content, rec: &mut GameRecord) {
-        // Each component's place in `by`: tiles, then areas, cards taken, cards played.
+        // Each component's place in `by`: tiles, then areas, cards taken, cards played,
+        // dice spaces.
         let areas = content.tiles.len();
         let cards = areas + content.board.areas.len();
         let played = cards + content.cards.len();
-        let mut by: Vec<Vec<[u32; 2]>> = vec![Vec::new(); played + content.cards.len()];
+        let spaces = played + content.cards.len();
+        let mut by: Vec<Vec<[u32; 2]>> = vec![Vec::new(); spaces + content.dice_play.spaces.len()];
         let mut first: Vec<usize> = Vec::new();
         for &(used, seat, round) in &self.uses {
             let at = match used {
@@ -940,6 +953,7 @@ impl Tracker {
                 Used::Area(a) => areas + a,
                 Used::Card(c) => cards + c,
                 Used::Played(c) => played + c,
+                Used::DiceSpace(d) => spaces + d,
             };
             if by[at].is_empty() {
                 first.push(at);
@@ -956,6 +970,9 @@ impl Tracker {
             } else if at < played {
                 let card = &content.cards[at - cards];
                 (self.component("card", &card.template), card.kind.as_str())
+            } else if at >= spaces {
+                let space = &content.dice_play.spaces[at - spaces];
+                (self.component("space", &space.id), "space")
             } else {
                 let card = &content.cards[at - played];
                 let deck = card

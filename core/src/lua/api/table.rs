@@ -417,6 +417,17 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "placed_this_turn",
+        call: "ctx:placed_this_turn(p, kind, slot)",
+        text: "whether p placed a marker of that kind on the slot during this turn and it is still there (a trading post is used from the next turn on, M-MOVE-9)",
+        imp: Read(|m| {
+            m.add(|_, c, (Whole(p), kind, slot): (Whole, String, String)| {
+                c.marker_placed_this_turn(p, &kind, &slot)
+            })
+        }),
+        front: None,
+    },
+    CtxFn {
         name: "counter_info",
         call: "ctx:counter_info(what)",
         text: "a counter's declaration: `{id, name, min, max, value}` (`max` nil when it has none)",

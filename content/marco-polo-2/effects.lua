@@ -1,0 +1,168 @@
+-- Card and space effects written as data (M-CITY-3, M-DATA-6, M-DATA-7..9): what a city
+-- action card, a special city's space or a bonus card does, from its params. Shared by
+-- spaces/city.lua, spaces/special.lua and the bonus cards (bonuses.lua).
+--
+-- An effect is a table:
+--   times   how often it applies at strength d: "d", "ceil(d/2)", "ceil(d/3)",
+--           "floor(d/2)", "floor(d/3)" (M-CITY-3); default once
+--   cap     "contracts" or "posts": applies at most as often as the player has
+--           fulfilled contracts or trading posts on the map (M-ICON-7)
+--   least   the least strength that gives anything (M-DATA-6, Balkh's guild extra)
+--   pay     paid for each application (jade standing in for coins and camels, M-JADE-1)
+--   pay_distinct  goods of that many different kinds paid for each application (M-ICON-1 "2≠")
+--   gain    gained for each application
+--   once    gained once, with the first application
+--   first   "black_die": done before the rest (M-ICON-5)
+--   extra   "step" (M-ICON-3) or "draw" (M-ICON-4), done once per application
+-- With something to pay, the player chooses how often, at least once (M-DICE-9).
+local C = require("contracts")
+local M = {}
+
+M.COUNTERS = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
+M.GOODS = { "pepper", "silk", "gold" }
+local SHORT = { vp = "VP", coins = "$", camels = "K", pepper = "P", silk = "S", gold = "G", jade = "J" }
+
+-- How often `times` allows at strength d.
+function M.times(times, d)
+  if times == nil then
+    return 1
+  elseif times == "d" then
+    return d
+  end
+  local round, by = string.match(times, "^(%a+)%(d/(%d)%)$")
+  by = tonumber(by)
+  if round == "ceil" then
+    return (d + by - 1) // by
+  elseif round == "floor" then
+    return d // by
+  end
+  error("effects: times = '" .. tostring(times) .. "' is not d, ceil(d/N) or floor(d/N)")
+end
+
+-- A table's items in the order of M.COUNTERS, times k.
+local function scaled(t, k)
+  local out = {}
+  for _, what in ipairs(M.COUNTERS) do
+    if t and t[what] then
+      out[what] = t[what] * k
+    end
+  end
+  return out
+end
+
+-- "2P+1K" for a table of counters.
+function M.words(t)
+  local parts = {}
+  for _, what in ipairs(M.COUNTERS) do
+    if t and t[what] then
+      parts[#parts + 1] = t[what] .. SHORT[what]
+    end
+  end
+  return table.concat(parts, "+")
+end
+
+-- Whether p holds `n` different goods, one of each, k times over (M-ICON-1 "2≠").
+local function distinct_goods(ctx, p, n, k)
+  local kinds = 0
+  for _, g in ipairs(M.GOODS) do
+    if ctx:count(p, g) >= k then
+      kinds = kinds + 1
+    end
+  end
+  return kinds >= n
+end
+
+-- How often player p may apply `e` at strength d (0: not at all).
+function M.most(ctx, p, e, d)
+  if e.least and d < e.least then
+    return 0
+  end
+  local n = M.times(e.times, d)
+  if e.cap == "contracts" then
+    n = math.min(n, ctx:count(p, "contracts"))
+  elseif e.cap == "posts" then
+    n = math.min(n, #ctx:markers_of(p, "post"))
+  end
+  if e.pay or e.pay_distinct then
+    local k = 0
+    while k < n and (not e.pay or ctx:can_afford(p, scaled(e.pay, k + 1)))
+      and (not e.pay_distinct or distinct_goods(ctx, p, e.pay_distinct, k + 1)) do
+      k = k + 1
+    end
+    n = k
+  end
+  return n
+end
+
+-- Whether `e` can be applied at least once (M-DICE-9). A black die first counts as
+-- something done.
+function M.can_apply(ctx, p, e, d)
+  return e.first == "black_die" or M.most(ctx, p, e, d) > 0
+end
+
+-- Pays 1 each of `n` different goods: the player chooses which (M-ICON-1).
+local function pay_distinct(ctx, p, n)
+  local paid = {}
+  for _ = 1, n do
+    local options = {}
+    for _, g in ipairs(M.GOODS) do
+      if not paid[g] and ctx:count(p, g) >= 1 then
+        options[#options + 1] = { key = "pay:" .. g, label = "Pay 1 " .. g }
+      end
+    end
+    local g = string.sub(ctx:choose{ prompt = "Pay a good of another kind", options = options }.key, 5)
+    ctx:pay(p, g, 1)
+    paid[g] = true
+  end
+end
+
+-- Applies `e` for player p at strength d. `prompt` names it when the player chooses how
+-- often.
+function M.apply(ctx, p, e, d, prompt)
+  if e.first == "black_die" then
+    ctx:take_neutral_die(p)                                     -- M-ICON-5
+  end
+  local n = M.most(ctx, p, e, d)
+  if n > 1 and (e.pay or e.pay_distinct) then
+    local options = {}
+    for k = n, 1, -1 do
+      options[#options + 1] = { key = "times:" .. k, label = prompt .. " ×" .. k }
+    end
+    n = tonumber(string.sub(ctx:choose{ prompt = prompt .. ": how often?", options = options }.key, 7))
+  end
+  if n <= 0 then
+    return
+  end
+  local cost = scaled(e.pay, n)
+  for _, what in ipairs(M.COUNTERS) do
+    if cost[what] then
+      ctx:pay(p, what, cost[what])
+    end
+  end
+  if e.pay_distinct then
+    for _ = 1, n do
+      pay_distinct(ctx, p, e.pay_distinct)
+    end
+  end
+  local got = scaled(e.gain, n)
+  for what, k in pairs(scaled(e.once, 1)) do
+    got[what] = (got[what] or 0) + k
+  end
+  for _, what in ipairs(M.COUNTERS) do
+    if got[what] then
+      ctx:gain(p, what, got[what])
+    end
+  end
+  for _ = 1, n do
+    if e.extra == "step" then
+      ctx:travel(p, { max = 1 })                                -- M-ICON-3
+    elseif e.extra == "draw" then
+      local pile = ctx:cards("contract_pile")
+      if #pile > 0 then
+        C.take(ctx, p, "contract_pile", pile[#pile], {})         -- M-ICON-4
+      end
+    end
+  end
+end
+
+return M
