@@ -117,6 +117,7 @@ pub fn print(s: &Summary) {
     print_tiles(s);
     print_held(s);
     print_areas(s);
+    print_dice_spaces(s);
     if let Some(gps) = s.games_per_second {
         println!(
             "\n  games/second   {gps:.1}   ({:.2} s)",
@@ -299,6 +300,34 @@ fn print_areas(s: &Summary) {
         "area"
     );
     for a in &s.areas {
+        println!(
+            "  {:<w$}  {:>11.2}  {:>4.1}%  {}",
+            a.id,
+            a.placed,
+            a.placement_share * 100.0,
+            share_or_dash(&a.win_share_of_placers)
+        );
+    }
+}
+
+/// The dice spaces (M-DICE-2): placements per game and how the seats that placed there
+/// fared.
+fn print_dice_spaces(s: &Summary) {
+    if s.dice_spaces.is_empty() {
+        return;
+    }
+    let w = s
+        .dice_spaces
+        .iter()
+        .map(|a| a.id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(16);
+    println!(
+        "\n  {:<w$}  placed/game  share   win share of placers",
+        "dice space"
+    );
+    for a in &s.dice_spaces {
         println!(
             "  {:<w$}  {:>11.2}  {:>4.1}%  {}",
             a.id,

@@ -366,18 +366,27 @@ fn a_dice_game_shows_pools_action_spaces_and_markers() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"board\nquit\n")
+        .write_all(b"1\n1\nboard\nquit\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("      dice: "), "{text}");
     assert!(
-        text.contains("Action spaces (3 × black die in the supply)"),
+        text.contains("Action spaces (4 × black die in the supply)"),
         "{text}"
     );
     assert!(
-        text.contains("Khan's favour (khan, 1 die): seat 2 [6]"),
+        text.contains("Travel 1 (travel1, 1 die): seat 2 [2]"),
         "{text}"
     );
     assert!(text.contains("Contracts in Xi'an: Contract"), "{text}");
+    // The characters: offered at setup (M-SETUP-7), then each seat's own.
+    assert!(
+        text.contains("Characters on offer: Möngke Khan (mongke)"),
+        "{text}"
+    );
+    assert!(text.contains("Character: Möngke Khan (mongke)"), "{text}");
+    // The objective kept: the seat's own, face up; the other's, face down (M-MAT-6).
+    assert!(text.contains("Objective: Objective O07 (O07)"), "{text}");
+    assert!(text.contains("Objective: 1 card, face down"), "{text}");
 }

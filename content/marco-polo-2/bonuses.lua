@@ -54,15 +54,41 @@ function M.gain_city_bonus(ctx, p, city)
   end
 end
 
+-- The player who keeps trading-post bonus cards (Filippo Vitello, M-CHAR-5), or nil.
+local function keeper(ctx)
+  for q = 1, ctx:player_count() do
+    if ctx:ability(q, "keeps_post_bonuses") > 0 then
+      return q
+    end
+  end
+  return nil
+end
+
 -- A post placed in `city` (M-MOVE-8 c): its trading-post bonus card, if still there,
--- gives its bonus to p and leaves the game.
+-- gives its bonus to p and leaves the game. With Filippo in the game (M-CHAR-5 a) it
+-- goes to him after its effect; his own he keeps unresolved.
 function M.take_post_bonus(ctx, p, city)
   local i = index_of(M.POST_BONUS_CITIES, city)
   local card = i and ctx:cards("post_bonuses")[i] or nil
   if not card then
     return
   end
-  ctx:move_card("post_bonuses", i, "box")
+  local filippo = keeper(ctx)
+  if filippo == p then
+    ctx:move_card("post_bonuses", i, "kept_bonuses", p)
+    return
+  end
+  if filippo then
+    ctx:move_card("post_bonuses", i, "kept_bonuses", filippo)
+  else
+    ctx:move_card("post_bonuses", i, "box")
+  end
+  gain_reward(ctx, p, card)
+end
+
+-- Filippo's extra action (M-CHAR-5 b): one card he keeps, resolved, then out of the game.
+function M.use_kept(ctx, p, card)
+  ctx:move_card("kept_bonuses", card, "box", p)
   gain_reward(ctx, p, card)
 end
 

@@ -14,8 +14,10 @@
 --   once    gained once, with the first application
 --   first   "black_die": done before the rest (M-ICON-5)
 --   extra   "step" (M-ICON-3) or "draw" (M-ICON-4), done once per application
--- With something to pay, the player chooses how often, at least once (M-DICE-9).
+-- With something to pay, a step or a draw, the player chooses how often, at least once
+-- (M-DICE-9).
 local C = require("contracts")
+local moves = require("moves")
 local M = {}
 
 M.COUNTERS = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
@@ -95,9 +97,9 @@ function M.most(ctx, p, e, d)
 end
 
 -- Whether `e` can be applied at least once (M-DICE-9). A black die first counts as
--- something done.
+-- something done while one is left to take.
 function M.can_apply(ctx, p, e, d)
-  return e.first == "black_die" or M.most(ctx, p, e, d) > 0
+  return (e.first == "black_die" and ctx:neutral_dice() > 0) or M.most(ctx, p, e, d) > 0
 end
 
 -- Pays 1 each of `n` different goods: the player chooses which (M-ICON-1).
@@ -120,10 +122,15 @@ end
 -- often.
 function M.apply(ctx, p, e, d, prompt)
   if e.first == "black_die" then
-    ctx:take_neutral_die(p)                                     -- M-ICON-5
+    local pips = ctx:take_neutral_die(p)                        -- M-ICON-5
+    if pips then
+      ctx:trigger(p, "black_die", pips)                         -- M-CHAR-6
+    end
   end
   local n = M.most(ctx, p, e, d)
-  if n > 1 and (e.pay or e.pay_distinct) then
+  -- Something paid, or a step or a draw, may be done fewer times, at least once
+  -- (M-DICE-9); a plain gain is taken whole.
+  if n > 1 and (e.pay or e.pay_distinct or e.extra) then
     local options = {}
     for k = n, 1, -1 do
       options[#options + 1] = { key = "times:" .. k, label = prompt .. " ×" .. k }
@@ -155,7 +162,7 @@ function M.apply(ctx, p, e, d, prompt)
   end
   for _ = 1, n do
     if e.extra == "step" then
-      ctx:travel(p, { max = 1 })                                -- M-ICON-3
+      moves.travel(ctx, p, { max = 1 })                         -- M-ICON-3
     elseif e.extra == "draw" then
       local pile = ctx:cards("contract_pile")
       if #pile > 0 then

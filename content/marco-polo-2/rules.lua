@@ -1,11 +1,10 @@
 -- Marco Polo II: the flow's hooks (rule ids in RULES.md).
 local B = require("bonuses")
 local C = require("contracts")
+local O = require("objectives")
 local M = {}
 
--- Nodes where no trading post goes (M-MOVE-5).
-local NO_POSTS = { beijing = true, gobi = true, turfan = true, lop_nur = true, pamir = true,
-  karakum = true, dasht_e_kavir = true }
+local NO_POSTS = require("map").NO_POSTS   -- M-MOVE-5
 
 local has_post = C.has_post
 
@@ -79,6 +78,7 @@ function M.arrive(ctx)
   if not NO_POSTS[stop] and not has_post(ctx, p, stop) then
     place_post(ctx, p, stop, false)
   end
+  ctx:trigger(p, "moved")                            -- M-CHAR-1 b
 end
 
 -- M-START-1: the start player is who took the movement action needing the most dice
@@ -166,9 +166,11 @@ function M.compensation(ctx, params)
   end
 end
 
--- Final scoring (M-SCORE-3..5): crests of the cities holding the player's posts, each
--- crest type once (M-SCORE-3's DECISION), by the crest table (M-DATA-3); 1 VP per full
--- 10 coins; 1 VP per full 2 of pepper, silk, gold and jade together.
+-- Final scoring (M-SCORE-2..5): the objective's VP if its guild markers are upgraded;
+-- crests of the cities holding the player's posts, each crest type once (M-SCORE-3's
+-- DECISION), plus the objective's cities with a post and De Wu's crest, by the crest
+-- table (M-DATA-3); 1 VP per full 10 coins; 1 VP per full 2 of pepper, silk, gold and
+-- jade together.
 function M.final_scoring(ctx, params)
   local p = ctx:player()
   local seen, crests = {}, 0
@@ -179,10 +181,12 @@ function M.final_scoring(ctx, params)
       crests = crests + 1
     end
   end
+  local objective_vp, objective_crests = O.score(ctx, p, has_post)   -- M-SCORE-2, M-SCORE-3
+  crests = crests + objective_crests + ctx:ability(p, "crest_bonus") -- M-CHAR-2 c
   local crest_vp = params.crest_table[math.min(crests, #params.crest_table - 1) + 1]
   local coins_vp = ctx:count(p, "coins") // 10
   local resources = ctx:count(p, "pepper") + ctx:count(p, "silk") + ctx:count(p, "gold") + ctx:count(p, "jade")
-  local total = crest_vp + coins_vp + resources // 2
+  local total = objective_vp + crest_vp + coins_vp + resources // 2
   if total > 0 then
     ctx:gain(p, "vp", total)
   end

@@ -86,6 +86,11 @@ pub enum Hook {
     /// in [`crate::content::program::Program::hooks`], which holds its name in Lua;
     /// the state keeps only the index, so it serialises without the content.
     Named(u8),
+    /// A card's hook of the flow's names (a [`Hook::Named`] index) run at a hook point
+    /// (`{ do = "hook", on = "cards" }`, `ctx:trigger`): a power of a card its holder
+    /// owns. Its first answer is the point's argument, handed to it as its third
+    /// argument.
+    Point(u8),
     /// A threshold reached (a skill unlock's `on_reach`, R-SKILL-1, R-SKILL-2).
     Reached,
     /// A function the flow names (`{ do = "hook", run = "module.function" }`).
@@ -108,7 +113,7 @@ impl Hook {
             Hook::Setup => "setup",
             Hook::Action => "action",
             Hook::CanAct => "can_act",
-            Hook::Named(_) => return None,
+            Hook::Named(_) | Hook::Point(_) => return None,
             Hook::Reached => "on_reach",
             Hook::Run => "run",
             Hook::Options => "options",
@@ -185,6 +190,27 @@ pub enum Job {
         verb: u8,
         /// Cards already used in this phase.
         used: Vec<CardIx>,
+    },
+    /// The cards player `player` holds that define the hook point `hook` (a
+    /// [`Hook::Named`] index) each run it for them, in zone and position order
+    /// (`{ do = "hook", on = "cards" }`, `ctx:trigger`); `arg` is handed to each.
+    Trigger {
+        /// The holder.
+        player: usize,
+        /// The hook point.
+        hook: u8,
+        /// The point's argument (empty: none).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        arg: String,
+    },
+    /// One card's hook at a hook point (a [`Job::Trigger`] expanded): `call.hook` is a
+    /// [`Hook::Point`].
+    CardHook {
+        /// The call.
+        call: HookCall,
+        /// The point's argument (empty: none).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        arg: String,
     },
     /// A player moves a piece step by step over the board's paths, paying each path's
     /// cost, until they stop or the steps run out (`ctx:travel`, M-MOVE-1..4).

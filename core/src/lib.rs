@@ -29,6 +29,7 @@ pub mod lua;
 pub mod markers;
 pub mod ops;
 pub mod pips;
+pub mod powers;
 pub mod replay;
 pub mod report;
 pub mod review;

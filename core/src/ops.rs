@@ -12,12 +12,65 @@ pub fn count(st: &GameState, p: usize, id: CounterId) -> i64 {
     st.players[p].counters[id as usize]
 }
 
-/// Gives `n` of counter `id` to player `p`. A counter with a supply takes from it; when
-/// the supply is limited and runs out, the rest is lost and logged (R-SUPPLY-1). A gain
-/// past the counter's maximum is clipped (logged) or refused, as the counter says.
-/// Returns what was gained, or an error, changing nothing, when the player would hold
-/// more than [`MAX_HOLDING`] or more than a refusing maximum.
+/// Gives `n` of counter `id` to player `p`, and what the cards they hold bring with it
+/// (their `on_gain`: [`gain_with`]). A counter with a supply takes from it; when the supply
+/// is limited and runs out, the rest is lost and logged (R-SUPPLY-1). A gain past the
+/// counter's maximum is clipped (logged) or refused, as the counter says. Returns what
+/// was gained, or an error, changing nothing, when the player would hold more than
+/// [`MAX_HOLDING`] or more than a refusing maximum.
 pub fn gain(
+    content: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    id: CounterId,
+    n: u32,
+) -> Result<u32, String> {
+    let got = gain_once(content, st, log, p, id, n)?;
+    gain_with(content, st, log, p, id, got);
+    Ok(got)
+}
+
+/// What comes with player `p`'s gain of `got` of counter `k` by the cards they hold
+/// (`on_gain`, [`crate::powers`]), gained now. These gains bring nothing more
+/// themselves (no chain), and one past a counter's limit is lost and logged, never an
+/// error: the gain that brought it stands.
+fn gain_with(
+    c: &Content,
+    st: &mut GameState,
+    log: &mut EventLog,
+    p: usize,
+    k: CounterId,
+    got: u32,
+) {
+    if !c.cards_have_powers || got == 0 {
+        return;
+    }
+    let more: Vec<(CounterId, u32)> = crate::powers::held(st, p)
+        .flat_map(|card| {
+            c.cards[card as usize]
+                .on_gain
+                .iter()
+                .filter(|(on, _)| *on == k)
+                .flat_map(|(_, with)| with.iter().copied())
+        })
+        .collect();
+    for (other, per) in more {
+        let n = per.saturating_mul(got);
+        if let Err(why) = gain_once(c, st, log, p, other, n) {
+            let round = st.round;
+            log.push(round, Some(p), "gain", || {
+                format!(
+                    "{n} {} from a card's power lost: {why}",
+                    c.counters[other as usize].id
+                )
+            });
+        }
+    }
+}
+
+/// [`gain`] without what held cards bring with it.
+pub fn gain_once(
     content: &Content,
     st: &mut GameState,
     log: &mut EventLog,

@@ -569,8 +569,22 @@ fn check_texts(
     name: &str,
 ) {
     let seen = seen_here(c, st, me);
+    // The seat's own answers to a running script: it knows what it chose, even a card
+    // that has since gone out of its sight (a contract discarded under a face-down pile,
+    // M-CONTRACT-2).
+    let own: Vec<&str> = st
+        .flow
+        .effect
+        .as_ref()
+        .filter(|e| e.call.player == Some(me))
+        .map(|e| e.answers.iter().map(String::as_str).collect())
+        .unwrap_or_default();
     for (k, card) in c.cards.iter().enumerate() {
-        if !seen[k] && !others.contains(&card.id) && names(json, &card.id) {
+        if !seen[k]
+            && !others.contains(&card.id)
+            && !own.iter().any(|a| names(a, &card.id))
+            && names(json, &card.id)
+        {
             let at = json.find(&card.id).unwrap_or(0);
             let near: String = json[..at]
                 .chars()

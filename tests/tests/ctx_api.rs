@@ -23,6 +23,7 @@ use weft_tests::{content_with_courtyard, Game};
 /// that the front is the one asked.
 const ARGUMENTS: &[(&str, &str)] = &[
     ("gain", "p, 'coins', 1"),
+    ("trigger", "p, 'workshop'"),
     ("pay", "p, 'coins', 0"),
     ("add", "p, 'prestige', 1"),
     ("set_slot_count", "2"),

@@ -758,7 +758,8 @@ fn a_place_extra_is_offered_only_when_its_cost_and_the_spaces_are_payable_togeth
 
 #[test]
 fn a_travel_does_not_go_round_free_slots_for_ever() {
-    // M-CHAR-1's shape: passing one oasis is free, going on to another counts a step.
+    // M-CHAR-1's shape: oases passed through count no step, however many in a row
+    // (A–oasis–oasis–B is one step), but an oasis entered again counts one.
     let mut g = edited_game(
         |_, b| {
             *b = b.replace(
@@ -775,13 +776,23 @@ fn a_travel_does_not_go_round_free_slots_for_ever() {
     g.answer("place:pilgrim:1");
     g.answer("go:oasis");
     g.answer("go:oasis2");
+    assert!(
+        g.st.flow.travelled.is_none(),
+        "two oases passed, no step counted yet"
+    );
+    assert!(
+        g.offers("stop"),
+        "stopping on an oasis counts it: {:?}",
+        g.keys()
+    );
+    g.answer("go:oasis");
     let t =
         g.st.flow
             .travelled
             .clone()
-            .expect("the step left was counted: it ended");
+            .expect("entering an oasis again counted the one step: it ended");
     assert_eq!(t.steps, 1);
-    assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "oasis2"));
+    assert_eq!(g.st.players[0].pieces[0].at, slot(&g, "oasis"));
 }
 
 #[test]

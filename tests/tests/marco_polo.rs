@@ -25,14 +25,88 @@ fn set(g: &mut Game, p: usize, what: &str, n: i64) {
     g.st.player_mut(p).set(k, n);
 }
 
-/// A 2-player game at the first turn of round 1 (compensation answered by taking
-/// coins), the asked seat's pool set to `dice`.
-fn at_first_turn(seed: u64, dice: &[PoolDie]) -> Game {
-    let mut g = Game::with(marco_polo_content(), 2, seed);
-    while g.keys().iter().any(|k| k.starts_with("coins:")) {
+/// Answers the setup's character picks (M-SETUP-7) and the start phase's questions
+/// (compensation, a character's) with their first options.
+fn through_setup(g: &mut Game) {
+    const SETUP: [&str; 5] = ["coins:", "character:", "keep:", "pairs:", "oasis:"];
+    while g
+        .keys()
+        .iter()
+        .any(|k| SETUP.iter().any(|s| k.starts_with(s)))
+    {
         let k = g.keys()[0].clone();
         g.answer(&k);
     }
+}
+
+/// A new game with its characters and objectives picked (each seat its first option,
+/// M-SETUP-7, M-SETUP-8): at the first question of round 1's start phase, or its first
+/// turn.
+fn picked(players: usize, seed: u64) -> Game {
+    let mut g = Game::with(marco_polo_content(), players, seed);
+    while g
+        .keys()
+        .iter()
+        .any(|k| k.starts_with("character:") || k.starts_with("keep:"))
+    {
+        let k = g.keys()[0].clone();
+        g.answer(&k);
+    }
+    g
+}
+
+/// Puts every character back in the box: the base rules, with no power overriding them.
+fn no_characters(g: &mut Game) {
+    let c = g.content();
+    let zone = c.zones.iter().find(|z| z.id == "character").unwrap().index;
+    let bx = c.zones.iter().find(|z| z.id == "box").unwrap().index;
+    for p in 0..g.st.players.len() {
+        let held: Vec<_> = g.st.player_mut(p).zones[zone].cards.drain(..).collect();
+        g.st.zones_mut()[bx].cards.extend(held);
+    }
+    g.refresh();
+}
+
+/// Gives player `p` character `id` (taken from wherever it lies), besides any other.
+fn give_character(g: &mut Game, p: usize, id: &str) {
+    let c = g.content();
+    let card = c.card(id).unwrap();
+    let zone = c.zones.iter().find(|z| z.id == "character").unwrap().index;
+    for z in g.st.zones_mut().iter_mut() {
+        z.cards.retain(|&k| k != Some(card));
+    }
+    for q in 0..g.st.players.len() {
+        for z in g.st.player_mut(q).zones.iter_mut() {
+            z.cards.retain(|&k| k != Some(card));
+        }
+    }
+    g.st.player_mut(p).zones[zone].cards.push(Some(card));
+    g.refresh();
+}
+
+/// Fires hook point `point` for player `p`'s cards, as `ctx:trigger` does.
+fn trigger(g: &mut Game, p: usize, point: &str, arg: &str) {
+    let c = g.content();
+    let hook = c
+        .program
+        .hooks
+        .iter()
+        .position(|h| h.name == point)
+        .unwrap() as u8;
+    g.st.flow.jobs.push(weft_core::flow::Job::Trigger {
+        player: p,
+        hook,
+        arg: arg.into(),
+    });
+    g.refresh();
+}
+
+/// A 2-player game at the first turn of round 1 (compensation answered by taking
+/// coins, no characters), the asked seat's pool set to `dice`.
+fn at_first_turn(seed: u64, dice: &[PoolDie]) -> Game {
+    let mut g = Game::with(marco_polo_content(), 2, seed);
+    through_setup(&mut g);
+    no_characters(&mut g);
     let p = g.current();
     g.st.player_mut(p).dice = dice.to_vec();
     g.refresh();
@@ -71,7 +145,7 @@ fn stand(g: &mut Game, p: usize, at: &str) {
 fn setup_gives_dice_coins_camels_and_a_traveller_in_beijing() {
     // M-SETUP-1, M-SETUP-5, M-MAT-3, M-MAT-4
     for players in 2..=4 {
-        let g = Game::with(marco_polo_content(), players, 3);
+        let g = picked(players, 3);
         for p in 0..players {
             assert_eq!(g.st.players[p].dice.len(), 5, "five dice each");
             assert_eq!(
@@ -90,7 +164,7 @@ fn compensation_gives_what_a_low_roll_misses_of_15_as_coins_and_camels() {
     // M-COMP-1
     let mut seen = 0;
     for seed in 0..40 {
-        let g = Game::with(marco_polo_content(), 2, seed);
+        let g = picked(2, seed);
         if !g.keys().iter().any(|k| k.starts_with("coins:")) {
             continue;
         }
@@ -301,40 +375,94 @@ fn the_start_player_is_who_moved_with_the_most_dice_latest() {
     }
 }
 
-#[test]
-fn the_final_scoring_counts_crests_coins_and_resources() {
-    // M-SCORE-3 (distinct crests, M-DATA-3's table), M-SCORE-4, M-SCORE-5, M-SCORE-6
-    const TABLE: [i64; 12] = [0, 1, 2, 4, 6, 9, 12, 16, 20, 24, 28, 33];
-    let crests: BTreeMap<&str, &str> = [
-        ("karakorum", "horse"),
-        ("xian", "dragon"),
-        ("lanzhou", "lion"),
-        ("dunhuang", "star"),
-        ("lhasa", "lotus"),
-        ("khotan", "moon"),
-        ("kashgar", "tower"),
-        ("samarkand", "dragon"),
-        ("bukhara", "horse"),
-        ("sarai", "horse"),
-        ("balkh", "eagle"),
-        ("herat", "star"),
-        ("hormuz", "lotus"),
-        ("isfahan", "lion"),
-        ("tabriz", "eagle"),
-        ("baghdad", "moon"),
-        ("trebizond", "tower"),
-    ]
-    .into_iter()
-    .collect();
-    // The same games on the pack without its final scoring: the difference is what the
-    // final scoring adds.
+const CREST_TABLE: [i64; 12] = [0, 1, 2, 4, 6, 9, 12, 16, 20, 24, 28, 33];
+const CRESTS: [(&str, &str); 17] = [
+    ("karakorum", "horse"),
+    ("xian", "dragon"),
+    ("lanzhou", "lion"),
+    ("dunhuang", "star"),
+    ("lhasa", "lotus"),
+    ("khotan", "moon"),
+    ("kashgar", "tower"),
+    ("samarkand", "dragon"),
+    ("bukhara", "horse"),
+    ("sarai", "horse"),
+    ("balkh", "eagle"),
+    ("herat", "star"),
+    ("hormuz", "lotus"),
+    ("isfahan", "lion"),
+    ("tabriz", "eagle"),
+    ("baghdad", "moon"),
+    ("trebizond", "tower"),
+];
+
+/// Seat `p`'s score by the rules, from `end` (the game played to its end on the pack
+/// without its final scoring): the VP gained in play, the objective (M-SCORE-2), the
+/// crests (M-SCORE-3: distinct crests, the objective's cities, De Wu's), coins
+/// (M-SCORE-4), resources (M-SCORE-5) and the contracts' majority (M-SCORE-6).
+fn score_by_the_rules(end: &GameState, c: &weft_core::content::Content, p: usize) -> i64 {
+    let crests: BTreeMap<&str, &str> = CRESTS.into_iter().collect();
+    let k = weft_core::markers::kind_index(c, "post").unwrap();
+    let posts: Vec<&str> = end.markers[k]
+        .iter()
+        .filter(|(_, q)| *q as usize == p)
+        .map(|(s, _)| c.board.slots[*s as usize].id.as_str())
+        .collect();
+    let mut kinds: Vec<&str> = posts
+        .iter()
+        .filter_map(|s| crests.get(s).copied())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let held = |what: &str| end.players[p].count_named(c, what);
+    let de_wu = player_cards_in(end, c, p, "character").contains(&"de_wu".to_string());
+    let (mut objective_vp, mut objective_crests) = (0, 0);
+    for id in player_cards_in(end, c, p, "objective") {
+        let o = &c.cards[c.card(&id).unwrap() as usize].params;
+        let guilds = o["guilds"].as_array().unwrap();
+        if guilds
+            .iter()
+            .all(|g| held(&format!("guild_{}", g.as_str().unwrap())) == 2)
+        {
+            objective_vp += o["vp"].as_integer().unwrap();
+        }
+        objective_crests += o["cities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|city| posts.contains(&city.as_str().unwrap()))
+            .count();
+    }
+    let n = (kinds.len() + objective_crests + usize::from(de_wu)).min(11);
+    let resources: i64 = ["pepper", "silk", "gold", "jade"]
+        .iter()
+        .map(|r| held(r))
+        .sum();
+    let contracts = c.counter("contracts").unwrap();
+    held("vp")
+        + objective_vp
+        + CREST_TABLE[n]
+        + held("coins") / 10
+        + resources / 2
+        + weft_core::ops::majority_points(end, p, contracts, &[8, 4])
+}
+
+/// The pack without its final scoring (`end = []`).
+fn without_final_scoring() -> Arc<weft_core::content::Content> {
     let mut files = weft_tests::marco_polo_files();
     let game = files.files["game.toml"].replace("end = [\"final\"]", "end = []");
     files.files.insert("game.toml".into(), game);
-    let bare = Arc::new(
+    Arc::new(
         weft_core::content::load_content(&[files], &weft_tests::library())
             .unwrap_or_else(|e| panic!("{e}")),
-    );
+    )
+}
+
+#[test]
+fn the_final_scoring_counts_crests_coins_and_resources() {
+    // M-SCORE-2, M-SCORE-3 (distinct crests, M-DATA-3's table), M-SCORE-4, M-SCORE-5,
+    // M-SCORE-6, M-END-1: the same games on the pack without its final scoring
+    let bare = without_final_scoring();
     for seed in 0..4 {
         let mut g = Game::with(marco_polo_content(), 2, seed);
         let mut h = Game::with(Arc::clone(&bare), 2, seed);
@@ -343,32 +471,65 @@ fn the_final_scoring_counts_crests_coins_and_resources() {
             g.answer(&key);
             h.answer(&key);
         }
-        let (result, end) = (g.st.result.clone().unwrap(), h.st.clone());
-        let c: Arc<_> = g.content();
-        let k = weft_core::markers::kind_index(&c, "post").unwrap();
-        let contracts = c.counter("contracts").unwrap();
+        let result = g.st.result.clone().unwrap();
         for p in 0..2 {
-            let mut kinds: Vec<&str> = end.markers[k]
-                .iter()
-                .filter(|(_, q)| *q as usize == p)
-                .filter_map(|(s, _)| crests.get(c.board.slots[*s as usize].id.as_str()).copied())
-                .collect();
-            kinds.sort_unstable();
-            kinds.dedup();
-            let n = kinds.len().min(11);
-            let held = |what: &str| end.players[p].count_named(&c, what);
-            let resources: i64 = ["pepper", "silk", "gold", "jade"]
-                .iter()
-                .map(|r| held(r))
-                .sum();
-            let want = held("vp")
-                + TABLE[n]
-                + held("coins") / 10
-                + resources / 2
-                + weft_core::ops::majority_points(&end, p, contracts, &[8, 4]);
+            let want = score_by_the_rules(&h.st, &g.content(), p);
             assert_eq!(result.scores[p], want, "seed {seed}, seat {}", p + 1);
         }
     }
+}
+
+#[test]
+fn an_objective_scores_its_vp_with_its_guilds_upgraded_and_crests_for_its_cities() {
+    // M-SETUP-8, M-SCORE-2, M-SCORE-3, M-DATA-11 (O09: spice + tailors, 12 VP; Bukhara,
+    // Xi'an)
+    let bare = without_final_scoring();
+    let mut scores = Vec::new();
+    for upgraded in [false, true] {
+        let mut g = Game::with(marco_polo_content(), 2, 31);
+        let mut h = Game::with(Arc::clone(&bare), 2, 31);
+        // Each keeps one of three, hidden (M-MAT-6): seat 1's offer is three of its own.
+        let offer = player_cards(&mut g, 0, "objective_offer");
+        assert_eq!(offer.len(), 3);
+        while g.st.result.is_none() {
+            // Before the last answer: seat 1 holds O09, with its cities and guilds.
+            if g.st.round == 5 && g.st.players.iter().all(|pl| pl.dice.len() <= 1) {
+                for x in [&mut g, &mut h] {
+                    let c = x.content();
+                    let zone = c.zones.iter().find(|z| z.id == "objective").unwrap().index;
+                    let o09 = c.card("O09").unwrap();
+                    for z in x.st.zones_mut().iter_mut() {
+                        z.cards.retain(|&k| k != Some(o09));
+                    }
+                    for q in 0..2 {
+                        for z in x.st.player_mut(q).zones.iter_mut() {
+                            z.cards.retain(|&k| k != Some(o09));
+                        }
+                    }
+                    x.st.player_mut(0).zones[zone].cards = vec![Some(o09)];
+                    let k = weft_core::markers::kind_index(&c, "post").unwrap();
+                    x.st.markers[k].retain(|(_, q)| *q != 0);
+                    for city in ["bukhara", "xian"] {
+                        let s = x.slot(city);
+                        x.st.markers[k].push((s, 0));
+                    }
+                    let level = if upgraded { 2 } else { 1 };
+                    x.set(0, "guild_spice", level);
+                    x.set(0, "guild_tailors", level);
+                    x.refresh();
+                }
+            }
+            let key = g.keys()[0].clone();
+            g.answer(&key);
+            h.answer(&key);
+        }
+        let result = g.st.result.clone().unwrap();
+        assert_eq!(result.scores[0], score_by_the_rules(&h.st, &g.content(), 0));
+        scores.push(result.scores[0] - h.st.players[0].count_named(&g.content(), "vp"));
+    }
+    // Upgraded: 12 VP more. Both: Bukhara (horse) and Xi'an (dragon), 2 crests, and
+    // the objective's 2: 4 crests (6 VP) either way.
+    assert_eq!(scores[1] - scores[0], 12, "{scores:?}");
 }
 
 #[test]
@@ -481,6 +642,31 @@ fn shared_cards(g: &mut Game, id: &str) -> Vec<String> {
         .collect()
 }
 
+/// The card ids in player `p`'s zone `id` of state `st`.
+fn player_cards_in(
+    st: &GameState,
+    c: &weft_core::content::Content,
+    p: usize,
+    id: &str,
+) -> Vec<String> {
+    let z = c.zones.iter().find(|z| z.id == id).unwrap();
+    st.players[p].zones[z.index]
+        .cards
+        .iter()
+        .flatten()
+        .map(|&k| c.cards[k as usize].id.clone())
+        .collect()
+}
+
+/// The cards out of the game but the characters nobody took (M-SETUP-7).
+fn boxed(g: &mut Game) -> Vec<String> {
+    let c = g.content();
+    shared_cards(g, "box")
+        .into_iter()
+        .filter(|id| c.cards[c.card(id).unwrap() as usize].kind != "character")
+        .collect()
+}
+
 /// The card ids in player `p`'s zone `id`, as the game stands.
 fn player_cards(g: &mut Game, p: usize, id: &str) -> Vec<String> {
     let c = g.content();
@@ -546,7 +732,7 @@ fn the_contract_action_needs_a_post_in_a_contract_city_and_takes_up_to_two_then_
     g.answer(&format!("take:{}", pile.last().unwrap()));
     // The slots were full: the starting contract, the one not just taken, is discarded
     // (its only choice, taken without asking) and leaves the game.
-    assert_eq!(shared_cards(&mut g, "box"), [start], "out of the game");
+    assert_eq!(boxed(&mut g), [start], "out of the game");
     assert_eq!(player_cards(&mut g, p, "contracts").len(), 2);
     assert_eq!(count(&g, p, "coins"), coins + 3);
 }
@@ -953,7 +1139,7 @@ fn a_post_takes_the_city_bonus_now_and_each_round_and_the_post_bonus_once() {
         shared_cards(&mut g, "post_bonuses").is_empty(),
         "the card left"
     );
-    assert_eq!(shared_cards(&mut g, "box"), ["TP6"]);
+    assert_eq!(boxed(&mut g), ["TP6"]);
     // The start phase gives the city bonus again (not the post bonus): the same game
     // with and without a post in Sarai, played alike into round 2, differ by 3 coins.
     let mut coins_at_round_2 = Vec::new();
@@ -994,4 +1180,448 @@ fn the_question_card_gains_another_city_bonus() {
     assert_eq!(keys, ["bonus:CB03", "bonus:CB05"], "not the ? card itself");
     g.answer("bonus:CB05");
     assert_eq!(count(&g, p, "jade"), 1);
+}
+
+#[test]
+fn characters_one_more_than_the_players_are_taken_in_reverse_play_order() {
+    // M-SETUP-7
+    for players in 2..=4 {
+        let mut g = Game::with(marco_polo_content(), players, 21);
+        let offer = shared_cards(&mut g, "character_offer");
+        assert_eq!(offer.len(), players + 1, "one more than the players");
+        let first = g.st.first_player;
+        let mut order = Vec::new();
+        while g.keys().iter().any(|k| k.starts_with("character:")) {
+            order.push(g.current());
+            let k = g.keys()[0].clone();
+            g.answer(&k);
+        }
+        let want: Vec<usize> = (0..players)
+            .map(|k| (first + players - 1 - k) % players)
+            .collect();
+        assert_eq!(order, want, "the first player picks last");
+        for p in 0..players {
+            assert_eq!(player_cards(&mut g, p, "character").len(), 1);
+        }
+        assert!(shared_cards(&mut g, "character_offer").is_empty());
+        let out: Vec<String> = shared_cards(&mut g, "box");
+        assert_eq!(out.len(), 1, "the one left goes out of the game");
+    }
+}
+
+#[test]
+fn mongke_skips_oases_and_scores_each_one() {
+    // M-CHAR-1 (a, b), against M-MOVE-1 (T2 at strength 1: one step)
+    for with in [false, true] {
+        let mut g = at_first_turn(22, &[own(1), own(1)]);
+        let p = g.current();
+        if with {
+            give_character(&mut g, p, "mongke");
+        }
+        set(&mut g, p, "coins", 10);
+        set(&mut g, p, "camels", 10);
+        no_bonus_cards(&mut g);
+        g.answer("place:travel2:11");
+        g.answer("go:gobi"); // Beijing–Gobi: 2 coins
+        if !with {
+            assert!(!g.offers("go:turfan"), "one step only: {:?}", g.keys());
+            continue;
+        }
+        g.answer("go:turfan"); // 1 camel
+        let (vp, coins) = (count(&g, p, "vp"), count(&g, p, "coins"));
+        g.answer("go:kashgar"); // 2 camels: the one step counted
+        while g.offers("none") {
+            g.answer("none"); // Kashgar's contracts
+        }
+        assert!(posts(&g, p).contains(&"kashgar".to_string()));
+        // Two oases skipped: 3 VP each, and coins or a camel each.
+        assert!(g.offers("oasis:1") && g.offers("oasis:2"), "{:?}", g.keys());
+        g.answer("oasis:1");
+        g.answer("oasis:2");
+        assert_eq!(count(&g, p, "vp"), vp + 6);
+        assert_eq!(count(&g, p, "coins"), coins + 2);
+        assert_eq!(count(&g, p, "camels"), 10 - 3 + 1);
+    }
+}
+
+#[test]
+fn de_wu_takes_a_guild_marker_with_one_die_and_a_jade_per_upgrade() {
+    // M-CHAR-2 (a, b), against M-GUILD-1 (two dice)
+    let mut g = at_first_turn(23, &[own(4), own(6)]);
+    let p = g.current();
+    assert!(!g.offers("place:guild:4"), "two dice for others");
+    assert!(g.offers("place:guild:46"));
+    give_character(&mut g, p, "de_wu");
+    assert!(
+        g.offers("place:guild:4"),
+        "one die for De Wu: {:?}",
+        g.keys()
+    );
+    assert!(g.offers("place:guild:46"), "or two");
+    let jade = count(&g, p, "jade");
+    g.answer("place:guild:4");
+    g.answer("guild:jewellers");
+    assert_eq!(
+        count(&g, p, "jade"),
+        jade + 3,
+        "the jewellers' 3 jade (M-GUILD-1)"
+    );
+    set(&mut g, p, "guild_farmers", 1);
+    set(&mut g, p, "coins", 3);
+    set(&mut g, p, "camels", 2);
+    g.refresh();
+    let jade = count(&g, p, "jade");
+    g.answer("upgrade:farmers");
+    assert_eq!(
+        count(&g, p, "jade"),
+        jade + 1,
+        "De Wu's jade for an upgrade"
+    );
+}
+
+#[test]
+fn abha_bas_gains_coins_each_round_jade_per_contract_and_vp_per_jade() {
+    // M-CHAR-3 (a, b, c)
+    let mut g = at_first_turn(24, &[own(2)]);
+    let p = g.current();
+    give_character(&mut g, p, "abha_bas");
+    let coins = count(&g, p, "coins");
+    trigger(&mut g, p, "income", "");
+    assert_eq!(count(&g, p, "coins"), coins + 2, "a start phase's 2 coins");
+    // A contract fulfilled: its reward, 1 jade, and 1 VP for that jade.
+    let c = g.content();
+    let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
+    g.st.player_mut(p).zones[slots].cards = vec![Some(c.card("S1").unwrap())];
+    set(&mut g, p, "pepper", 1);
+    set(&mut g, p, "camels", 1);
+    set(&mut g, p, "jade", 0);
+    g.refresh();
+    let vp = count(&g, p, "vp");
+    g.answer("fulfil:S1");
+    assert_eq!(count(&g, p, "jade"), 1);
+    assert_eq!(count(&g, p, "vp"), vp + 3 + 1);
+    // Jade from anywhere (the purse) brings its VP too.
+    let vp = count(&g, p, "vp");
+    g.answer("purse:2");
+    g.answer("jade");
+    assert_eq!(count(&g, p, "jade"), 2);
+    assert_eq!(count(&g, p, "vp"), vp + 1);
+}
+
+#[test]
+fn filippo_keeps_the_trading_post_bonus_cards_and_uses_them_later() {
+    // M-CHAR-5 (a, b), against M-MOVE-8 (c)
+    let mut g = at_first_turn(25, &[own(1)]);
+    let p = g.current();
+    let q = 1 - p;
+    give_character(&mut g, q, "filippo");
+    no_bonus_cards(&mut g);
+    put_card(&mut g, "post_bonuses", 0, "TP6"); // Karakorum: 6 coins
+    set(&mut g, p, "coins", 10);
+    g.refresh();
+    g.answer("place:travel1:1");
+    let coins = count(&g, p, "coins");
+    g.answer("go:karakorum"); // 1 camel
+    assert_eq!(
+        count(&g, p, "coins"),
+        coins + 6,
+        "the effect stays the placer's"
+    );
+    assert_eq!(
+        player_cards(&mut g, q, "kept_bonuses"),
+        ["TP6"],
+        "then Filippo's"
+    );
+    // Filippo's own post: the card kept, unresolved; his extra action resolves it.
+    let mut g = at_first_turn(25, &[own(1)]);
+    let p = g.current();
+    give_character(&mut g, p, "filippo");
+    no_bonus_cards(&mut g);
+    put_card(&mut g, "post_bonuses", 0, "TP6");
+    set(&mut g, p, "coins", 10);
+    g.refresh();
+    g.answer("place:travel1:1");
+    let coins = count(&g, p, "coins");
+    g.answer("go:karakorum");
+    assert_eq!(count(&g, p, "coins"), coins, "kept unresolved");
+    assert_eq!(player_cards(&mut g, p, "kept_bonuses"), ["TP6"]);
+    assert!(g.offers("kept:TP6"), "{:?}", g.keys());
+    g.answer("kept:TP6");
+    assert_eq!(count(&g, p, "coins"), coins + 6);
+    assert!(player_cards(&mut g, p, "kept_bonuses").is_empty());
+    assert!(boxed(&mut g).contains(&"TP6".to_string()));
+}
+
+#[test]
+fn isabella_gains_by_each_die_or_pair_of_her_roll_and_each_black_die() {
+    // M-CHAR-6 (its DECISION: pairs of one value, each die in one pair at most)
+    let mut g = at_first_turn(26, &[own(1), own(1), own(3), own(5), own(6)]);
+    let p = g.current();
+    give_character(&mut g, p, "isabella");
+    set(&mut g, p, "jade", 0);
+    let (coins, camels, vp) = (
+        count(&g, p, "coins"),
+        count(&g, p, "camels"),
+        count(&g, p, "vp"),
+    );
+    trigger(&mut g, p, "rolled", "");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["pairs:1:0", "pairs:1:1"], "only the two 1s pair");
+    g.answer("pairs:1:1");
+    assert_eq!(count(&g, p, "jade"), 1, "a pair of 1s: 1 jade");
+    assert_eq!(count(&g, p, "camels"), camels + 1, "the 3");
+    assert_eq!(count(&g, p, "vp"), vp + 1, "the 5");
+    assert_eq!(count(&g, p, "coins"), coins + 2, "the 6");
+    // A black die she takes gives by its value (the `black` extra's hook point).
+    set(&mut g, p, "camels", 3);
+    g.refresh();
+    let before = (
+        count(&g, p, "coins"),
+        count(&g, p, "camels"),
+        count(&g, p, "vp"),
+    );
+    g.answer("black");
+    let die = now(&mut g).players[p]
+        .dice
+        .iter()
+        .find(|d| d.neutral)
+        .expect("a black die")
+        .pips;
+    let got = (
+        count(&g, p, "coins") - before.0,
+        count(&g, p, "camels") - (before.1 - 3),
+        count(&g, p, "vp") - before.2,
+    );
+    let want = match die {
+        1 | 6 => (2, 0, 0),
+        2 | 5 => (0, 0, 1),
+        _ => (0, 1, 0),
+    };
+    assert_eq!(got, want, "a black {die}");
+}
+
+#[test]
+fn gantulga_moves_only_with_the_lowest_space_and_pays_no_coins_or_camels_for_routes() {
+    // M-CHAR-7 (a, b), against M-MOVE-1 and M-MOVE-3
+    let mut g = at_first_turn(27, &[own(3), own(4), own(5)]);
+    let p = g.current();
+    assert!(g.offers("place:travel1:3") && g.offers("place:travel2:34"));
+    give_character(&mut g, p, "gantulga");
+    assert!(!g.offers("place:travel1:3"), "T1 closed to him");
+    assert!(!g.offers("place:travel2:34"), "T2 closed to him");
+    let (coins, camels) = (count(&g, p, "coins"), count(&g, p, "camels"));
+    g.answer("place:travel3:345");
+    g.answer("go:karakorum"); // 1 camel for others
+    g.answer("go:gobi"); // free
+    g.answer("go:turfan"); // 1 camel
+    assert_eq!(
+        (count(&g, p, "coins"), count(&g, p, "camels")),
+        (coins, camels),
+        "no route costs in coins or camels"
+    );
+}
+
+#[test]
+fn each_player_keeps_one_of_three_objectives_hidden_from_the_others() {
+    // M-SETUP-8, M-MAT-6
+    let mut g = Game::with(marco_polo_content(), 3, 32);
+    for p in 0..3 {
+        assert_eq!(player_cards(&mut g, p, "objective_offer").len(), 3);
+    }
+    let c = g.content();
+    let offer = c.zones.iter().find(|z| z.id == "objective_offer").unwrap();
+    let kept = c.zones.iter().find(|z| z.id == "objective").unwrap();
+    assert_eq!(offer.visibility, weft_core::content::Visibility::Owner);
+    assert_eq!(kept.visibility, weft_core::content::Visibility::Owner);
+    let g = picked(3, 32);
+    let mut g = g;
+    for p in 0..3 {
+        assert_eq!(player_cards(&mut g, p, "objective").len(), 1);
+        assert!(player_cards(&mut g, p, "objective_offer").is_empty());
+    }
+    assert_eq!(
+        shared_cards(&mut g, "objectives_out").len(),
+        6,
+        "face down, out of the game"
+    );
+}
+
+/// The text of RULES.md between rule `from`'s bold id and rule `to`'s.
+fn rules_section(from: &str, to: &str) -> String {
+    let rules =
+        std::fs::read_to_string(weft_tests::repo().join("content/marco-polo-2/RULES.md")).unwrap();
+    let a = rules.find(&format!("**{from}**")).unwrap();
+    let b = rules[a..].find(&format!("**{to}**")).unwrap() + a;
+    rules[a..b].to_string()
+}
+
+/// A card's params table as counters (`{ pepper = 1 }`).
+fn param_amounts(v: Option<&toml::Value>) -> BTreeMap<String, u32> {
+    v.and_then(|v| v.as_table())
+        .map(|t| {
+            t.iter()
+                .map(|(k, v)| (k.clone(), v.as_integer().unwrap() as u32))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_bonus_cards_are_the_rules_lists() {
+    // M-DATA-7 (city bonus cards, "!"), M-DATA-8 (trading-post bonus cards): each card's
+    // reward and icon as RULES.md lists them, in order
+    let c = marco_polo_content();
+    let cards = |kind: &str| -> Vec<&weft_core::content::Card> {
+        c.cards.iter().filter(|k| k.kind == kind).collect()
+    };
+    for (rule, next, kind) in [
+        ("M-DATA-7", "M-DATA-8", "city_bonus"),
+        ("M-DATA-8", "M-DATA-9", "post_bonus"),
+    ] {
+        let text = rules_section(rule, next).replace('\n', " ");
+        let list = text.split("The cards:").nth(1).unwrap();
+        let list = list
+            .trim()
+            .trim_end_matches('-')
+            .trim()
+            .trim_end_matches('.');
+        let items: Vec<&str> = list
+            .split(';')
+            .map(|x| x.trim().trim_end_matches('.'))
+            .collect();
+        let ours = cards(kind);
+        assert_eq!(items.len(), ours.len(), "{rule}: {items:?}");
+        for (item, card) in items.iter().zip(ours) {
+            if item.starts_with('"') {
+                assert_eq!(
+                    card.params.get("pick").and_then(|v| v.as_bool()),
+                    Some(true),
+                    "{rule} {}",
+                    card.id
+                );
+                continue;
+            }
+            let (want, icon) = rules_amounts(item);
+            let got: BTreeMap<String, u32> = card
+                .reward
+                .iter()
+                .map(|&(k, n)| (c.counters[k as usize].id.clone(), n))
+                .collect();
+            assert_eq!(got, want, "{rule} {}: {item}", card.id);
+            assert_eq!(
+                card.params
+                    .get("extra")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string),
+                icon,
+                "{rule} {}: {item}",
+                card.id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_city_action_cards_and_objectives_are_the_rules_tables() {
+    // M-DATA-9 (city action cards: each formula as RULES.md writes it, read back from the
+    // card's params), M-DATA-11 (objectives: guilds, VP, cities)
+    let c = marco_polo_content();
+    let table = rules_section("M-DATA-9", "M-DATA-10");
+    let mut seen = 0;
+    for cell in table
+        .split('|')
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .windows(2)
+    {
+        let (id, effect) = (cell[0], cell[1]);
+        if !id.starts_with("CA") || id.len() != 4 {
+            continue;
+        }
+        let card = &c.cards[c.card(id).unwrap() as usize];
+        let p = &card.params;
+        let times = p.get("times").and_then(|v| v.as_str()).unwrap_or("1");
+        let pay = param_amounts(p.get("pay"));
+        let gain = param_amounts(p.get("gain"));
+        let mult = match times {
+            "d" => "×d",
+            "ceil(d/2)" => "×⌈d/2⌉",
+            "ceil(d/3)" => "×⌈d/3⌉",
+            "floor(d/2)" => "×⌊d/2⌋",
+            other => panic!("{id}: times {other}"),
+        };
+        // The table's formula read against the params: its multiplier, then what is
+        // paid and gained (M-CITY-3, M-ICON-1, M-ICON-7).
+        if let Some(cap) = p.get("cap").and_then(|v| v.as_str()) {
+            let what = if cap == "contracts" {
+                "contracts✓"
+            } else {
+                "posts✓"
+            };
+            let unit = if gain.contains_key("vp") { "VP" } else { "$" };
+            assert_eq!(effect, format!("gain min(d, {what}) {unit}"), "{id}");
+            assert_eq!(gain.values().sum::<u32>(), 1, "{id}: one a time");
+        } else if p.get("first").is_some() {
+            let rest = effect.strip_prefix("BD, then ").expect(id);
+            let (m, g) = rest.split_once(" gain ").expect(id);
+            assert_eq!((m, rules_amounts(g).0), (mult, gain.clone()), "{id}");
+        } else {
+            let (m, rest) = effect.split_once(' ').expect(id);
+            assert_eq!(m, mult, "{id}");
+            if let Some(extra) = p.get("extra").and_then(|v| v.as_str()) {
+                assert_eq!(rest, extra, "{id}");
+            } else if let Some(g) = rest.strip_prefix("gain ") {
+                assert!(pay.is_empty(), "{id}");
+                assert_eq!(rules_amounts(g).0, gain, "{id}");
+            } else {
+                let (paid, got) = rest.split_once(" → ").expect(id);
+                assert_eq!(rules_amounts(got).0, gain, "{id}");
+                match p.get("pay_distinct").and_then(|v| v.as_integer()) {
+                    Some(n) => assert_eq!(paid, format!("{n}≠"), "{id}"),
+                    None => assert_eq!(rules_amounts(paid).0, pay, "{id}"),
+                }
+            }
+        }
+        assert_eq!(card.text, effect, "{id}'s text");
+        seen += 1;
+    }
+    assert_eq!(seen, 18, "M-DATA-9 lists 18 cards");
+    let table = rules_section("M-DATA-11", "M-DATA-12");
+    let mut seen = 0;
+    for row in table.lines().filter(|l| l.trim_start().starts_with("| O")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (id, guilds, vp, cities) = (cells[1], cells[2], cells[3], cells[4]);
+        let o = &c.cards[c.card(id).unwrap() as usize].params;
+        let want_guilds: Vec<&str> = guilds.split(" + ").collect();
+        let got_guilds: Vec<&str> = o["guilds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.as_str().unwrap())
+            .collect();
+        assert_eq!(got_guilds, want_guilds, "{id}");
+        assert_eq!(o["vp"].as_integer().unwrap().to_string(), vp, "{id}");
+        let names: Vec<String> = o["cities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|city| {
+                let id = city.as_str().unwrap();
+                c.board
+                    .slots
+                    .iter()
+                    .find(|s| s.id == id)
+                    .map(|_| id.to_string())
+                    .unwrap()
+            })
+            .collect();
+        let want: Vec<String> = cities
+            .split(", ")
+            .map(|n| n.to_lowercase().replace(['\'', ' '], ""))
+            .collect();
+        assert_eq!(names, want, "{id}");
+        seen += 1;
+    }
+    assert_eq!(seen, 12, "M-DATA-11 lists 12 objectives");
 }

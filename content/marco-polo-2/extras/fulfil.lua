@@ -3,6 +3,7 @@
 -- paid, the reward gained (its icons carried out: M-ICON-3..5), the contract kept among
 -- the fulfilled, and the count of fulfilled contracts goes up (M-SCORE-6).
 local C = require("contracts")
+local moves = require("moves")
 local M = {}
 
 local GAINS = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
@@ -29,6 +30,7 @@ function M.resolve(ctx, params, key)
   end
   ctx:move_card("contracts", key, "fulfilled", p)
   ctx:add(p, "contracts", 1)
+  ctx:trigger(p, "fulfilled", key)                   -- M-CHAR-3 b
   for _, what in ipairs(GAINS) do
     if card.reward[what] then
       if what == "vp" then
@@ -40,9 +42,12 @@ function M.resolve(ctx, params, key)
   end
   local extra = card.params.extra
   if extra == "step" then
-    ctx:travel(p, { max = 1 })                       -- M-ICON-3
+    moves.travel(ctx, p, { max = 1 })                -- M-ICON-3
   elseif extra == "black_die" then
-    ctx:take_neutral_die(p)                          -- M-ICON-5
+    local pips = ctx:take_neutral_die(p)             -- M-ICON-5
+    if pips then
+      ctx:trigger(p, "black_die", pips)              -- M-CHAR-6
+    end
   elseif extra == "draw" and #ctx:cards("contract_pile") > 0 then
     C.take(ctx, p, "contract_pile", ctx:cards("contract_pile")[#ctx:cards("contract_pile")], {})   -- M-ICON-4
   end

@@ -24,6 +24,7 @@ function M.resolve(ctx, params, key)
         end
       end
       ctx:add(p, "guild_" .. g.id, 1)
+      ctx:trigger(p, "upgraded", g.id)               -- M-CHAR-2 b
       for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold", "jade" }) do
         if g.bonus[what] then
           ctx:gain(p, what, g.bonus[what])

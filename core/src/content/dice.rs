@@ -80,6 +80,12 @@ pub struct DiceSpace {
     /// What the player must still hold after fee and cost for the action to run once
     /// (M-DICE-9): checked from data, no script called.
     pub needs: Vec<(CounterId, u32)>,
+    /// An ability of `[abilities]`: the space is closed to a player whose value of it is
+    /// above 0 (a held card's power, M-CHAR-7 a).
+    pub closed_by: Option<String>,
+    /// An ability of `[abilities]`: a player may place up to its value fewer dice, but
+    /// at least 1 (M-CHAR-2 a).
+    pub fewer_dice: Option<String>,
     /// Placed as an extra action (an `[[extras]]` entry of kind `place`), never as a
     /// main action (M-EXTRA-2's purse).
     pub extra: bool,
@@ -130,6 +136,9 @@ pub struct Extra {
     pub per_turn: u8,
     /// A `script` extra's module.
     pub script: Option<ScriptRef>,
+    /// A hook point (of the flow's names) fired for the player's held cards when it is
+    /// taken, with the die it rolled or turned (M-CHAR-6's black die).
+    pub trigger: Option<String>,
     /// Rules text for people.
     pub text: String,
     /// `file:line` of its entry.

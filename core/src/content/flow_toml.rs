@@ -297,6 +297,32 @@ impl Compiler<'_> {
             }
             lists.push(ids);
         }
+        let points = flow
+            .hook_points
+            .iter()
+            .map(|n| (n, "[flow] hook_points"))
+            .chain(
+                self.game
+                    .extras
+                    .iter()
+                    .filter_map(|e| e.trigger.as_ref().map(|t| (t, "an extra's trigger"))),
+            );
+        for (name, whose) in points.collect::<Vec<_>>() {
+            let pos = if whose.starts_with('[') {
+                self.texts.table_key("flow", "hook_points", Some(name))
+            } else {
+                self.texts.table("extras")
+            };
+            if !is_lua_identifier(name) || Hook::RESERVED.contains(&name.as_str()) {
+                self.fail(
+                    pos,
+                    format!("{whose}: `{}` is not a name a hook may have", name.escape_debug()),
+                    format!("a hook point is a Lua identifier (a letter or `_`, then letters, digits or `_`), not a Lua keyword nor one of the engine's own hooks ({})", Hook::RESERVED.join(", ")),
+                );
+            } else if self.intern_hook(name, false).is_none() {
+                self.fail(pos, "[flow] more than 256 named hooks", "");
+            }
+        }
         if flow.round.is_empty() {
             let pos = self
                 .texts

@@ -100,7 +100,14 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             .ok()
             .filter(|m| modules.contains_key(m))
     };
-    let mut cards = super::zones::resolve_cards(ld, pack_cards, &zones, &counters, &module_of);
+    let mut cards = super::zones::resolve_cards(
+        ld,
+        pack_cards,
+        &zones,
+        &counters,
+        &game.abilities,
+        &module_of,
+    );
     if cards.len() > CardIx::MAX as usize {
         ld.fail(
             gf,
@@ -144,6 +151,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         .iter()
         .map(|k| k.id.clone())
         .collect();
+    let cards_have_powers = cards.iter().any(|c| c.has_powers());
     Content {
         counters,
         counter_ids,
@@ -168,6 +176,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
             .unwrap_or_default(),
         start_slot,
         abilities: game.abilities,
+        cards_have_powers,
         tracks,
         unlocks,
         end,

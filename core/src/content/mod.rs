@@ -539,6 +539,9 @@ pub struct Content {
     pub start_slot: SlotId,
     /// Default abilities.
     pub abilities: BTreeMap<String, i64>,
+    /// Whether any card has powers (`abilities`, `on_gain`): when none does, the kernel
+    /// looks at no player's cards for them.
+    pub cards_have_powers: bool,
     /// Tracks on counters (`[tracks]`), in counter order.
     pub tracks: Vec<Track>,
     /// Every track's unlocks, in track order, then value order as declared.

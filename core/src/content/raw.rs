@@ -250,6 +250,10 @@ pub struct ExtraToml {
     /// Parameters handed to its hooks.
     #[serde(default)]
     pub params: toml::Table,
+    /// A hook point fired for the player's held cards when it is taken, with the die it
+    /// rolled or turned.
+    #[serde(default)]
+    pub trigger: Option<String>,
     /// Rules text for people.
     #[serde(default)]
     pub text: String,
@@ -294,6 +298,13 @@ pub struct DiceSpaceToml {
     #[serde(default)]
     #[serde(deserialize_with = "super::bounded::amount_map")]
     pub needs: BTreeMap<String, u32>,
+    /// An ability (of `[abilities]`) that closes the space to a player holding it above
+    /// 0 (a character's power, M-CHAR-7 a).
+    #[serde(default)]
+    pub closed_by: Option<String>,
+    /// An ability by which a player holding it may place fewer dice, down to 1 (M-CHAR-2 a).
+    #[serde(default)]
+    pub fewer_dice: Option<String>,
     /// Placed only as an extra action.
     #[serde(default)]
     pub extra: bool,
@@ -468,6 +479,16 @@ pub struct CardToml {
     /// Replaces an earlier pack's template of the same id.
     #[serde(default)]
     pub replace: bool,
+    /// Abilities its holder has while a copy lies in one of their zones: `{ name =
+    /// value }`, each name one of `[abilities]`; the highest value wins (a character's
+    /// power read by a dice space's `closed_by` or `fewer_dice`, a `move` step's range,
+    /// or a script's `ctx:ability`).
+    #[serde(default)]
+    pub abilities: BTreeMap<String, i64>,
+    /// More its holder gains with each unit of a counter they gain, by any verb or
+    /// step: `{ jade = { vp = 1 } }` (M-CHAR-3 c).
+    #[serde(default)]
+    pub on_gain: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
 fn one() -> u32 {
@@ -776,6 +797,11 @@ pub struct FlowToml {
     /// The blocks by name (`[flow.blocks.NAME]`).
     #[serde(default)]
     pub blocks: BTreeMap<String, BlockToml>,
+    /// Hook points the pack's scripts fire with `ctx:trigger(p, "NAME")`: hooks a held
+    /// card's behaviour may define (a character's power), besides those of `{ do =
+    /// "hook", on = "cards" }` steps.
+    #[serde(default)]
+    pub hook_points: Vec<String>,
 }
 
 /// `[flow.blocks.NAME]`: a named list of steps.

@@ -140,9 +140,23 @@ pub struct Card {
     pub text: String,
     /// `pack/path` of its file.
     pub declared_in: String,
+    /// Abilities its holder has while it lies in one of their zones (`abilities`), by
+    /// name.
+    pub abilities: Vec<(String, i64)>,
+    /// What its holder gains besides, per unit of a counter they gain (`on_gain`):
+    /// (the counter gained, what comes with each unit).
+    pub on_gain: Vec<(
+        crate::content::CounterId,
+        Vec<(crate::content::CounterId, u32)>,
+    )>,
 }
 
 impl Card {
+    /// Whether holding it changes a rule: abilities or gains on gains.
+    pub fn has_powers(&self) -> bool {
+        !self.abilities.is_empty() || !self.on_gain.is_empty()
+    }
+
     /// How much of counter `k` its reward gives (0 when none).
     pub fn reward_of(&self, k: crate::content::CounterId) -> u32 {
         self.reward
@@ -450,6 +464,7 @@ pub(super) fn resolve_cards(
     raw: Vec<Placed<CardToml>>,
     zones: &[Zone],
     counters: &[crate::content::Counter],
+    abilities: &BTreeMap<String, i64>,
     module_of: &dyn Fn(&str) -> Option<String>,
 ) -> Vec<Card> {
     let mut cards: Vec<Card> = Vec::new();
@@ -531,6 +546,7 @@ pub(super) fn resolve_cards(
         };
         let cost = amounts(ld, &file, &t, "cost", &t.cost, counters);
         let reward = amounts(ld, &file, &t, "reward", &t.reward, counters);
+        let powers = card_powers(ld, &file, &t, counters, abilities);
         let mut copies: Vec<u8> = vec![1; t.copies as usize];
         for (count, &n) in &t.by_players {
             match count.parse::<u8>().ok().filter(|c| (1..=8).contains(c)) {
@@ -590,6 +606,8 @@ pub(super) fn resolve_cards(
                 params: t.params.clone(),
                 text: t.text.clone(),
                 declared_in: file.clone(),
+                abilities: powers.0.clone(),
+                on_gain: powers.1.clone(),
             });
         }
     }
@@ -621,6 +639,107 @@ pub(super) fn resolve_cards(
 
 /// A card's `cost` or `reward` (`what`) as amounts by counter, in counter order; an
 /// error for each key that is not a counter.
+/// A card's `abilities` (each declared in `[abilities]`) and `on_gain` (counters, 1 to
+/// 1,000 per unit), checked.
+#[allow(clippy::type_complexity)]
+fn card_powers(
+    ld: &mut Loader,
+    file: &str,
+    t: &CardToml,
+    counters: &[crate::content::Counter],
+    declared: &BTreeMap<String, i64>,
+) -> (
+    Vec<(String, i64)>,
+    Vec<(
+        crate::content::CounterId,
+        Vec<(crate::content::CounterId, u32)>,
+    )>,
+) {
+    let mut abilities = Vec::new();
+    for (name, &v) in &t.abilities {
+        if !declared.contains_key(name) {
+            let names: Vec<&str> = declared.keys().map(String::as_str).collect();
+            ld.fail_in_entry(
+                (file, "cards", &t.id),
+                Some(&format!("abilities.{name}")),
+                name,
+                format!(
+                    "card `{}`: ability `{name}` is not declared in [abilities] of game.toml",
+                    t.id
+                ),
+                &if names.is_empty() {
+                    format!("declare it with its value for everyone else: [abilities] {name} = 0")
+                } else {
+                    format!(
+                        "abilities are: {}; or declare it: [abilities] {name} = 0",
+                        names.join(", ")
+                    )
+                },
+            );
+            continue;
+        }
+        if !(-1_000_000..=1_000_000).contains(&v) {
+            ld.fail_in_entry(
+                (file, "cards", &t.id),
+                Some(&format!("abilities.{name}")),
+                name,
+                format!("card `{}`: ability `{name}` = {v} is out of range", t.id),
+                "give a value from -1000000 to 1000000",
+            );
+            continue;
+        }
+        abilities.push((name.clone(), v));
+    }
+    let mut on_gain = Vec::new();
+    for (what, more) in &t.on_gain {
+        let Some(k) = counters.iter().position(|c| &c.id == what) else {
+            let ids: Vec<&str> = counters.iter().map(|c| c.id.as_str()).collect();
+            ld.fail_in_entry(
+                (file, "cards", &t.id),
+                Some(&format!("on_gain.{what}")),
+                what,
+                format!(
+                    "card `{}`: on_gain names `{what}`, which is not a counter",
+                    t.id
+                ),
+                &format!("counters are: {}", ids.join(", ")),
+            );
+            continue;
+        };
+        let mut with = Vec::new();
+        for (other, &n) in more {
+            match counters.iter().position(|c| &c.id == other) {
+                Some(o) if (1..=1000).contains(&n) => {
+                    with.push((o as crate::content::CounterId, n))
+                }
+                Some(_) => ld.fail_in_entry(
+                    (file, "cards", &t.id),
+                    Some(&format!("on_gain.{what}.{other}")),
+                    other,
+                    format!(
+                        "card `{}`: on_gain.{what}.{other} = {n} is out of range",
+                        t.id
+                    ),
+                    "give 1 to 1000 per unit gained",
+                ),
+                None => ld.fail_in_entry(
+                    (file, "cards", &t.id),
+                    Some(&format!("on_gain.{what}.{other}")),
+                    other,
+                    format!(
+                        "card `{}`: on_gain.{what} names `{other}`, which is not a counter",
+                        t.id
+                    ),
+                    "name a counter of [[counters]] or a material",
+                ),
+            }
+        }
+        with.sort_by_key(|&(o, _)| o);
+        on_gain.push((k as crate::content::CounterId, with));
+    }
+    (abilities, on_gain)
+}
+
 fn amounts(
     ld: &mut Loader,
     file: &str,

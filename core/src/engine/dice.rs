@@ -176,13 +176,33 @@ fn check_placement_paying(
 ) -> Result<u32, String> {
     let def = &c.dice_play.spaces[space as usize];
     let here = &st.dice_spaces[space as usize].placements;
-    if dice.len() != def.dice as usize {
-        return Err(format!(
-            "{} takes {} dice at once, not {}",
-            def.name,
-            def.dice,
-            dice.len()
-        ));
+    if let Some(a) = &def.closed_by {
+        if crate::powers::ability(c, st, p, a) > 0 {
+            return Err(format!(
+                "{} is closed to player {} (their `{a}`)",
+                def.name,
+                p + 1
+            ));
+        }
+    }
+    let least = least_dice(c, st, p, def);
+    if !(least..=def.dice as usize).contains(&dice.len()) {
+        return Err(if least == def.dice as usize {
+            format!(
+                "{} takes {} dice at once, not {}",
+                def.name,
+                def.dice,
+                dice.len()
+            )
+        } else {
+            format!(
+                "{} takes {least} to {} dice at once for player {}, not {}",
+                def.name,
+                def.dice,
+                p + 1,
+                dice.len()
+            )
+        });
     }
     let strength = dice.strength();
     if strength < def.min_strength {
@@ -275,6 +295,16 @@ fn payable(
     ))
 }
 
+/// The fewest dice player `p` may place on `def` at once: its `dice`, less their value of
+/// its `fewer_dice` ability (a held card's power, M-CHAR-2 a), at least 1.
+fn least_dice(c: &Content, st: &GameState, p: usize, def: &DiceSpace) -> usize {
+    let fewer = def
+        .fewer_dice
+        .as_ref()
+        .map_or(0, |a| crate::powers::ability(c, st, p, a).max(0));
+    (i64::from(def.dice) - fewer).max(1) as usize
+}
+
 /// The placements player `p` may make on `space` now, from data: each distinct set of
 /// the space's number of dice from their pool that [`check_placement`] allows, with
 /// its fee, `also` (an extra action's cost) paid besides. At most `cap`.
@@ -288,11 +318,13 @@ pub(crate) fn placements(
 ) -> Vec<(DiceSet, u32)> {
     let def = &c.dice_play.spaces[space as usize];
     let pool = &st.players[p].dice;
-    if pool.len() < def.dice as usize {
+    let least = least_dice(c, st, p, def);
+    if pool.len() < least {
         return Vec::new();
     }
-    distinct_sets(pool, def.dice as usize, cap)
-        .into_iter()
+    (least..=(def.dice as usize).min(pool.len()))
+        .flat_map(|n| distinct_sets(pool, n, cap))
+        .take(cap)
         .filter_map(|set| {
             check_placement_paying(c, st, p, space, set, also)
                 .ok()

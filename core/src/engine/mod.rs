@@ -798,6 +798,29 @@ impl Engine {
         }
     }
 
+    /// Queues hook point `point` (a named hook's index) of each card player `p` holds
+    /// whose behaviour defines it, in zone and position order, each handed `arg` (a
+    /// [`Job::Trigger`] expanded; [`crate::powers`]).
+    fn queue_card_hooks(&mut self, st: &mut GameState, p: usize, point: u8, arg: String) {
+        let c = Arc::clone(&self.content);
+        let cards: Vec<crate::content::CardIx> = crate::powers::held(st, p)
+            .filter(|&card| {
+                self.effects
+                    .has_hook(&c, st, Owner::Card { card }, Hook::Named(point))
+            })
+            .collect();
+        for &card in cards.iter().rev() {
+            st.flow.jobs.push(Job::CardHook {
+                call: HookCall {
+                    owner: Owner::Card { card },
+                    hook: Hook::Point(point),
+                    player: Some(p),
+                },
+                arg: arg.clone(),
+            });
+        }
+    }
+
     /// Runs automatic steps until a decision is needed or the game is over.
     fn advance(&mut self, st: &mut GameState, log: &mut EventLog) -> Result<(), EngineError> {
         let mut automatic: u64 = 0;
@@ -840,6 +863,16 @@ impl Engine {
                         let call = *call;
                         st.flow.jobs.pop();
                         self.run_hook(st, call, Vec::new(), log)?;
+                    }
+                    Job::Trigger { player, hook, arg } => {
+                        let (player, hook, arg) = (*player, *hook, arg.clone());
+                        st.flow.jobs.pop();
+                        self.queue_card_hooks(st, player, hook, arg);
+                    }
+                    Job::CardHook { call, arg } => {
+                        let (call, arg) = (*call, arg.clone());
+                        st.flow.jobs.pop();
+                        self.run_hook(st, call, vec![arg], log)?;
                     }
                     Job::UseCards {
                         player,

@@ -76,13 +76,21 @@ impl<'a> Leg<'a> {
             .expect("a travel's path starts where the piece stood")
     }
 
+    /// Whether going on to `to` counts no step: `to` is a free slot not passed before
+    /// in this travel (M-CHAR-1 a). A free slot entered again counts, so no travel goes
+    /// round free slots for ever.
+    fn passes_free(&self, c: &Content, to: SlotId) -> bool {
+        self.is_free(c, to) && !self.path.contains(&to)
+    }
+
     /// Steps counted if the piece stopped where it stands: a free slot reached without
     /// counting a step counts as the last one (M-CHAR-1: the path's last node always
     /// counts).
     fn steps_if_stopped(&self, c: &Content) -> u8 {
         let n = self.path.len();
-        let uncounted =
-            n >= 2 && self.is_free(c, self.path[n - 1]) && !self.is_free(c, self.path[n - 2]);
+        let uncounted = n >= 2
+            && self.is_free(c, self.path[n - 1])
+            && !self.path[..n - 1].contains(&self.path[n - 1]);
         self.steps + u8::from(uncounted)
     }
 }
@@ -221,13 +229,9 @@ impl Engine {
                     ops::pay(&c, st, log, player, k, n)
                         .map_err(|m| super::steps::flow_error(self, "travel", m))?;
                 }
-                // A free slot counts no step when passed through, but going on from one
-                // free slot into another counts one: no travel goes round free slots
-                // for ever.
+                // A free slot counts no step when passed through the first time.
                 let free = match st.flow.jobs.last() {
-                    Some(job) => {
-                        Leg::of(job).is_some_and(|l| l.is_free(&c, to) && !l.is_free(&c, from))
-                    }
+                    Some(job) => Leg::of(job).is_some_and(|l| l.passes_free(&c, to)),
                     None => false,
                 };
                 if let Some(Job::Travel { steps, path, .. }) = st.flow.jobs.last_mut() {

@@ -9,7 +9,7 @@ use crate::flow::Hook;
 
 /// The rows of the hooks a pack's flow names ([`Hook::Named`]), after the tile's own:
 /// the name, who owns it, when it runs, and whether it may ask.
-const NAMED_ROWS: [(&str, &str, &str, bool); 2] = [
+const NAMED_ROWS: [(&str, &str, &str, bool); 3] = [
     (
         "`NAME` (node hook)",
         "tile",
@@ -20,6 +20,12 @@ const NAMED_ROWS: [(&str, &str, &str, bool); 2] = [
         "`NAME` (card hook)",
         "card",
         "a `use_cards` step `{ do = \"use_cards\", zone = \"ZONE\", hook = \"NAME\" }` (default `use`; Tabriz's is `workshop`, R-WS-4) offers the player each card in their zone that defines it, once; `ctx:use_cards(p)` queues the same for p with the first `use_cards` step's zone and hook",
+        true,
+    ),
+    (
+        "`NAME` (hook point)",
+        "card",
+        "a card's power: `{ do = \"hook\", on = \"cards\", hook = \"NAME\" }` runs it for every card each player holds (any of their zones) that defines it, players from the first; `ctx:trigger(p, \"NAME\" [, arg])` (NAME in `[flow] hook_points`) queues it for p's cards after the hook that fired it. Called as `NAME(ctx, params, arg)`, `ctx:player()` the holder",
         true,
     ),
 ];
@@ -34,7 +40,7 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
             false,
         ),
         Hook::Action => ("tile", "the tile's action (R-ACT-1)", true),
-        Hook::Named(_) => ("", "", false),
+        Hook::Named(_) | Hook::Point(_) => ("", "", false),
         Hook::Reached => ("skill unlock", "a player first reaches the level", true),
         Hook::Options => (
             "area, extra",

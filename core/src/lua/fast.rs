@@ -503,7 +503,7 @@ pub(in crate::lua) unsafe extern "C-unwind" fn ability(l: *mut ffi::lua_State) -
     unsafe {
         let v = with_ctx(l, |c| {
             let p = c.player_slot(whole(l, 2)?)?;
-            Some(c.content.ability(text(l, 3)?, &c.state.players[p].counters))
+            Some(crate::powers::ability(&c.content, &c.state, p, text(l, 3)?))
         });
         number(l, v)
     }

@@ -16,6 +16,7 @@ mod ctx;
 mod ctx_areas;
 mod ctx_dice;
 mod ctx_markers;
+mod ctx_powers;
 mod ctx_tile;
 mod ctx_travel;
 mod ctx_zones;
@@ -149,7 +150,7 @@ fn hook_index(h: Hook) -> usize {
         Hook::Resolve => 5,
         Hook::Run => 6,
         Hook::Potential => 7,
-        Hook::Named(i) => KERNEL_HOOKS + i as usize,
+        Hook::Named(i) | Hook::Point(i) => KERNEL_HOOKS + i as usize,
     }
 }
 
@@ -1058,8 +1059,10 @@ impl LuaHost {
         let module = bound.module.clone();
         // An area's or an extra's `resolve` takes the chosen option's key, recorded as
         // the first answer; a dice space's takes none (its placement is in the state).
-        let keyed = call.hook == Hook::Resolve
-            && !matches!(call.owner, crate::flow::Owner::DiceSpace { .. });
+        // A card's hook at a hook point takes the point's argument the same way.
+        let keyed = (call.hook == Hook::Resolve
+            && !matches!(call.owner, crate::flow::Owner::DiceSpace { .. }))
+            || matches!(call.hook, Hook::Point(_));
         let (key, answers) = match (keyed, answers.split_first()) {
             (true, Some((key, rest))) => (Some(key.clone()), rest),
             _ => (None, answers),
@@ -1101,6 +1104,8 @@ impl LuaHost {
         }
         *self.ctx.0.borrow_mut() = Some(ctx);
         let last = match (keyed, key.as_deref()) {
+            // A hook point without an argument hands `nil`.
+            (true, Some("")) if matches!(call.hook, Hook::Point(_)) => resume::Last::Nil,
             (true, Some(key)) => resume::Last::Text(key),
             (true, None) => resume::Last::Nil,
             _ => resume::Last::Nothing,

@@ -193,6 +193,10 @@ pub struct Summary {
     /// Per worker-placement area, in id order.
     #[serde(default)]
     pub areas: Vec<AreaSummary>,
+    /// Per dice space placed on in some game (M-DICE-2), in id order: placements per
+    /// game and how the seats that placed there fared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice_spaces: Vec<AreaSummary>,
     /// Per component used in some game, its strength against its peers ([`strength`]).
     #[serde(default)]
     pub strength: Vec<Strength>,
@@ -316,6 +320,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
     let tiles = tile_summaries(&done);
     let held = held_summaries(&done);
     let areas = area_summaries(&done);
+    let dice_spaces = space_summaries(&done);
     let rounds: Vec<f64> = done.iter().map(|r| r.rounds as f64).collect();
     let shares: Vec<f64> = seats.iter().map(|s| s.win_share.value).collect();
     let mut summary = Summary {
@@ -376,6 +381,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         tiles,
         held,
         areas,
+        dice_spaces,
         warnings: Vec::new(),
         seconds,
         games_per_second: seconds.map(|s| records.len() as f64 / s.max(1e-9)),
@@ -544,6 +550,36 @@ fn area_summaries(done: &[&GameRecord]) -> Vec<AreaSummary> {
         .map(|(id, (games, placed, wins))| AreaSummary {
             id: id.to_string(),
             placed: placed / games.max(1.0),
+            win_share_of_placers: wilson(wins, placed),
+            placement_share: if all > 0.0 { placed / all } else { 0.0 },
+        })
+        .collect()
+}
+
+/// The dice spaces' placements, from the records' uses (components `space <id>`): per
+/// game over every finished game, each placement weighted by its seat's win share.
+fn space_summaries(done: &[&GameRecord]) -> Vec<AreaSummary> {
+    let mut by_id: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+    let mut all = 0.0;
+    for r in done {
+        for (component, u) in &r.uses {
+            let Some(id) = component.strip_prefix("space ") else {
+                continue;
+            };
+            let e = by_id.entry(id).or_default();
+            for &[seat, _] in &u.by {
+                e.0 += 1.0;
+                e.1 += r.win_share(seat as usize);
+                all += 1.0;
+            }
+        }
+    }
+    let games = done.len().max(1) as f64;
+    by_id
+        .into_iter()
+        .map(|(id, (placed, wins))| AreaSummary {
+            id: id.to_string(),
+            placed: placed / games,
             win_share_of_placers: wilson(wins, placed),
             placement_share: if all > 0.0 { placed / all } else { 0.0 },
         })

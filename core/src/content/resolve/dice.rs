@@ -75,7 +75,15 @@ pub(in crate::content) fn resolve(
     });
     let faces = pools.as_ref().map_or(6, |p| p.faces);
     let mut groups: Vec<String> = Vec::new();
-    let spaces = resolve_spaces(ld, raw_spaces, bf, counters, scripts, faces, &mut groups);
+    let spaces = resolve_spaces(
+        ld,
+        raw_spaces,
+        bf,
+        (counters, &game.abilities),
+        scripts,
+        faces,
+        &mut groups,
+    );
     if pools.is_none() {
         if let Some(s) = spaces.first() {
             ld.fail_at_entry(
@@ -112,7 +120,7 @@ fn resolve_spaces(
     ld: &mut Loader,
     raw: &[DiceSpaceToml],
     bf: &str,
-    counters: &[Counter],
+    (counters, abilities): (&[Counter], &BTreeMap<String, i64>),
     scripts: &Scripts,
     faces: u8,
     groups: &mut Vec<String>,
@@ -255,6 +263,22 @@ fn resolve_spaces(
                 &format!("counters are: {}", counter_list(counters)),
             )
         });
+        // A power of a held card (an ability) closing the space, or lowering its dice.
+        let mut ability_named = |key: &str, name: &Option<String>| -> Option<String> {
+            let name = name.as_ref()?;
+            if abilities.contains_key(name) {
+                return Some(name.clone());
+            }
+            fail(
+                ld,
+                key,
+                format!("{what}: {key} = \"{name}\" is not an ability of [abilities]"),
+                &format!("declare it in game.toml: [abilities] {name} = 0 (a card's `abilities` raises it for its holder)"),
+            );
+            None
+        };
+        let closed_by = ability_named("closed_by", &s.closed_by);
+        let fewer_dice = ability_named("fewer_dice", &s.fewer_dice);
         let group = s
             .group
             .as_ref()
@@ -306,6 +330,8 @@ fn resolve_spaces(
             group,
             cost,
             needs,
+            closed_by,
+            fewer_dice,
             extra: s.extra,
             script,
             text: s.text.clone(),
@@ -490,6 +516,7 @@ fn resolve_extras(
             cost,
             per_turn: e.per_turn.unwrap_or(0),
             script,
+            trigger: e.trigger.clone(),
             text: e.text.clone(),
             declared_at,
         });

@@ -18,7 +18,7 @@ use crate::effects::HookOutcome;
 use crate::engine::dice::{self, dice_words, die_text, MAX_PLACEMENT_OPTIONS};
 use crate::error::EngineError;
 use crate::events::EventLog;
-use crate::flow::{Hook, HookCall, Owner};
+use crate::flow::{Hook, HookCall, Job, Owner};
 use crate::ops;
 use crate::state::{GameState, PoolDie};
 
@@ -282,7 +282,9 @@ impl StepKind for ActionsStep {
             Action::Extra { extra, die, up } => {
                 let def = &c.dice_play.extras[extra as usize];
                 take_extra(&c, st, log, p, extra).map_err(|m| fail(eng, m))?;
-                match def.kind {
+                // The die rolled or turned, handed to the extra's hook point.
+                let mut arg = String::new();
+                let done = match def.kind {
                     ExtraKind::Reroll => {
                         let d = die.ok_or_else(|| fail(eng, "a reroll names no die".into()))?;
                         if !dice::take_from_pool(st, p, d) {
@@ -295,6 +297,7 @@ impl StepKind for ActionsStep {
                         log.push(round, Some(p), "dice", || {
                             format!("rerolls a {} and rolls {pips}", die_text(d))
                         });
+                        arg = pips.to_string();
                         Ok(())
                     }
                     ExtraKind::Adjust => {
@@ -316,10 +319,14 @@ impl StepKind for ActionsStep {
                         log.push(round, Some(p), "dice", || {
                             format!("turns a {} to {pips}", die_text(d))
                         });
+                        arg = pips.to_string();
                         Ok(())
                     }
                     ExtraKind::TakeNeutral => match dice::take_neutral(&c, st, log, p) {
-                        Some(_) => Ok(()),
+                        Some(pips) => {
+                            arg = pips.to_string();
+                            Ok(())
+                        }
                         None => Err(fail(eng, "the neutral dice are all taken".into())),
                     },
                     ExtraKind::Script => {
@@ -340,7 +347,24 @@ impl StepKind for ActionsStep {
                         eng,
                         "a place extra is answered by its placement".into(),
                     )),
+                };
+                done?;
+                // Its hook point, for the cards the player holds (a character's power on
+                // a black die, M-CHAR-6): queued under what the extra's script queues,
+                // so it runs after the script's question, if it asks one.
+                if let Some(point) = def.trigger.as_deref().and_then(|t| {
+                    c.program
+                        .hooks
+                        .iter()
+                        .position(|h| h.on_cards && h.name == t)
+                }) {
+                    st.flow.jobs.push(Job::Trigger {
+                        player: p,
+                        hook: point as u8,
+                        arg,
+                    });
                 }
+                Ok(())
             }
             _ => Err(super::not_an_answer(
                 eng,

@@ -2,7 +2,9 @@
 //! that defines it, in slot order, for no player: `setup`, or any hook the pack names
 //! (Tabriz's `restock` and `roll`, R-WS-1, R-WS-3); `{ do = "hook", run =
 //! "module.function", on = "game" | "players" | "player" }` calls a function of the
-//! pack (a game hook).
+//! pack (a game hook); `{ do = "hook", on = "cards", hook = "NAME" }` runs the hook
+//! point NAME of every card each player holds that defines it, for its holder, players in
+//! turn order from the first (a character's power, [`crate::powers`]).
 
 use serde::Deserialize;
 
@@ -77,11 +79,17 @@ impl StepToml for HookToml {
         }
         let on = cx.need("on", &self.on, EXAMPLE);
         let hook = cx.need("hook", &self.hook, EXAMPLE);
+        if on.as_deref() == Some("cards") {
+            let Hook::Named(point) = cx.named_hook("hook", &hook?, false)? else {
+                return None;
+            };
+            return Some(Box::new(CardHooksStep { point }));
+        }
         if let Some(on) = on.as_deref().filter(|o| *o != "nodes") {
             cx.fail(
                 Some("on"),
-                format!("{what}: on = \"{on}\" with `hook`: a named hook runs on = \"nodes\" (every board node's, for no player)"),
-                "write on = \"nodes\", or call a function of the pack with run = \"module.function\", on = \"game\", \"players\" or \"player\"",
+                format!("{what}: on = \"{on}\" with `hook`: a named hook runs on = \"nodes\" (every board node's, for no player) or on = \"cards\" (every held card's, for its holder)"),
+                "write on = \"nodes\" or on = \"cards\", or call a function of the pack with run = \"module.function\", on = \"game\", \"players\" or \"player\"",
             );
         }
         let hook = hook?;
@@ -117,6 +125,55 @@ impl StepKind for NodeHooksStep {
         _log: &mut EventLog,
     ) -> Result<Next, EngineError> {
         eng.queue_board_hooks(st, self.hook);
+        next_step(st);
+        Ok(Next::Continue)
+    }
+}
+
+/// Runs hook point `point` of every card each player holds that defines it, for its
+/// holder: players in turn order from the first, each one's cards in zone and position
+/// order ([`Job::Trigger`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardHooksStep {
+    /// The hook point (an index into the program's named hooks).
+    pub point: u8,
+}
+
+impl StepKind for CardHooksStep {
+    fn name(&self) -> &'static str {
+        "hook"
+    }
+
+    fn traits(&self) -> Traits {
+        Traits {
+            may_ask: true,
+            ..Traits::NONE
+        }
+    }
+
+    fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String {
+        format!(
+            "every held card's `{}` hook, for its holder{gate}",
+            prog.hook_name(Hook::Named(self.point))
+        )
+    }
+
+    fn run(
+        &self,
+        _eng: &mut Engine,
+        st: &mut GameState,
+        _log: &mut EventLog,
+    ) -> Result<Next, EngineError> {
+        let n = st.players.len();
+        // Pushed last first, so the first player's cards run first.
+        for k in (0..n).rev() {
+            let player = TurnOrder::FromFirst.player(k, st.first_player, n);
+            st.flow.jobs.push(Job::Trigger {
+                player,
+                hook: self.point,
+                arg: String::new(),
+            });
+        }
         next_step(st);
         Ok(Next::Continue)
     }

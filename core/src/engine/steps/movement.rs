@@ -72,7 +72,7 @@ impl StepKind for MoveStep {
         let c = Arc::clone(&eng.content);
         let c = &*c;
         let p = eng.turn_player(st, "move")?;
-        let range = c.ability(&self.range, &st.players[p].counters).max(0) as u16;
+        let range = crate::powers::ability(c, st, p, &self.range).max(0) as u16;
         let labels = eng.labels;
         let d = eng.moves.get_or_build(st, p, range, labels, |texts| {
             move_decision(c, st, p, range, texts, labels)

@@ -140,7 +140,7 @@ impl StepKind for PlayStep {
         let c = &*c;
         let p = eng.turn_player(st, "play")?;
         let limit = match &self.limit {
-            Some(ability) => c.ability(ability, &st.players[p].counters).max(0),
+            Some(ability) => crate::powers::ability(c, st, p, ability).max(0),
             None => i64::MAX,
         };
         let mut options: Vec<Choice> = if (st.flow.played_this_turn as i64) < limit {

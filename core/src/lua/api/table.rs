@@ -67,10 +67,10 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "ability",
         call: "ctx:ability(p, name)",
-        text: "an ability: its value in `[abilities]`, raised by the unlocks of `[tracks]` the player has reached (Tabriz: `move_range`, `plaza_keep`, `fulfil_per_turn`)",
+        text: "an ability: its value in `[abilities]`, raised by the unlocks of `[tracks]` the player has reached and the `abilities` of the cards they hold (Tabriz: `move_range`, `plaza_keep`, `fulfil_per_turn`; a character's power)",
         imp: Read(|m| m.add(|_, c, (Whole(p), name): (Whole, String)| {
             let p = c.player_index(p)?;
-            Ok(c.content.ability(&name, &c.state.players[p].counters))
+            Ok(crate::powers::ability(&c.content, &c.state, p, &name))
         })),
         front: Some(Fast(fast::ability, FrontList::None)),
     },
@@ -192,6 +192,17 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:travel(p, opts)",
         text: "queues a travel for player p, asked step by step after this hook: `opts.max` steps at most (1 to 64), `opts.min` before stopping (default 1), `opts.piece` (default 1), `opts.unpaid` (counters the paths' costs are not paid in), `opts.free_kind` (a slot kind passed through without counting a step), `opts.tag` (a word the arrival reads back); each step pays its path's `cost` (substitutes standing in) and needs its `requires`; `[movement] arrive` runs when it ends",
         imp: Change(|m| m.add(|_, c, (Whole(p), opts): (Whole, Table)| c.queue_travel(p, opts))),
+        front: None,
+    },
+    CtxFn {
+        name: "trigger",
+        call: "ctx:trigger(p, point [, arg])",
+        text: "fires hook point `point` (of `[flow] hook_points`, or a `{ do = \"hook\", on = \"cards\" }` step's) for player p: after this hook, each card p holds whose behaviour defines that hook runs it for them, in zone and position order, as `point(ctx, params, arg)` (`arg`: a string or a whole number, handed as a string; nil when left out)",
+        imp: Change(|m| {
+            m.add(|_, c, (Whole(p), point, arg): (Whole, String, mlua::Value)| {
+                c.trigger(p, &point, arg)
+            })
+        }),
         front: None,
     },
     CtxFn {

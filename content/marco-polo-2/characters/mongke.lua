@@ -1,0 +1,42 @@
+-- Möngke Khan (M-CHAR-1): his moves skip oases (the card's `skips_oases`, read by
+-- moves.lua); at the end of a move, for each oasis skipped (an inner oasis of the
+-- path), 3 VP and, his choice, 2 coins or 1 camel.
+local map = require("map")
+local M = {}
+
+local ORDER = { "vp", "coins", "camels" }
+
+function M.moved(ctx, params)
+  local t = ctx:travel_path()
+  local p = ctx:player()
+  if not t or t.player ~= p then
+    return
+  end
+  for i = 2, #t.path - 1 do
+    if map.OASES[t.path[i]] then
+      for _, what in ipairs(ORDER) do
+        if params.per_oasis[what] then
+          ctx:gain(p, what, params.per_oasis[what])
+        end
+      end
+      local options = {}
+      for k, c in ipairs(params.choice) do
+        local words = {}
+        for _, what in ipairs(ORDER) do
+          if c[what] then
+            words[#words + 1] = c[what] .. " " .. what
+          end
+        end
+        options[#options + 1] = { key = "oasis:" .. k, label = table.concat(words, " + ") }
+      end
+      local k = tonumber(string.sub(ctx:choose{ prompt = "An oasis skipped: coins or a camel?", options = options }.key, 7))
+      for _, what in ipairs(ORDER) do
+        if params.choice[k][what] then
+          ctx:gain(p, what, params.choice[k][what])
+        end
+      end
+    end
+  end
+end
+
+return M
