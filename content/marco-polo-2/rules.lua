@@ -58,6 +58,8 @@ function M.arrive(ctx)
   end
   local p = t.player
   local stop = t.path[#t.path]
+  -- First, so a move a post's bonus queues (M-ICON-3) comes after it (M-CHAR-1 b).
+  ctx:trigger(p, "moved")
   if t.tag == "post_on_the_way" then
     local options, seen = {}, {}
     for i = 2, #t.path - 1 do
@@ -78,7 +80,6 @@ function M.arrive(ctx)
   if not NO_POSTS[stop] and not has_post(ctx, p, stop) then
     place_post(ctx, p, stop, false)
   end
-  ctx:trigger(p, "moved")                            -- M-CHAR-1 b
 end
 
 -- M-START-1: the start player is who took the movement action needing the most dice

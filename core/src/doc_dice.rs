@@ -27,7 +27,7 @@ pub fn dice_markdown(c: &Content) -> String {
         pools.per_player, pools.faces, pools.neutral, pools.neutral_name
     ));
     if !d.spaces.is_empty() {
-        out.push_str("| dice space | name | dice | least strength | occupancy | fee | cost | needs | linked | behaviour |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        out.push_str("| dice space | name | dice | least strength | occupancy | fee | cost | needs | linked | open to | behaviour |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for s in &d.spaces {
             let occupancy = match s.occupancy {
                 Occupancy::Ordered { slots } => format!("ordered, {slots} slots"),
@@ -38,8 +38,38 @@ pub fn dice_markdown(c: &Content) -> String {
             } else {
                 occupancy
             };
+            // Who may place: a marker's presence, and held cards' powers.
+            let mut open = Vec::new();
+            if let Some(pr) = &s.presence {
+                let at: Vec<&str> = pr
+                    .at
+                    .iter()
+                    .map(|&x| c.board.slots[x as usize].id.as_str())
+                    .collect();
+                open.push(format!(
+                    "a {} on {}{}",
+                    c.markers[pr.kind].id,
+                    at.join(" or "),
+                    if pr.settled {
+                        ", placed before this turn"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            if let Some(a) = &s.closed_by {
+                open.push(format!("not with `{a}`"));
+            }
+            if let Some(a) = &s.fewer_dice {
+                open.push(format!("fewer dice with `{a}`"));
+            }
+            let open = if open.is_empty() {
+                "all".to_string()
+            } else {
+                open.join("; ")
+            };
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {open} | {} |\n",
                 s.id,
                 s.name.replace('|', "\\|"),
                 s.dice,
@@ -72,6 +102,18 @@ pub fn dice_markdown(c: &Content) -> String {
                     e.script.as_ref().map_or("?", |s| s.module.as_str())
                 ),
             };
+            let mut does = does;
+            if let Some(z) = e.needs_cards {
+                let zone = c
+                    .zones
+                    .iter()
+                    .find(|x| x.owner == crate::content::ZoneOwner::Player && x.index == z as usize)
+                    .map_or("?", |x| x.id.as_str());
+                does.push_str(&format!(" (with a card in {zone})"));
+            }
+            if let Some(t) = &e.trigger {
+                does.push_str(&format!("; fires `{t}`"));
+            }
             out.push_str(&format!(
                 "| {} | {} | {does} | {} | {} |\n",
                 e.id,

@@ -275,6 +275,17 @@ impl SeatView {
                     if let Some(Value::Array(used)) = job.get_mut("used") {
                         used.iter_mut().for_each(hide_card);
                     }
+                    // A hook point's argument is the pack's to give its holder (a card
+                    // id, a die): another seat sees only that there is one.
+                    let holder = job
+                        .get("player")
+                        .or_else(|| job.get("call").and_then(|c| c.get("player")))
+                        .and_then(Value::as_u64);
+                    if holder != Some(self.player as u64) {
+                        if let Some(arg) = job.get_mut("arg") {
+                            *arg = json!("?");
+                        }
+                    }
                 }
             }
         }

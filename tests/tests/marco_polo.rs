@@ -1277,6 +1277,12 @@ fn de_wu_takes_a_guild_marker_with_one_die_and_a_jade_per_upgrade() {
         jade + 1,
         "De Wu's jade for an upgrade"
     );
+    // With one die left, too.
+    let mut g = at_first_turn(23, &[own(5)]);
+    let p = g.current();
+    assert!(!g.offers("place:guild:5"));
+    give_character(&mut g, p, "de_wu");
+    assert!(g.offers("place:guild:5"), "his last die: {:?}", g.keys());
 }
 
 #[test]

@@ -185,3 +185,47 @@ fn a_trigger_of_no_hook_point_is_a_script_error_saying_how_to_declare_it() {
     assert!(e.contains("`fulfiled` is not a hook point"), "{e}");
     assert!(e.contains("hook_points"), "{e}");
 }
+
+#[test]
+fn a_presence_or_needs_cards_naming_nothing_is_a_load_error() {
+    // The data gates of M-CITY-1 and M-EXTRA-1 (checked before any script runs)
+    let e = edited("board.toml", |t| {
+        *t = t.replacen(
+            "presence = { marker = \"post\", at = [\"karakorum\"]",
+            "presence = { marker = \"posts\", at = [\"karakorum\"]",
+            1,
+        )
+    })
+    .expect_err("an unknown marker");
+    assert!(e.contains("board.toml:"), "{e}");
+    assert!(e.contains("presence names marker `posts`"), "{e}");
+    let e = edited("board.toml", |t| {
+        *t = t.replacen(
+            "at = [\"karakorum\"], settled",
+            "at = [\"karakorun\"], settled",
+            1,
+        )
+    })
+    .expect_err("an unknown slot");
+    assert!(e.contains("presence names slot `karakorun`"), "{e}");
+    let e = edited("game.toml", |t| {
+        *t = t.replace(
+            "needs_cards = \"contracts\"",
+            "needs_cards = \"contract_pile\"",
+        )
+    })
+    .expect_err("a shared zone");
+    assert!(e.contains("game.toml:"), "{e}");
+    assert!(
+        e.contains("needs_cards = \"contract_pile\" is a shared zone"),
+        "{e}"
+    );
+    let e = edited("game.toml", |t| {
+        *t = t.replace(
+            "kind = \"place\"\nspace = \"purse\"",
+            "kind = \"place\"\nspace = \"purse\"\ntrigger = \"black_die\"",
+        )
+    })
+    .expect_err("a place extra's trigger");
+    assert!(e.contains("a `place` extra fires no hook point"), "{e}");
+}

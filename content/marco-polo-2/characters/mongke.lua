@@ -1,6 +1,8 @@
 -- Möngke Khan (M-CHAR-1): his moves skip oases (the card's `skips_oases`, read by
--- moves.lua); at the end of a move, for each oasis skipped (an inner oasis of the
--- path), 3 VP and, his choice, 2 coins or 1 camel.
+-- moves.lua); at the end of a move, for each oasis skipped (an inner oasis of the path
+-- passed the first time: one entered again cost a step, as the kernel counts), 3 VP
+-- and, his choice, 2 coins or 1 camel. `rules.arrive` fires this first, before any
+-- post's bonus queues another move.
 local map = require("map")
 local M = {}
 
@@ -12,8 +14,12 @@ function M.moved(ctx, params)
   if not t or t.player ~= p then
     return
   end
+  local seen = { [t.path[1]] = true }
   for i = 2, #t.path - 1 do
-    if map.OASES[t.path[i]] then
+    local node = t.path[i]
+    local skipped = map.OASES[node] and not seen[node]
+    seen[node] = true
+    if skipped then
       for _, what in ipairs(ORDER) do
         if params.per_oasis[what] then
           ctx:gain(p, what, params.per_oasis[what])

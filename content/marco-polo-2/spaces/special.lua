@@ -1,15 +1,13 @@
 -- A special city's space A or B (M-SPECIAL-1..3, M-DATA-6): one die, exclusive, only for
--- a player with a trading post in the city placed before this turn (M-MOVE-9); the two
--- spaces of a city are linked (`group`, M-SPECIAL-2). `params.effect` is what it does
+-- a player with a trading post in the city placed before this turn (M-MOVE-9: the space's
+-- `presence` in board.toml); the two spaces of a city are linked (`group`, M-SPECIAL-2). `params.effect` is what it does
 -- (effects.lua); with the city's guild marker upgraded (`params.guild`, M-GUILD-5) the
 -- player also gains `params.upgraded` (M-SPECIAL-3).
 local E = require("effects")
-local city = require("spaces.city")
 local M = {}
 
 function M.can_act(ctx, params)
-  local p = ctx:player()
-  return city.usable_city(ctx, p, params.city) and E.can_apply(ctx, p, params.effect, ctx:strength())
+  return E.can_apply(ctx, ctx:player(), params.effect, ctx:strength())
 end
 
 function M.resolve(ctx, params)

@@ -86,6 +86,9 @@ pub struct DiceSpace {
     /// An ability of `[abilities]`: a player may place up to its value fewer dice, but
     /// at least 1 (M-CHAR-2 a).
     pub fewer_dice: Option<String>,
+    /// Open only to a player with a marker of a kind on one of some slots (a trading
+    /// post in the city, M-CITY-1, M-SPECIAL-1): checked from data, before any script.
+    pub presence: Option<Presence>,
     /// Placed as an extra action (an `[[extras]]` entry of kind `place`), never as a
     /// main action (M-EXTRA-2's purse).
     pub extra: bool,
@@ -97,6 +100,18 @@ pub struct DiceSpace {
     pub text: String,
     /// `file:line` of its entry.
     pub declared_at: String,
+}
+
+/// A dice space's `presence`: a player may place on it only with a marker of kind
+/// `kind` on one of the slots `at`; when `settled`, one placed before this turn (M-MOVE-9).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Presence {
+    /// The marker kind (index in `content.markers`).
+    pub kind: usize,
+    /// The slots.
+    pub at: Vec<crate::content::SlotId>,
+    /// Whether a marker placed this turn does not count.
+    pub settled: bool,
 }
 
 /// What an extra action does.
@@ -139,6 +154,10 @@ pub struct Extra {
     /// A hook point (of the flow's names) fired for the player's held cards when it is
     /// taken, with the die it rolled or turned (M-CHAR-6's black die).
     pub trigger: Option<String>,
+    /// A player zone that must hold a card for it to be offered (its script's `options`
+    /// is not asked otherwise): Marco Polo II's contracts to fulfil. Its index among the
+    /// player's zones ([`crate::content::Zone::index`]).
+    pub needs_cards: Option<crate::content::ZoneId>,
     /// Rules text for people.
     pub text: String,
     /// `file:line` of its entry.

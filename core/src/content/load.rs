@@ -68,7 +68,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let tiles = resolve::tiles::resolve(ld, gf, &game, tiles_raw, &scripts);
     let (board_parts, start_slot) =
         resolve::board::resolve(ld, (gf, bf), &game, &board, &tiles, &scripts, &counters);
-    let dice_play =
+    let mut dice_play =
         resolve::dice::resolve(ld, gf, &game, &board.dice_spaces, bf, &counters, &scripts);
     let substitutes = resolve::payment::resolve(ld, gf, &game, &counters);
     let markers = resolve::markers::resolve(ld, gf, &game);
@@ -95,6 +95,13 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     resolve::game::check_ids(ld, ids);
     let player_counts: Vec<u8> = setup.keys().copied().collect();
     let zones = super::zones::resolve_zones(ld, gf, &game.zones, &player_counts);
+    resolve::dice::link(
+        ld,
+        (gf, bf),
+        (&game, &board.dice_spaces),
+        (&markers, &zones, &board_parts.slots),
+        &mut dice_play,
+    );
     let module_of = |b: &str| {
         resolve::module_name(b)
             .ok()

@@ -175,7 +175,9 @@ impl Program {
     /// [`Hook::Named`].
     pub fn hook_name(&self, hook: Hook) -> &str {
         match hook {
-            Hook::Named(i) => self.hooks.get(i as usize).map_or("?", |h| h.name.as_str()),
+            Hook::Named(i) | Hook::Point(i) => {
+                self.hooks.get(i as usize).map_or("?", |h| h.name.as_str())
+            }
             other => other.kernel_name().unwrap_or("?"),
         }
     }

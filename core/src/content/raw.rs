@@ -254,9 +254,26 @@ pub struct ExtraToml {
     /// rolled or turned.
     #[serde(default)]
     pub trigger: Option<String>,
+    /// A player zone that must hold a card for the extra to be offered (its `options`
+    /// hook is not even asked otherwise).
+    #[serde(default)]
+    pub needs_cards: Option<String>,
     /// Rules text for people.
     #[serde(default)]
     pub text: String,
+}
+
+/// A dice space's `presence`: the marker a player must have on one of `at`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresenceToml {
+    /// The marker kind (`[[markers]]`).
+    pub marker: String,
+    /// The slots, one of which must hold the player's marker.
+    pub at: Vec<String>,
+    /// Whether the marker must have been placed before this turn (M-MOVE-9).
+    #[serde(default)]
+    pub settled: bool,
 }
 
 /// One `[[dice_spaces]]` entry of `board.toml`: an action space dice are placed on.
@@ -305,6 +322,9 @@ pub struct DiceSpaceToml {
     /// An ability by which a player holding it may place fewer dice, down to 1 (M-CHAR-2 a).
     #[serde(default)]
     pub fewer_dice: Option<String>,
+    /// Open only to a player with a marker on one of some slots (M-CITY-1, M-SPECIAL-1).
+    #[serde(default)]
+    pub presence: Option<PresenceToml>,
     /// Placed only as an extra action.
     #[serde(default)]
     pub extra: bool,

@@ -637,10 +637,9 @@ pub(super) fn resolve_cards(
     cards
 }
 
-/// A card's `cost` or `reward` (`what`) as amounts by counter, in counter order; an
-/// error for each key that is not a counter.
-/// A card's `abilities` (each declared in `[abilities]`) and `on_gain` (counters, 1 to
-/// 1,000 per unit), checked.
+/// A card's `abilities` (each declared in `[abilities]`, 0 or more: the highest value
+/// wins, so a lower one would never apply) and `on_gain` (counters, 1 to 1,000 per
+/// unit), checked.
 #[allow(clippy::type_complexity)]
 fn card_powers(
     ld: &mut Loader,
@@ -678,13 +677,13 @@ fn card_powers(
             );
             continue;
         }
-        if !(-1_000_000..=1_000_000).contains(&v) {
+        if !(0..=1_000_000).contains(&v) {
             ld.fail_in_entry(
                 (file, "cards", &t.id),
                 Some(&format!("abilities.{name}")),
                 name,
                 format!("card `{}`: ability `{name}` = {v} is out of range", t.id),
-                "give a value from -1000000 to 1000000",
+                "give a value from 0 to 1000000: a holder's ability is the highest of its values, so a card can raise one, never lower it",
             );
             continue;
         }
@@ -740,6 +739,8 @@ fn card_powers(
     (abilities, on_gain)
 }
 
+/// A card's `cost` or `reward` (`what`) as amounts by counter, in counter order; an
+/// error for each key that is not a counter.
 fn amounts(
     ld: &mut Loader,
     file: &str,

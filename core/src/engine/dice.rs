@@ -185,6 +185,26 @@ fn check_placement_paying(
             ));
         }
     }
+    if let Some(pr) = &def.presence {
+        if !present(st, p, pr) {
+            return Err(format!(
+                "{} needs player {}'s {} on {}{}",
+                def.name,
+                p + 1,
+                c.markers[pr.kind].name,
+                pr.at
+                    .iter()
+                    .map(|&s| c.board.slots[s as usize].id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                if pr.settled {
+                    ", placed before this turn"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
     let least = least_dice(c, st, p, def);
     if !(least..=def.dice as usize).contains(&dice.len()) {
         return Err(if least == def.dice as usize {
@@ -295,6 +315,16 @@ fn payable(
     ))
 }
 
+/// Whether player `p` has a marker of `pr`'s kind on one of its slots (placed before
+/// this turn, when it must be settled: M-MOVE-9).
+fn present(st: &GameState, p: usize, pr: &crate::content::dice::Presence) -> bool {
+    st.markers[pr.kind].iter().any(|&(s, q)| {
+        q as usize == p
+            && pr.at.contains(&s)
+            && !(pr.settled && crate::markers::placed_this_turn(st, pr.kind, p, s))
+    })
+}
+
 /// The fewest dice player `p` may place on `def` at once: its `dice`, less their value of
 /// its `fewer_dice` ability (a held card's power, M-CHAR-2 a), at least 1.
 fn least_dice(c: &Content, st: &GameState, p: usize, def: &DiceSpace) -> usize {
@@ -318,6 +348,9 @@ pub(crate) fn placements(
 ) -> Vec<(DiceSet, u32)> {
     let def = &c.dice_play.spaces[space as usize];
     let pool = &st.players[p].dice;
+    if def.presence.as_ref().is_some_and(|pr| !present(st, p, pr)) {
+        return Vec::new();
+    }
     let least = least_dice(c, st, p, def);
     if pool.len() < least {
         return Vec::new();

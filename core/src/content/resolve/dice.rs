@@ -332,6 +332,7 @@ fn resolve_spaces(
             needs,
             closed_by,
             fewer_dice,
+            presence: None,
             extra: s.extra,
             script,
             text: s.text.clone(),
@@ -339,6 +340,116 @@ fn resolve_spaces(
         });
     }
     spaces
+}
+
+/// The parts of dice play that name markers and zones, resolved once those are: each
+/// space's `presence` and each extra's `needs_cards`.
+pub(in crate::content) fn link(
+    ld: &mut Loader,
+    (gf, bf): (&str, &str),
+    (game, raw_spaces): (&GameToml, &[DiceSpaceToml]),
+    (markers, zones, slots): (
+        &[crate::content::MarkerKind],
+        &[crate::content::Zone],
+        &[crate::content::Slot],
+    ),
+    play: &mut DicePlay,
+) {
+    let mut in_file: BTreeMap<String, usize> = BTreeMap::new();
+    for (s, space) in raw_spaces.iter().zip(play.spaces.iter_mut()) {
+        let file = if s.declared_in.is_empty() {
+            bf.to_string()
+        } else {
+            s.declared_in.clone()
+        };
+        let k = {
+            let n = in_file.entry(file.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let Some(pr) = &s.presence else {
+            continue;
+        };
+        let fail = |ld: &mut Loader, message: String, help: &str| {
+            ld.fail_at_entry(
+                (&file, "dice_spaces", k),
+                Some("presence"),
+                "presence",
+                message,
+                help,
+            );
+        };
+        let Some(kind) = markers.iter().position(|m| m.id == pr.marker) else {
+            let ids: Vec<&str> = markers.iter().map(|m| m.id.as_str()).collect();
+            fail(
+                ld,
+                format!(
+                    "dice space `{}`: presence names marker `{}`, which game.toml does not declare",
+                    s.id, pr.marker
+                ),
+                &format!(
+                    "markers are: {}",
+                    if ids.is_empty() {
+                        "none ([[markers]] in game.toml)".to_string()
+                    } else {
+                        ids.join(", ")
+                    }
+                ),
+            );
+            continue;
+        };
+        let mut at = Vec::new();
+        for slot in &pr.at {
+            match slots.iter().position(|x| &x.id == slot) {
+                Some(i) => at.push(i as crate::content::SlotId),
+                None => fail(
+                    ld,
+                    format!("dice space `{}`: presence names slot `{slot}`, which board.toml does not declare", s.id),
+                    "name slots of [[slots]]",
+                ),
+            }
+        }
+        if pr.at.is_empty() {
+            fail(
+                ld,
+                format!("dice space `{}`: presence lists no slot", s.id),
+                "write at = [\"<slot>\"]: the slots one of which must hold the player's marker",
+            );
+        }
+        space.presence = Some(super::super::dice::Presence {
+            kind,
+            at,
+            settled: pr.settled,
+        });
+    }
+    for (k, (e, extra)) in game.extras.iter().zip(play.extras.iter_mut()).enumerate() {
+        let Some(name) = &e.needs_cards else {
+            continue;
+        };
+        match zones.iter().position(|z| &z.id == name) {
+            Some(z) if zones[z].owner == crate::content::ZoneOwner::Player => {
+                extra.needs_cards = Some(zones[z].index as crate::content::ZoneId);
+            }
+            found => ld.fail_entry(
+                EntryKey {
+                    array: "extras",
+                    k,
+                    key: Some("needs_cards"),
+                },
+                (gf, &format!("id = \"{}\"", e.id)),
+                format!(
+                    "extra `{}`: needs_cards = \"{name}\" is {}",
+                    e.id,
+                    if found.is_some() {
+                        "a shared zone, not a player's"
+                    } else {
+                        "no zone of game.toml"
+                    }
+                ),
+                "name a player zone (owner = \"player\"), the one that must hold a card",
+            ),
+        }
+    }
 }
 
 /// `[[extras]]`.
@@ -455,6 +566,22 @@ fn resolve_extras(
                 ExtraKind::Script
             }
         };
+        if e.trigger.is_some() && e.kind == "place" {
+            fail(
+                ld,
+                "trigger",
+                format!("{what}: a `place` extra fires no hook point (its space's resolve runs instead)"),
+                "fire it from the space's resolve with ctx:trigger(p, \"NAME\"), or remove trigger",
+            );
+        }
+        if e.needs_cards.is_some() && e.kind != "script" {
+            fail(
+                ld,
+                "needs_cards",
+                format!("{what}: `needs_cards` gates a `script` extra's options"),
+                "remove needs_cards",
+            );
+        }
         if e.space.is_some() && e.kind != "place" {
             fail(
                 ld,
@@ -517,6 +644,7 @@ fn resolve_extras(
             per_turn: e.per_turn.unwrap_or(0),
             script,
             trigger: e.trigger.clone(),
+            needs_cards: None,
             text: e.text.clone(),
             declared_at,
         });

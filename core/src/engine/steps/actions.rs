@@ -330,6 +330,15 @@ impl StepKind for ActionsStep {
                         None => Err(fail(eng, "the neutral dice are all taken".into())),
                     },
                     ExtraKind::Script => {
+                        // Its hook point first: the resolve's own jobs run after it,
+                        // whether it asks or not.
+                        if let Some(point) = hook_point(&c, def) {
+                            st.flow.jobs.push(Job::Trigger {
+                                player: p,
+                                hook: point,
+                                arg: String::new(),
+                            });
+                        }
                         let key = choice
                             .key
                             .strip_prefix(def.id.as_str())
@@ -350,19 +359,16 @@ impl StepKind for ActionsStep {
                 };
                 done?;
                 // Its hook point, for the cards the player holds (a character's power on
-                // a black die, M-CHAR-6): queued under what the extra's script queues,
-                // so it runs after the script's question, if it asks one.
-                if let Some(point) = def.trigger.as_deref().and_then(|t| {
-                    c.program
-                        .hooks
-                        .iter()
-                        .position(|h| h.on_cards && h.name == t)
-                }) {
-                    st.flow.jobs.push(Job::Trigger {
-                        player: p,
-                        hook: point as u8,
-                        arg,
-                    });
+                // a black die, M-CHAR-6), with the die rolled or turned (a script
+                // extra's was queued before its resolve).
+                if def.kind != ExtraKind::Script {
+                    if let Some(point) = hook_point(&c, def) {
+                        st.flow.jobs.push(Job::Trigger {
+                            player: p,
+                            hook: point,
+                            arg,
+                        });
+                    }
                 }
                 Ok(())
             }
@@ -374,6 +380,16 @@ impl StepKind for ActionsStep {
             )),
         }
     }
+}
+
+/// The hook point an extra fires when taken (its `trigger`), as the program's index.
+fn hook_point(c: &Content, def: &crate::content::dice::Extra) -> Option<u8> {
+    let t = def.trigger.as_deref()?;
+    c.program
+        .hooks
+        .iter()
+        .position(|h| h.on_cards && h.name == t)
+        .map(|i| i as u8)
 }
 
 impl ActionsStep {
@@ -389,7 +405,9 @@ impl ActionsStep {
     ) -> Result<(), EngineError> {
         for (i, def) in c.dice_play.spaces.iter().enumerate() {
             let space = i as DiceSpaceId;
-            if def.extra || st.players[p].dice.len() < def.dice as usize {
+            // (`placements` leaves out a space the pool cannot fill, counting the dice a
+            // held card's `fewer_dice` spares, M-CHAR-2 a.)
+            if def.extra {
                 continue;
             }
             let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &[]);
@@ -429,6 +447,15 @@ impl ActionsStep {
         }
         if !ops::can_afford(c, st, p, &def.cost) {
             return Ok(());
+        }
+        if let Some(z) = def.needs_cards {
+            if st.players[p].zones[z as usize]
+                .cards
+                .iter()
+                .all(Option::is_none)
+            {
+                return Ok(());
+            }
         }
         let faces = c.dice_play.pools.as_ref().map_or(6, |x| x.faces);
         let mut pool: Vec<PoolDie> = st.players[p].dice.clone();
