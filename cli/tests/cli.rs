@@ -1124,3 +1124,81 @@ fn a_merged_report_links_the_shards_saved_games() {
     assert_eq!(code, 1);
     assert!(err.contains("not a folder"), "{err}");
 }
+
+/// Issue 32 item 5: a designer's commands on Marco Polo II (dice, travel, characters):
+/// check, sim with a report and saved games, replay, ablate of a character, sweep of a
+/// character's number, compare and state --json.
+#[test]
+fn a_designers_commands_run_on_marco_polo_two() {
+    let scratch = tempfile::Builder::new()
+        .prefix("weft-mp2-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path();
+    let pack = "content/marco-polo-2";
+    let (code, out, err) = weft(&["check", "--pack", pack]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 problems"), "{out}");
+    let (report, games) = (dir.join("r.html"), dir.join("games"));
+    let (code, out, err) = weft(&[
+        "sim",
+        "--pack",
+        pack,
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--bots",
+        "greedy",
+        "--report",
+        report.to_str().unwrap(),
+        "--save-games",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("dice space"), "the dice spaces' table: {out}");
+    assert!(std::fs::read_to_string(&report).unwrap().contains("<html"));
+    let first = games.join("game-00000.json");
+    let (code, out, err) = weft(&["replay", "--pack", pack, first.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("matches"), "{out}");
+    let (code, out, err) = weft(&[
+        "ablate", "--pack", pack, "--card", "abha_bas", "--games", "8", "--batch", "8", "--bots",
+        "random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("without card abha_bas"), "{out}");
+    let (code, out, err) = weft(&[
+        "sweep",
+        "--pack",
+        pack,
+        "--set",
+        "cards/characters.toml:abha_bas.params.income.coins=0..2",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["points"].as_array().map(Vec::len), Some(3), "{v}");
+    let (code, out, err) = weft(&[
+        "compare", "--pack", pack, "--pack-b", pack, "--games", "6", "--batch", "6", "--bots",
+        "random", "--metric", "rounds",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("tested: rounds"), "{out}");
+    let (code, out, err) = weft(&["state", "--pack", pack, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys: Vec<&str> = v["decision"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["key"].as_str().unwrap())
+        .collect();
+    assert!(keys.iter().all(|k| k.starts_with("character:")), "{keys:?}");
+}

@@ -382,11 +382,11 @@ fn a_dice_game_shows_pools_action_spaces_and_markers() {
     assert!(text.contains("Contracts in Xi'an: Contract"), "{text}");
     // The characters: offered at setup (M-SETUP-7), then each seat's own.
     assert!(
-        text.contains("Characters on offer: Möngke Khan (mongke)"),
+        text.contains("Characters on offer: De Wu (de_wu) | Mei Lin & Tenshin (mei_lin)"),
         "{text}"
     );
-    assert!(text.contains("Character: Möngke Khan (mongke)"), "{text}");
+    assert!(text.contains("Character: De Wu (de_wu)"), "{text}");
     // The objective kept: the seat's own, face up; the other's, face down (M-MAT-6).
-    assert!(text.contains("Objective: Objective O07 (O07)"), "{text}");
+    assert!(text.contains("Objective: Objective O02 (O02)"), "{text}");
     assert!(text.contains("Objective: 1 card, face down"), "{text}");
 }

@@ -104,19 +104,34 @@ end
 -- with them, later).
 function M.income(ctx, params)
   local p = ctx:player()
+  local owned = {}
   for _, city in ipairs(B.CITY_BONUS_CITIES) do
     if has_post(ctx, p, city) then
       B.gain_city_bonus(ctx, p, city)
+      owned[#owned + 1] = { key = "again:" .. city, label = "The city bonus of " .. city .. " again" }
+    end
+  end
+  local function guild_bonus(id)
+    for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold", "jade" }) do
+      local n = params.bonus[id][what]
+      if n then
+        ctx:gain(p, what, n)
+      end
     end
   end
   for _, id in ipairs({ "farmers", "spice", "tailors", "jewellers" }) do
     if ctx:count(p, "guild_" .. id) == 2 then
-      for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold", "jade" }) do
-        local n = params.bonus[id][what]
-        if n then
-          ctx:gain(p, what, n)
-        end
-      end
+      guild_bonus(id)
+      owned[#owned + 1] = { key = "again:" .. id, label = "The " .. id .. " marker's bonus again" }
+    end
+  end
+  -- M-CHAR-4 c: Mei Lin & Tenshin gain one of these a second time.
+  if ctx:ability(p, "repeats_a_bonus") > 0 and #owned > 0 then
+    local what = string.sub(ctx:choose{ prompt = "Which bonus again (M-CHAR-4 c)?", options = owned }.key, 7)
+    if params.bonus[what] then
+      guild_bonus(what)
+    else
+      B.gain_city_bonus(ctx, p, what)
     end
   end
 end

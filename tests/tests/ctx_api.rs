@@ -24,6 +24,7 @@ use weft_tests::{content_with_courtyard, Game};
 const ARGUMENTS: &[(&str, &str)] = &[
     ("gain", "p, 'coins', 1"),
     ("trigger", "p, 'workshop'"),
+    ("add_piece", "p"),
     ("pay", "p, 'coins', 0"),
     ("add", "p, 'prestige', 1"),
     ("set_slot_count", "2"),

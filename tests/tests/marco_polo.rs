@@ -55,8 +55,12 @@ fn picked(players: usize, seed: u64) -> Game {
     g
 }
 
-/// Puts every character back in the box: the base rules, with no power overriding them.
+/// Puts every character back in the box, and every second traveller (M-CHAR-4 a): the
+/// base rules, with no power overriding them.
 fn no_characters(g: &mut Game) {
+    for p in 0..g.st.players.len() {
+        g.st.player_mut(p).pieces.truncate(1);
+    }
     let c = g.content();
     let zone = c.zones.iter().find(|z| z.id == "character").unwrap().index;
     let bx = c.zones.iter().find(|z| z.id == "box").unwrap().index;
@@ -416,23 +420,7 @@ fn score_by_the_rules(end: &GameState, c: &weft_core::content::Content, p: usize
     kinds.dedup();
     let held = |what: &str| end.players[p].count_named(c, what);
     let de_wu = player_cards_in(end, c, p, "character").contains(&"de_wu".to_string());
-    let (mut objective_vp, mut objective_crests) = (0, 0);
-    for id in player_cards_in(end, c, p, "objective") {
-        let o = &c.cards[c.card(&id).unwrap() as usize].params;
-        let guilds = o["guilds"].as_array().unwrap();
-        if guilds
-            .iter()
-            .all(|g| held(&format!("guild_{}", g.as_str().unwrap())) == 2)
-        {
-            objective_vp += o["vp"].as_integer().unwrap();
-        }
-        objective_crests += o["cities"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|city| posts.contains(&city.as_str().unwrap()))
-            .count();
-    }
+    let (objective_vp, objective_crests) = objective_part(end, c, p, &posts);
     let n = (kinds.len() + objective_crests + usize::from(de_wu)).min(11);
     let resources: i64 = ["pepper", "silk", "gold", "jade"]
         .iter()
@@ -445,6 +433,35 @@ fn score_by_the_rules(end: &GameState, c: &weft_core::content::Content, p: usize
         + held("coins") / 10
         + resources / 2
         + weft_core::ops::majority_points(end, p, contracts, &[8, 4])
+}
+
+/// Seat `p`'s objective at the end (M-SCORE-2, M-SCORE-3): its VP when every guild
+/// marker it shows is upgraded, and the crests of its cities among `posts`.
+fn objective_part(
+    end: &GameState,
+    c: &weft_core::content::Content,
+    p: usize,
+    posts: &[&str],
+) -> (i64, usize) {
+    let held = |what: &str| end.players[p].count_named(c, what);
+    let (mut vp, mut crests) = (0, 0);
+    for id in player_cards_in(end, c, p, "objective") {
+        let o = &c.cards[c.card(&id).unwrap() as usize].params;
+        let guilds = o["guilds"].as_array().unwrap();
+        if guilds
+            .iter()
+            .all(|g| held(&format!("guild_{}", g.as_str().unwrap())) == 2)
+        {
+            vp += o["vp"].as_integer().unwrap();
+        }
+        crests += o["cities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|city| posts.contains(&city.as_str().unwrap()))
+            .count();
+    }
+    (vp, crests)
 }
 
 /// The pack without its final scoring (`end = []`).
@@ -525,11 +542,10 @@ fn an_objective_scores_its_vp_with_its_guilds_upgraded_and_crests_for_its_cities
         }
         let result = g.st.result.clone().unwrap();
         assert_eq!(result.scores[0], score_by_the_rules(&h.st, &g.content(), 0));
-        scores.push(result.scores[0] - h.st.players[0].count_named(&g.content(), "vp"));
+        scores.push(objective_part(&h.st, &g.content(), 0, &["bukhara", "xian"]));
     }
-    // Upgraded: 12 VP more. Both: Bukhara (horse) and Xi'an (dragon), 2 crests, and
-    // the objective's 2: 4 crests (6 VP) either way.
-    assert_eq!(scores[1] - scores[0], 12, "{scores:?}");
+    // Upgraded: its 12 VP; either way its two cities' crests.
+    assert_eq!(scores, [(0, 2), (12, 2)]);
 }
 
 #[test]
@@ -1630,4 +1646,53 @@ fn the_city_action_cards_and_objectives_are_the_rules_tables() {
         seen += 1;
     }
     assert_eq!(seen, 12, "M-DATA-11 lists 12 objectives");
+}
+
+#[test]
+fn mei_lin_moves_either_of_two_travellers_and_gains_a_bonus_twice() {
+    // M-CHAR-4 (a, b, c), against M-SETUP-1 (one traveller) and M-ROUND-3 (each bonus once)
+    let mut g = at_first_turn(33, &[own(1)]);
+    let p = g.current();
+    give_character(&mut g, p, "mei_lin");
+    let coins = count(&g, p, "coins");
+    trigger(&mut g, p, "chosen", "");
+    assert_eq!(now(&mut g).players[p].pieces.len(), 2, "a second traveller");
+    assert_eq!(count(&g, p, "coins"), coins + 3, "3 more coins");
+    let second = now(&mut g).players[p].pieces[1].at;
+    assert_eq!(g.content().board.slots[second as usize].id, "beijing");
+    // Apart, she chooses which one moves; the post goes where that one stops.
+    let xian = g.slot("xian");
+    g.st.player_mut(p).pieces[1].at = xian;
+    set(&mut g, p, "coins", 10);
+    no_bonus_cards(&mut g);
+    g.answer("place:travel1:1");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["traveller:1", "traveller:2"]);
+    g.answer("traveller:2");
+    assert!(g.offers("go:lanzhou"), "from Xi'an: {:?}", g.keys());
+    g.answer("go:lanzhou");
+    assert!(posts(&g, p).contains(&"lanzhou".to_string()));
+    assert_eq!(
+        g.content().board.slots[now(&mut g).players[p].pieces[0].at as usize].id,
+        "beijing",
+        "the other stayed"
+    );
+    // A start phase: her one city bonus (3 coins) twice.
+    let mut coins_at_round_2 = Vec::new();
+    for with in [false, true] {
+        let mut g = at_first_turn(16, &[own(1)]);
+        no_bonus_cards(&mut g);
+        put_card(&mut g, "city_bonuses", 4, "CB02"); // Sarai: 3 coins
+        let p = g.current();
+        post_in(&mut g, p, "sarai");
+        if with {
+            give_character(&mut g, p, "mei_lin");
+        }
+        g.refresh();
+        play_until(&mut g, |st| st.round == 2);
+        let now = now(&mut g);
+        coins_at_round_2.push(now.players[p].count_named(&g.content(), "coins"));
+    }
+    assert_eq!(coins_at_round_2[1], coins_at_round_2[0] + 3);
 }

@@ -10,6 +10,9 @@ use crate::flow::Job;
 /// The most steps one travel may count.
 const MAX_STEPS: i64 = 64;
 
+/// The most pieces one player may have (`ctx:add_piece`).
+pub const MAX_PIECES: usize = 8;
+
 impl Ctx {
     /// `ctx:travel(p, opts)`: queues a travel for player p: `opts.max` steps at most
     /// (required, 1 to 64), `opts.min` at least before stopping (default 1), `opts.piece`
@@ -109,6 +112,49 @@ impl Ctx {
     }
 
     /// `ctx:piece_at(p, piece)`: the slot id where player p's piece stands.
+    /// `ctx:piece_count(p)`: how many pieces player p has.
+    pub(super) fn piece_count(&self, Whole(p): Whole) -> mlua::Result<usize> {
+        let p = self.player_index(p)?;
+        Ok(self.state.players[p].pieces.len())
+    }
+
+    /// `ctx:add_piece(p [, slot])`: gives player p one more piece, on `slot` (default:
+    /// where their first piece stands, else the start slot); returns its number (from 1).
+    /// At most [`MAX_PIECES`] each.
+    pub(super) fn add_piece(
+        &mut self,
+        Whole(p): Whole,
+        slot: Option<String>,
+    ) -> mlua::Result<usize> {
+        let p = self.player_index(p)?;
+        let at =
+            match slot {
+                Some(id) => self.content.board.slot_index(&id).ok_or_else(|| {
+                    err(format!("ctx:add_piece: `{id}` is not a slot of board.toml"))
+                })?,
+                None => match self.state.players[p].pieces.first() {
+                    Some(piece) => piece.at,
+                    None => self.content.start_slot,
+                },
+            };
+        if self.state.players[p].pieces.len() >= MAX_PIECES {
+            return Err(err(format!(
+                "ctx:add_piece: player {} has {MAX_PIECES} pieces, the most a player may have",
+                p + 1
+            )));
+        }
+        let round = self.state.round;
+        let name = self.content.board.slots[at as usize].id.clone();
+        self.state
+            .player_mut(p)
+            .pieces
+            .push(crate::state::Piece { at, moved: false });
+        self.log.push(round, Some(p), "piece", || {
+            format!("gains a piece on {name}")
+        });
+        Ok(self.state.players[p].pieces.len())
+    }
+
     pub(super) fn piece_at(&self, Whole(p): Whole, Whole(piece): Whole) -> mlua::Result<String> {
         let p = self.player_index(p)?;
         let pieces = &self.state.players[p].pieces;

@@ -206,6 +206,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "add_piece",
+        call: "ctx:add_piece(p [, slot])",
+        text: "gives player p one more piece on the slot (default: where their first piece stands; a character's second traveller, M-CHAR-4 a); returns its number, from 1; at most 8 pieces each",
+        imp: Change(|m| m.add(|_, c, (p, slot): (Whole, Option<String>)| c.add_piece(p, slot))),
+        front: None,
+    },
+    CtxFn {
         name: "place_marker",
         call: "ctx:place_marker(p, kind, slot)",
         text: "places one of p's markers of that kind on the slot: an error while they have none left or the slot holds `per_slot` of theirs already",
@@ -404,6 +411,13 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:piece_at(p, piece)",
         text: "the slot id where player p's piece (from 1) stands",
         imp: Read(|m| m.add(|_, c, (p, piece): (Whole, Whole)| c.piece_at(p, piece))),
+        front: None,
+    },
+    CtxFn {
+        name: "piece_count",
+        call: "ctx:piece_count(p)",
+        text: "how many pieces player p has (`pieces` of game.toml, and any `ctx:add_piece` gave them)",
+        imp: Read(|m| m.add(|_, c, p: Whole| c.piece_count(p))),
         front: None,
     },
     CtxFn {
