@@ -63,15 +63,30 @@ function M.words(t)
   return table.concat(parts, "+")
 end
 
--- Whether p holds `n` different goods, one of each, k times over (M-ICON-1 "2≠").
-local function distinct_goods(ctx, p, n, k)
-  local kinds = 0
-  for _, g in ipairs(M.GOODS) do
-    if ctx:count(p, g) >= k then
-      kinds = kinds + 1
+-- The most times `n` goods of different kinds can be paid from `counts` (a count per
+-- good): k times while the goods, each counted at most k times, make n·k (M-ICON-1
+-- "2≠": each time one of each of n kinds, a kind again in another time).
+local function distinct_times(counts, n)
+  local k = 0
+  while true do
+    local units = 0
+    for _, c in ipairs(counts) do
+      units = units + math.min(c, k + 1)
     end
+    if units < n * (k + 1) then
+      return k
+    end
+    k = k + 1
   end
-  return kinds >= n
+end
+
+-- p's goods, in M.GOODS order.
+local function goods_of(ctx, p)
+  local counts = {}
+  for i, g in ipairs(M.GOODS) do
+    counts[i] = ctx:count(p, g)
+  end
+  return counts
 end
 
 -- How often player p may apply `e` at strength d (0: not at all).
@@ -87,9 +102,11 @@ function M.most(ctx, p, e, d)
   end
   if e.pay or e.pay_distinct then
     local k = 0
-    while k < n and (not e.pay or ctx:can_afford(p, scaled(e.pay, k + 1)))
-      and (not e.pay_distinct or distinct_goods(ctx, p, e.pay_distinct, k + 1)) do
+    while k < n and (not e.pay or ctx:can_afford(p, scaled(e.pay, k + 1))) do
       k = k + 1
+    end
+    if e.pay_distinct then
+      k = math.min(k, distinct_times(goods_of(ctx, p), e.pay_distinct))
     end
     n = k
   end
@@ -102,14 +119,39 @@ function M.can_apply(ctx, p, e, d)
   return (e.first == "black_die" and ctx:neutral_dice() > 0) or M.most(ctx, p, e, d) > 0
 end
 
--- Pays 1 each of `n` different goods: the player chooses which (M-ICON-1).
-local function pay_distinct(ctx, p, n)
+-- Pays 1 each of `n` different goods, the player choosing which (M-ICON-1), leaving
+-- enough for the `after` times still to pay: a good is offered only if the rest can
+-- still be paid (the kinds left for this time taken from the largest counts).
+local function pay_distinct(ctx, p, n, after)
   local paid = {}
-  for _ = 1, n do
+  for j = 1, n do
     local options = {}
-    for _, g in ipairs(M.GOODS) do
+    for i, g in ipairs(M.GOODS) do
       if not paid[g] and ctx:count(p, g) >= 1 then
-        options[#options + 1] = { key = "pay:" .. g, label = "Pay 1 " .. g }
+        local counts = goods_of(ctx, p)
+        counts[i] = counts[i] - 1
+        -- The picks left this time, from the unused kinds with the most.
+        local free = {}
+        for k, h in ipairs(M.GOODS) do
+          if not paid[h] and h ~= g then
+            free[#free + 1] = k
+          end
+        end
+        table.sort(free, function(a, b)
+          return counts[a] > counts[b] or (counts[a] == counts[b] and a < b)
+        end)
+        local ok = true
+        for m = 1, n - j do
+          local k = free[m]
+          if not k or counts[k] < 1 then
+            ok = false
+            break
+          end
+          counts[k] = counts[k] - 1
+        end
+        if ok and distinct_times(counts, n) >= after then
+          options[#options + 1] = { key = "pay:" .. g, label = "Pay 1 " .. g }
+        end
       end
     end
     local g = string.sub(ctx:choose{ prompt = "Pay a good of another kind", options = options }.key, 5)
@@ -147,8 +189,8 @@ function M.apply(ctx, p, e, d, prompt)
     end
   end
   if e.pay_distinct then
-    for _ = 1, n do
-      pay_distinct(ctx, p, e.pay_distinct)
+    for time = 1, n do
+      pay_distinct(ctx, p, e.pay_distinct, n - time)
     end
   end
   local got = scaled(e.gain, n)

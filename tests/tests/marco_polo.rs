@@ -147,7 +147,8 @@ fn stand(g: &mut Game, p: usize, at: &str) {
 
 #[test]
 fn setup_gives_dice_coins_camels_and_a_traveller_in_beijing() {
-    // M-SETUP-1, M-SETUP-5, M-MAT-3, M-MAT-4
+    // M-SETUP-1, M-SETUP-5, M-SETUP-9 (the black dice on their space, no die on a space),
+    // M-MAT-3, M-MAT-4, M-MAT-2 (no supply is limited)
     for players in 2..=4 {
         let g = picked(players, 3);
         for p in 0..players {
@@ -160,6 +161,11 @@ fn setup_gives_dice_coins_camels_and_a_traveller_in_beijing() {
             assert!(count(&g, p, "camels") >= 3);
         }
         assert_eq!(g.st.neutral_dice, 4, "four black dice");
+        assert!(
+            g.st.dice_spaces.iter().all(|s| s.placements.is_empty()),
+            "no die on a space"
+        );
+        assert!(g.st.supply.iter().all(Option::is_none), "unlimited supply");
     }
 }
 
@@ -193,9 +199,18 @@ fn compensation_gives_what_a_low_roll_misses_of_15_as_coins_and_camels() {
 
 #[test]
 fn the_market_offers_its_upper_patterns_and_this_rounds_lower_ones_for_jade() {
-    // M-MARKET-1, M-MARKET-2, M-MARKET-3, M-DATA-4 (market 1, round 1: 3P+1K / 2P+1S+1K)
+    // M-MARKET-1, M-MARKET-2, M-MARKET-3, M-DATA-4 (market 1, round 1: 3P+1K / 2P+1S+1K),
+    // M-DICE-1 (only the player's own dice)
     let mut g = at_first_turn(1, &[own(2), own(3), own(5)]);
     let p = g.current();
+    let other = 1 - p;
+    g.st.player_mut(other).dice = vec![own(4)];
+    g.refresh();
+    assert!(
+        !g.keys().iter().any(|k| k.ends_with(":4")),
+        "not another's 4: {:?}",
+        g.keys()
+    );
     let keys = g.keys();
     for k in [
         "place:market1:2",
@@ -358,7 +373,8 @@ fn play_until(g: &mut Game, stop: impl Fn(&GameState) -> bool) -> GameState {
 
 #[test]
 fn the_start_player_is_who_moved_with_the_most_dice_latest() {
-    // M-START-1, M-START-2
+    // M-START-1, M-START-2, M-DICE-7 (each space's placements kept in order until the
+    // next start phase)
     for seed in 0..6 {
         let mut g = Game::with(marco_polo_content(), 3, seed);
         let before = play_until(&mut g, |st| st.round == 2);
@@ -550,8 +566,78 @@ fn an_objective_scores_its_vp_with_its_guilds_upgraded_and_crests_for_its_cities
 
 #[test]
 fn random_games_are_complete_legal_and_replayable() {
+    // M-ROUND-1 (five rounds), M-END-1
     for players in 2..=4 {
         conformance(marco_polo_content(), players, 6);
+        let mut g = Game::with(marco_polo_content(), players, 40);
+        while g.st.result.is_none() {
+            let k = g.keys()[0].clone();
+            g.answer(&k);
+        }
+        assert_eq!(g.st.round, 5, "five rounds");
+        assert_eq!(g.st.result.as_ref().unwrap().cause, "rounds");
+    }
+}
+
+#[test]
+fn a_tie_on_points_goes_to_the_most_camels_then_is_shared() {
+    // M-SCORE-8
+    let c = marco_polo_content();
+    let mut g = Game::with(Arc::clone(&c), 3, 41);
+    for p in 0..3 {
+        set(&mut g, p, "vp", 50);
+        set(&mut g, p, "contracts", 0);
+    }
+    set(&mut g, 0, "camels", 4);
+    set(&mut g, 1, "camels", 6);
+    set(&mut g, 2, "camels", 6);
+    set(&mut g, 2, "vp", 49);
+    let r = weft_core::engine::final_result(&c, &g.st);
+    assert_eq!(
+        r.winners,
+        [1],
+        "seat 2: 50 VP and the most camels of those on 50"
+    );
+    set(&mut g, 0, "camels", 6);
+    let r = weft_core::engine::final_result(&c, &g.st);
+    assert_eq!(r.winners, [0, 1], "still tied: a shared win");
+}
+
+#[test]
+fn the_black_die_and_sealed_letter_icons_of_a_post_bonus() {
+    // M-ICON-5 (TP5: BD+2K: a black die rolled into the pool), M-ICON-4 (TP8: draw+2VP:
+    // the refill pile's top contract into the slots), M-MOVE-8 (c)
+    for (card, icon) in [("TP5", "black"), ("TP8", "draw")] {
+        let mut g = at_first_turn(42, &[own(1)]);
+        let p = g.current();
+        no_bonus_cards(&mut g);
+        put_card(&mut g, "post_bonuses", 0, card); // Karakorum
+        set(&mut g, p, "coins", 10);
+        set(&mut g, p, "camels", 5);
+        g.refresh();
+        let top = shared_cards(&mut g, "contract_pile")
+            .last()
+            .unwrap()
+            .clone();
+        let (vp, camels, black) = (
+            count(&g, p, "vp"),
+            count(&g, p, "camels"),
+            g.st.neutral_dice,
+        );
+        g.answer("place:travel1:1");
+        g.answer("go:karakorum"); // 1 camel
+        let st = now(&mut g);
+        if icon == "black" {
+            assert_eq!(st.neutral_dice, black - 1);
+            assert_eq!(st.players[p].dice.iter().filter(|d| d.neutral).count(), 1);
+            assert_eq!(
+                st.players[p].count_named(&g.content(), "camels"),
+                camels - 1 + 2
+            );
+        } else {
+            assert!(player_cards(&mut g, p, "contracts").contains(&top), "{top}");
+            assert_eq!(st.players[p].count_named(&g.content(), "vp"), vp + 2);
+        }
     }
 }
 
@@ -1332,7 +1418,7 @@ fn abha_bas_gains_coins_each_round_jade_per_contract_and_vp_per_jade() {
 
 #[test]
 fn filippo_keeps_the_trading_post_bonus_cards_and_uses_them_later() {
-    // M-CHAR-5 (a, b), against M-MOVE-8 (c)
+    // M-CHAR-5 (a, b), M-EXTRA-7 (his extra action), against M-MOVE-8 (c)
     let mut g = at_first_turn(25, &[own(1)]);
     let p = g.current();
     let q = 1 - p;
@@ -1695,4 +1781,99 @@ fn mei_lin_moves_either_of_two_travellers_and_gains_a_bonus_twice() {
         coins_at_round_2.push(now.players[p].count_named(&g.content(), "coins"));
     }
     assert_eq!(coins_at_round_2[1], coins_at_round_2[0] + 3);
+}
+
+#[test]
+fn two_different_goods_may_be_paid_as_often_as_the_goods_allow() {
+    // M-ICON-1 ("2≠"), M-CITY-3, M-DICE-9, M-DATA-9 (CA15: ×⌈d/2⌉ 2≠ → 4VP): with 2
+    // pepper, 1 silk and 1 gold, pepper+silk then pepper+gold is twice
+    let mut g = at_first_turn(34, &[own(4)]);
+    let p = g.current();
+    put_card(&mut g, "common_actions", 0, "CA15");
+    set(&mut g, p, "pepper", 2);
+    set(&mut g, p, "silk", 1);
+    set(&mut g, p, "gold", 1);
+    g.refresh();
+    let vp = count(&g, p, "vp");
+    g.answer("place:common1:4");
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["times:1", "times:2"], "twice at d = 4");
+    g.answer("times:2");
+    // Silk first: then only pepper keeps a second time payable (silk and gold would
+    // leave two pepper), so it is taken without asking; the second time asks again.
+    g.answer("pay:silk");
+    let so_far = now(&mut g);
+    assert_eq!(
+        so_far.players[p].count_named(&g.content(), "pepper"),
+        1,
+        "pepper went with the silk"
+    );
+    let mut keys = g.keys();
+    keys.sort();
+    assert_eq!(keys, ["pay:gold", "pay:pepper"], "the second time");
+    g.answer("pay:pepper");
+    assert_eq!(
+        (
+            count(&g, p, "pepper"),
+            count(&g, p, "silk"),
+            count(&g, p, "gold")
+        ),
+        (0, 0, 0)
+    );
+    assert_eq!(count(&g, p, "vp"), vp + 8);
+}
+
+#[test]
+fn the_map_is_the_rules_table_of_nodes() {
+    // M-DATA-1 (invented): every node with its kind, and as many card slots as the
+    // table's `cb`, `tp` and `ct` columns; M-MAT-5 (the cards under cards/)
+    let c = marco_polo_content();
+    let table = rules_section("M-DATA-1", "M-DATA-2");
+    let (mut nodes, mut cb, mut tp, mut ct) = (0, 0, 0, 0);
+    for row in table.lines().filter(|l| l.trim_start().starts_with("| ")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (id, name, kind, slots) = (cells[1], cells[2], cells[3], cells[5]);
+        if id == "id" || id.starts_with("---") {
+            continue;
+        }
+        let slot_id = name
+            .to_lowercase()
+            .replace('\'', "")
+            .replace([' ', '-'], "_");
+        let slot = c
+            .board
+            .slots
+            .iter()
+            .find(|s| s.id == slot_id)
+            .unwrap_or_else(|| panic!("{id} {name}: no slot {slot_id}"));
+        let kind = kind.split_whitespace().next().unwrap();
+        assert_eq!(slot.kind, kind, "{id} {name}");
+        cb += usize::from(slots.contains("cb"));
+        tp += usize::from(slots.contains("tp"));
+        ct += usize::from(slots.contains("ct"));
+        nodes += 1;
+    }
+    assert_eq!(nodes, 24);
+    assert_eq!(nodes, c.board.slots.len(), "no node but the table's");
+    // The pack's card slots: a position per city of each grid, a display per contract city.
+    let mut g = Game::with(Arc::clone(&c), 2, 1);
+    let contract_cities = c
+        .zones
+        .iter()
+        .filter(|z| z.id.starts_with("contracts_"))
+        .count();
+    assert_eq!(
+        (
+            shared_cards(&mut g, "city_bonuses").len(),
+            shared_cards(&mut g, "post_bonuses").len(),
+            contract_cities
+        ),
+        (cb, tp, ct)
+    );
+    assert_eq!((cb, tp, ct), (10, 6, 5));
+    assert!(
+        c.cards.iter().all(|k| k.declared_in.contains("/cards/")),
+        "M-MAT-5"
+    );
 }

@@ -67,6 +67,12 @@ fn uncited<'a>(ids: &'a BTreeSet<String>, text: &str) -> Vec<&'a String> {
 }
 
 fn check_pack(pack: &str, prefix: &str, at_least: usize) {
+    check_pack_but(pack, prefix, at_least, &[]);
+}
+
+/// [`check_pack`] but for the ids of parts not built yet (`unbuilt`), each of which must
+/// still be defined: the list shrinks as they are built.
+fn check_pack_but(pack: &str, prefix: &str, at_least: usize, unbuilt: &[&str]) {
     let root = repo();
     let rules = std::fs::read_to_string(root.join(format!("content/{pack}/RULES.md")))
         .unwrap_or_else(|e| panic!("content/{pack}/RULES.md: {e}"));
@@ -85,7 +91,13 @@ fn check_pack(pack: &str, prefix: &str, at_least: usize) {
         &[&root.join("tests/tests"), &root.join("cli/tests")],
         &root.join(format!("content/{pack}/tests")),
     );
-    let missing = uncited(&ids, &text);
+    for id in unbuilt {
+        assert!(ids.iter().any(|i| i == id), "{pack}: {id} is no rule id");
+    }
+    let missing: Vec<_> = uncited(&ids, &text)
+        .into_iter()
+        .filter(|id| !unbuilt.contains(&id.as_ref()))
+        .collect();
     assert!(
         missing.is_empty(),
         "{pack}: rule ids no test cites: {missing:?}"
@@ -100,6 +112,19 @@ fn every_tabriz_rule_id_is_cited_by_a_test() {
 #[test]
 fn every_cabriole_rule_id_is_cited_by_a_test() {
     check_pack("cabriole", "C", 80);
+}
+
+/// Marco Polo II (issue 32): every rule id of what is built. Not built yet: the Caravan
+/// expansion (its own pack, to come: M-CARAVAN-*, its characters M-CHAR-8..11, its route
+/// tiles M-DATA-12, its scoring M-SCORE-7) and the market's books (M-MARKET-4); M-DATA-13
+/// is balance notes, not a rule.
+#[test]
+fn every_marco_polo_rule_id_built_is_cited_by_a_test() {
+    let mut unbuilt: Vec<String> = (1..=9).map(|k| format!("M-CARAVAN-{k}")).collect();
+    unbuilt.extend((8..=11).map(|k| format!("M-CHAR-{k}")));
+    unbuilt.extend(["M-DATA-12", "M-DATA-13", "M-SCORE-7", "M-MARKET-4"].map(String::from));
+    let unbuilt: Vec<&str> = unbuilt.iter().map(String::as_str).collect();
+    check_pack_but("marco-polo-2", "M", 120, &unbuilt);
 }
 
 #[test]

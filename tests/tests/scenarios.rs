@@ -32,6 +32,12 @@ fn silk_road_scenarios_pass() {
 }
 
 #[test]
+fn marco_polo_scenarios_pass() {
+    let mp = PackFiles::from_dir(&repo().join("content/marco-polo-2")).unwrap();
+    assert!(run_pack_tests(&mp, &weft_tests::marco_polo_content(), "marco-polo-2") >= 20);
+}
+
+#[test]
 fn a_failing_scenario_names_file_line_and_difference() {
     let src = "return {\n  ['sums'] = function(t)\n    t:eq({a = 1, b = 2}, {a = 1, b = 3})\n  end,\n  ['illegal answer'] = function(t)\n    local g = t:game{players = 2, seed = 1}\n    g:answer('no-such-key')\n  end,\n}\n";
     let results = run_file(&tabriz_content(), "x/tests/a.lua", src);
