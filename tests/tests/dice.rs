@@ -423,6 +423,14 @@ fn wrong_dice_data_is_an_error_naming_the_file_line_and_what_to_write() {
             "dice = 9; a placement takes 1 to 6 dice",
         ),
         (
+            // Issue 32's bad input: a space needing more dice than a player can hold.
+            Box::new(|g, b| {
+                *g = g.replace("per_player = 3", "per_player = 2");
+                *b = b.replace("dice = 2", "dice = 5");
+            }),
+            "dice = 5, but a player never holds more than 4 dice",
+        ),
+        (
             Box::new(|_, b| *b = b.replace("cost = { coins = 2 }", "cost = { gold = 2 }")),
             "its cost names `gold`, which is not a counter",
         ),

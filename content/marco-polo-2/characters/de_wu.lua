@@ -2,9 +2,13 @@
 -- action (a) and his crest (c) are the card's abilities.
 local M = {}
 
+local ORDER = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
+
 function M.upgraded(ctx, params)
-  for what, n in pairs(params.per_upgrade) do
-    ctx:gain(ctx:player(), what, n)
+  for _, what in ipairs(ORDER) do
+    if params.per_upgrade[what] then
+      ctx:gain(ctx:player(), what, params.per_upgrade[what])
+    end
   end
 end
 

@@ -74,6 +74,10 @@ pub(in crate::content) fn resolve(
         }
     });
     let faces = pools.as_ref().map_or(6, |p| p.faces);
+    // The most dice one player can ever hold at once: their own and every neutral one.
+    let most = pools.as_ref().map_or(usize::from(MAX_PLACED), |p| {
+        usize::from(p.per_player) + usize::from(p.neutral)
+    });
     let mut groups: Vec<String> = Vec::new();
     let spaces = resolve_spaces(
         ld,
@@ -81,7 +85,7 @@ pub(in crate::content) fn resolve(
         bf,
         (counters, &game.abilities),
         scripts,
-        faces,
+        (faces, most),
         &mut groups,
     );
     if pools.is_none() {
@@ -122,7 +126,7 @@ fn resolve_spaces(
     bf: &str,
     (counters, abilities): (&[Counter], &BTreeMap<String, i64>),
     scripts: &Scripts,
-    faces: u8,
+    (faces, most): (u8, usize),
     groups: &mut Vec<String>,
 ) -> Vec<DiceSpace> {
     let mut spaces: Vec<DiceSpace> = Vec::new();
@@ -177,6 +181,15 @@ fn resolve_spaces(
                 "dice",
                 format!("{what}: dice = {dice}; a placement takes 1 to {MAX_PLACED} dice"),
                 "",
+            );
+        } else if usize::from(dice) > most {
+            fail(
+                ld,
+                "dice",
+                format!(
+                    "{what}: dice = {dice}, but a player never holds more than {most} dice ([pools] per_player and neutral): no one could ever place on it"
+                ),
+                &format!("take {most} dice or fewer, or give the players more in [pools]"),
             );
         }
         let min_strength = s.min_strength.unwrap_or(1);
