@@ -220,13 +220,17 @@ pub fn check_content(content: &Arc<Content>, games: u64) -> CheckReport {
             if !host.has_hook(content, st, owner, hook) {
                 continue;
             }
+            // Called as a hook point, as `ctx:trigger` would, with no argument (nil; a
+            // `use_cards` hook ignores the third argument).
+            let Hook::Named(i) = hook else { continue };
             for st in &samples {
                 let call = HookCall {
                     owner,
-                    hook,
+                    hook: Hook::Point(i),
                     player: Some(0),
                 };
-                match run_randomly(&mut host, content, st, call, &mut rng) {
+                match run_randomly_from(&mut host, content, st, call, vec![String::new()], &mut rng)
+                {
                     Ok(n) => hook_calls += n,
                     Err(e) => {
                         problems.push(format!(

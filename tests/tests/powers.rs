@@ -229,3 +229,20 @@ fn a_presence_or_needs_cards_naming_nothing_is_a_load_error() {
     .expect_err("a place extra's trigger");
     assert!(e.contains("a `place` extra fires no hook point"), "{e}");
 }
+
+#[test]
+fn weft_check_runs_a_card_s_hook_points_and_names_a_failing_one() {
+    // A hook point called as ctx:trigger would, with no argument: a hook that reads its
+    // argument as a number fails in `weft check`, naming the card, the hook and the line.
+    let content = edited("characters/isabella.lua", |t| {
+        *t = t.replace(
+            "function M.black_die(ctx, params, pips)\n",
+            "function M.black_die(ctx, params, pips)\n  local n = pips + 1\n",
+        )
+    })
+    .unwrap();
+    let report = weft_core::check::check_content(&content, 1);
+    let all = report.problems.join("\n");
+    assert!(all.contains("card `isabella`, hook `black_die`"), "{all}");
+    assert!(all.contains("characters/isabella.lua:"), "{all}");
+}
