@@ -67,6 +67,9 @@ end
 -- good): k times while the goods, each counted at most k times, make n·k (M-ICON-1
 -- "2≠": each time one of each of n kinds, a kind again in another time).
 local function distinct_times(counts, n)
+  if n < 1 then
+    error("effects: pay_distinct = " .. tostring(n) .. "; it is how many kinds each time, 1 or more")
+  end
   local k = 0
   while true do
     local units = 0

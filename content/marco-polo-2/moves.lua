@@ -7,15 +7,12 @@ local M = {}
 
 function M.travel(ctx, p, opts)
   -- Mei Lin & Tenshin (M-CHAR-4 a): each move moves one of her two travellers, her
-  -- choice (asked only when they stand apart).
+  -- choice (asked even when they stand together: two steps queued at once may go one
+  -- each).
   if ctx:piece_count(p) > 1 and not opts.piece then
-    local options, seen = {}, {}
+    local options = {}
     for k = 1, ctx:piece_count(p) do
-      local at = ctx:piece_at(p, k)
-      if not seen[at] then
-        seen[at] = true
-        options[#options + 1] = { key = "traveller:" .. k, label = "The traveller in " .. at }
-      end
+      options[#options + 1] = { key = "traveller:" .. k, label = "Traveller " .. k .. ", in " .. ctx:piece_at(p, k) }
     end
     opts.piece = tonumber(string.sub(ctx:choose{ prompt = "Which traveller moves?", options = options }.key, 11))
   end

@@ -111,8 +111,8 @@ impl Ctx {
         Ok(Value::Table(out))
     }
 
-    /// `ctx:piece_at(p, piece)`: the slot id where player p's piece stands.
-    /// `ctx:piece_count(p)`: how many pieces player p has.
+    /// `ctx:piece_count(p)`: how many pieces player p has (`ctx:piece_at(p, piece)`, below,
+    /// says where one stands).
     pub(super) fn piece_count(&self, Whole(p): Whole) -> mlua::Result<usize> {
         let p = self.player_index(p)?;
         Ok(self.state.players[p].pieces.len())
@@ -143,8 +143,13 @@ impl Ctx {
                 p + 1
             )));
         }
+        let Some(slot) = self.content.board.slots.get(at as usize) else {
+            return Err(err(
+                "ctx:add_piece: the game has no board slot to put a piece on",
+            ));
+        };
         let round = self.state.round;
-        let name = self.content.board.slots[at as usize].id.clone();
+        let name = slot.id.clone();
         self.state
             .player_mut(p)
             .pieces
@@ -155,6 +160,7 @@ impl Ctx {
         Ok(self.state.players[p].pieces.len())
     }
 
+    /// `ctx:piece_at(p, piece)`: the slot id where player p's piece stands.
     pub(super) fn piece_at(&self, Whole(p): Whole, Whole(piece): Whole) -> mlua::Result<String> {
         let p = self.player_index(p)?;
         let pieces = &self.state.players[p].pieces;

@@ -182,7 +182,7 @@ fn resolve_spaces(
                 format!("{what}: dice = {dice}; a placement takes 1 to {MAX_PLACED} dice"),
                 "",
             );
-        } else if usize::from(dice) > most {
+        } else if usize::from(dice) > most && s.fewer_dice.is_none() {
             fail(
                 ld,
                 "dice",

@@ -330,8 +330,9 @@ impl StepKind for ActionsStep {
                         None => Err(fail(eng, "the neutral dice are all taken".into())),
                     },
                     ExtraKind::Script => {
-                        // Its hook point first: the resolve's own jobs run after it,
-                        // whether it asks or not.
+                        // Its hook point, queued before the resolve runs: it runs after
+                        // the resolve and everything the resolve queues (its travels and
+                        // their arrivals), whether or not the resolve asks.
                         if let Some(point) = hook_point(&c, def) {
                             st.flow.jobs.push(Job::Trigger {
                                 player: p,
@@ -360,7 +361,7 @@ impl StepKind for ActionsStep {
                 done?;
                 // Its hook point, for the cards the player holds (a character's power on
                 // a black die, M-CHAR-6), with the die rolled or turned (a script
-                // extra's was queued before its resolve).
+                // extra's was queued above).
                 if def.kind != ExtraKind::Script {
                     if let Some(point) = hook_point(&c, def) {
                         st.flow.jobs.push(Job::Trigger {
