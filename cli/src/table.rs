@@ -285,49 +285,29 @@ fn share_or_dash(e: &weft_core::report::Estimate) -> String {
 /// The worker-placement areas: placements per game and how the seats that used them
 /// fared.
 fn print_areas(s: &Summary) {
-    if s.areas.is_empty() {
-        return;
-    }
-    let w = s
-        .areas
-        .iter()
-        .map(|a| a.id.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(16);
-    println!(
-        "\n  {:<w$}  placed/game  share   win share of placers",
-        "area"
-    );
-    for a in &s.areas {
-        println!(
-            "  {:<w$}  {:>11.2}  {:>4.1}%  {}",
-            a.id,
-            a.placed,
-            a.placement_share * 100.0,
-            share_or_dash(&a.win_share_of_placers)
-        );
-    }
+    print_placements("area", &s.areas);
 }
 
 /// The dice spaces (M-DICE-2): placements per game and how the seats that placed there
 /// fared.
 fn print_dice_spaces(s: &Summary) {
-    if s.dice_spaces.is_empty() {
+    print_placements("dice space", &s.dice_spaces);
+}
+
+/// A table of places players put workers or dice (`what`: its first column's title):
+/// placements per game, their share, and the win share of the seats that placed there.
+fn print_placements(what: &str, rows: &[weft_core::report::AreaSummary]) {
+    if rows.is_empty() {
         return;
     }
-    let w = s
-        .dice_spaces
+    let w = rows
         .iter()
         .map(|a| a.id.chars().count())
         .max()
         .unwrap_or(0)
         .max(16);
-    println!(
-        "\n  {:<w$}  placed/game  share   win share of placers",
-        "dice space"
-    );
-    for a in &s.dice_spaces {
+    println!("\n  {what:<w$}  placed/game  share   win share of placers");
+    for a in rows {
         println!(
             "  {:<w$}  {:>11.2}  {:>4.1}%  {}",
             a.id,

@@ -52,6 +52,18 @@ local function scaled(t, k)
   return out
 end
 
+-- Gives player p k times the counters of `t` (`{ coins = 2 }`), in M.COUNTERS order.
+function M.gain(ctx, p, t, k)
+  if not t or k <= 0 then
+    return
+  end
+  for _, what in ipairs(M.COUNTERS) do
+    if t[what] then
+      ctx:gain(p, what, t[what] * k)
+    end
+  end
+end
+
 -- "2P+1K" for a table of counters.
 function M.words(t)
   local parts = {}

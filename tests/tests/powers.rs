@@ -128,7 +128,7 @@ fn a_character_hook_that_errors_or_loops_names_its_file_and_line() {
     .unwrap();
     let e = play_holding(content, "isabella").expect("the hook fails");
     assert!(
-        e.contains("characters/isabella.lua:21: no roll today"),
+        e.contains("characters/isabella.lua:11: no roll today"),
         "{e}"
     );
     let content = edited("characters/isabella.lua", |t| {
@@ -139,7 +139,7 @@ fn a_character_hook_that_errors_or_loops_names_its_file_and_line() {
     })
     .unwrap();
     let e = play_holding(content, "isabella").expect("the hook is stopped");
-    assert!(e.contains("characters/isabella.lua:21"), "{e}");
+    assert!(e.contains("characters/isabella.lua:11"), "{e}");
     assert!(e.contains("instruction budget"), "{e}");
 }
 

@@ -2,20 +2,10 @@
 -- (`params.single`), or two dice of one value, taken as a pair, give `params.pair`
 -- (M-CHAR-6's DECISION: any number of pairs, each die in one at most). A black die she
 -- rolls gives by its value alone (`black_die`, never a pair).
+local E = require("effects")
 local M = {}
 
-local ORDER = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
-
-local function gain(ctx, p, t, k)
-  if not t or k <= 0 then
-    return
-  end
-  for _, what in ipairs(ORDER) do
-    if t[what] then
-      ctx:gain(p, what, t[what] * k)
-    end
-  end
-end
+local gain = E.gain
 
 function M.rolled(ctx, params)
   local p = ctx:player()

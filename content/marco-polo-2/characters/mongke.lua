@@ -3,6 +3,7 @@
 -- passed the first time: one entered again cost a step, as the kernel counts), 3 VP
 -- and, his choice, 2 coins or 1 camel. `rules.arrive` fires this first, before any
 -- post's bonus queues another move.
+local E = require("effects")
 local map = require("map")
 local M = {}
 
@@ -20,11 +21,7 @@ function M.moved(ctx, params)
     local skipped = map.OASES[node] and not seen[node]
     seen[node] = true
     if skipped then
-      for _, what in ipairs(ORDER) do
-        if params.per_oasis[what] then
-          ctx:gain(p, what, params.per_oasis[what])
-        end
-      end
+      E.gain(ctx, p, params.per_oasis, 1)
       local options = {}
       for k, c in ipairs(params.choice) do
         local words = {}
@@ -36,11 +33,7 @@ function M.moved(ctx, params)
         options[#options + 1] = { key = "oasis:" .. k, label = table.concat(words, " + ") }
       end
       local k = tonumber(string.sub(ctx:choose{ prompt = "An oasis skipped: coins or a camel?", options = options }.key, 7))
-      for _, what in ipairs(ORDER) do
-        if params.choice[k][what] then
-          ctx:gain(p, what, params.choice[k][what])
-        end
-      end
+      E.gain(ctx, p, params.choice[k], 1)
     end
   end
 end
