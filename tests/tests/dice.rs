@@ -828,6 +828,25 @@ fn dice_with_no_main_action_and_no_fallback_are_set_aside_and_the_turn_ends() {
 }
 
 #[test]
+fn a_marker_shape_weft_does_not_draw_is_an_error_naming_its_line() {
+    let err = load_edited(|g, _| {
+        *g = g.replace("per_player = 2\n", "per_player = 2\nshape = \"hexagon\"\n")
+    })
+    .expect_err("a marker shape weft has no drawing for");
+    assert!(
+        err.contains("shape = \"hexagon\" is no shape weft draws")
+            && err.contains("square, diamond or triangle")
+            && err.contains("game.toml:45"),
+        "{err}"
+    );
+    let content = load_edited(|g, _| {
+        *g = g.replace("per_player = 2\n", "per_player = 2\nshape = \"diamond\"\n")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(content.markers[0].shape, "diamond");
+}
+
+#[test]
 fn wrong_paths_and_travel_options_are_errors() {
     let err = load_edited(|_, b| {
         *b = b.replace(

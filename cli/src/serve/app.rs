@@ -646,7 +646,7 @@ fn names(c: &Content) -> Value {
             "id": s.id, "name": s.name, "dice": s.dice, "min_strength": s.min_strength,
             "occupancy": s.occupancy.name(), "extra": s.extra, "text": s.text,
         })).collect::<Vec<_>>(),
-        "markers": c.markers.iter().map(|m| json!({"id": m.id, "name": m.name})).collect::<Vec<_>>(),
+        "markers": c.markers.iter().map(|m| json!({"id": m.id, "name": m.name, "shape": m.shape})).collect::<Vec<_>>(),
         "neutral_name": c.dice_play.pools.as_ref().map(|p| p.neutral_name.clone()),
         "areas": c.board.areas.iter().map(|a| json!({"id": a.id, "name": a.name})).collect::<Vec<_>>(),
         "zones": c.zones.iter().map(|z| json!({

@@ -2,8 +2,8 @@
 //!
 //! - The first pack is complete: `pack.toml`, `game.toml`, `board.toml`. A later pack
 //!   must `extends` packs earlier in the chain, and may bring a partial `game.toml`
-//!   (its tables are merged into the earlier ones key by key; any other value, arrays
-//!   included, replaces the earlier one), a `board.toml` of slots, paths and areas to add,
+//!   (its tables are merged into the earlier ones key by key, its arrays of tables
+//!   with ids by id; any other value replaces the earlier one), a `board.toml` of slots, paths and areas to add,
 //!   tiles, cards and Lua files.
 //! - An item (tile, card, slot) whose id an earlier pack defines is a conflict
 //!   unless it says `replace = true`. A pack replaces only items of packs it extends, and
@@ -458,14 +458,48 @@ fn check_engine(ld: &mut Loader, pt: &PackToml, label: &str) {
     }
 }
 
-/// Merges `over` into `base`: tables key by key, anything else replaced.
+/// Merges `over` into `base`: tables key by key; arrays of tables that all have an `id`
+/// (`[[counters]]`, `[[zones]]`, `[[markers]]`, `[[extras]]` …) by id, an entry with a
+/// new id appended and one with an id already there merged into it, so an expansion
+/// adds a counter or changes one field of an extra without repeating the rest; anything
+/// else (other arrays included) replaced.
 pub(super) fn deep_merge(base: &mut toml::Table, over: toml::Table) {
     for (k, v) in over {
         match (base.get_mut(&k), v) {
             (Some(toml::Value::Table(b)), toml::Value::Table(o)) => deep_merge(b, o),
+            (Some(toml::Value::Array(b)), toml::Value::Array(o))
+                if all_have_ids(b) && all_have_ids(&o) && !o.is_empty() =>
+            {
+                merge_by_id(b, o);
+            }
             (_, v) => {
                 base.insert(k, v);
             }
+        }
+    }
+}
+
+/// The id of an entry of an array of tables, when it has a string one.
+fn entry_id(v: &toml::Value) -> Option<&str> {
+    v.as_table()?.get("id")?.as_str()
+}
+
+/// Whether every entry of `a` is a table with a string `id`.
+fn all_have_ids(a: &[toml::Value]) -> bool {
+    a.iter().all(|v| entry_id(v).is_some())
+}
+
+/// Merges the entries of `over` into `base` by id (both arrays of tables with ids).
+fn merge_by_id(base: &mut Vec<toml::Value>, over: Vec<toml::Value>) {
+    for entry in over {
+        let id = entry_id(&entry).unwrap_or_default().to_string();
+        match base.iter_mut().find(|b| entry_id(b) == Some(id.as_str())) {
+            Some(toml::Value::Table(b)) => {
+                if let toml::Value::Table(o) = entry {
+                    deep_merge(b, o);
+                }
+            }
+            _ => base.push(entry),
         }
     }
 }
@@ -583,5 +617,58 @@ fn remove<T>(
                 "check the id; `weft doc content` lists them",
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::deep_merge;
+
+    fn table(text: &str) -> toml::Table {
+        text.parse().expect("test TOML")
+    }
+
+    #[test]
+    fn arrays_of_tables_with_ids_merge_by_id_and_other_arrays_replace() {
+        let mut base = table(
+            "steps = [1, 2]\n[[counters]]\nid = \"coins\"\nname = \"Coins\"\n[[counters]]\nid = \"vp\"\nname = \"VP\"\nmin = 0\n",
+        );
+        let over = table(
+            "steps = [3]\n[[counters]]\nid = \"vp\"\nmin = -5\n[[counters]]\nid = \"load\"\nname = \"Load\"\n",
+        );
+        deep_merge(&mut base, over);
+        let ids: Vec<&str> = base["counters"]
+            .as_array()
+            .expect("an array")
+            .iter()
+            .map(|c| c["id"].as_str().expect("an id"))
+            .collect();
+        assert_eq!(
+            ids,
+            ["coins", "vp", "load"],
+            "a new id is appended, an old one kept in place"
+        );
+        assert_eq!(
+            base["counters"][1]["min"].as_integer(),
+            Some(-5),
+            "merged key by key"
+        );
+        assert_eq!(
+            base["counters"][1]["name"].as_str(),
+            Some("VP"),
+            "keys not given are kept"
+        );
+        assert_eq!(
+            base["steps"].as_array().map(Vec::len),
+            Some(1),
+            "arrays without ids replace"
+        );
+    }
+
+    #[test]
+    fn an_array_whose_entries_lack_ids_replaces_the_earlier_one() {
+        let mut base = table("[[setup]]\nplayers = 2\n[[setup]]\nplayers = 3\n");
+        deep_merge(&mut base, table("[[setup]]\nplayers = 4\n"));
+        assert_eq!(base["setup"].as_array().map(Vec::len), Some(1));
     }
 }

@@ -405,7 +405,13 @@ pub struct MarkerKind {
     pub per_player: u8,
     /// The most of one player's markers on one slot (M-MOVE-10: 1).
     pub per_slot: u8,
+    /// How `weft serve` draws one: one of [`MARKER_SHAPES`] (a trading post a square, a
+    /// caravan a diamond).
+    pub shape: &'static str,
 }
+
+/// The shapes a marker may be drawn in, the default first.
+pub const MARKER_SHAPES: [&str; 3] = ["square", "diamond", "triangle"];
 
 /// A path's rules for a travel: what crossing it pays and what it needs held.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -194,6 +194,9 @@ pub struct MarkerToml {
     /// The most of one player's markers on one slot (default 1).
     #[serde(default)]
     pub per_slot: Option<u8>,
+    /// How `weft serve` draws one: `square` (default), `diamond` or `triangle`.
+    #[serde(default)]
+    pub shape: Option<String>,
 }
 
 /// `[payment]` of `game.toml`.

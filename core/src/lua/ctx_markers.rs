@@ -24,7 +24,7 @@ impl Ctx {
     }
 
     /// The slot named `id`; an error when the board has none.
-    fn slot_named(&self, id: &str) -> mlua::Result<SlotId> {
+    pub(super) fn slot_named(&self, id: &str) -> mlua::Result<SlotId> {
         self.content
             .board
             .slot_index(id)

@@ -160,6 +160,33 @@ impl Ctx {
         Ok(self.state.players[p].pieces.len())
     }
 
+    /// `ctx:routes(slot)`: the paths from a slot, each `{to, cost = {counter = n},
+    /// requires = {counter = n}}`, in the board's neighbour order (a move a script makes
+    /// itself, e.g. a caravan's that pays nothing but needs the gates, M-CARAVAN-6).
+    pub(super) fn routes_from(&self, lua: &Lua, slot: &str) -> mlua::Result<Table> {
+        let from = self.slot_named(slot)?;
+        let board = &self.content.board;
+        let out = lua.create_table()?;
+        for (i, &to) in board.neighbours[from as usize].iter().enumerate() {
+            let entry = lua.create_table()?;
+            entry.set("to", board.slots[to as usize].id.as_str())?;
+            let cost = lua.create_table()?;
+            let requires = lua.create_table()?;
+            if let Some(r) = board.route(from, to) {
+                for &(k, n) in &r.cost {
+                    cost.set(self.content.counters[k as usize].id.as_str(), n)?;
+                }
+                for &(k, n) in &r.requires {
+                    requires.set(self.content.counters[k as usize].id.as_str(), n)?;
+                }
+            }
+            entry.set("cost", cost)?;
+            entry.set("requires", requires)?;
+            out.raw_set(i + 1, entry)?;
+        }
+        Ok(out)
+    }
+
     /// `ctx:piece_at(p, piece)`: the slot id where player p's piece stands.
     pub(super) fn piece_at(&self, Whole(p): Whole, Whole(piece): Whole) -> mlua::Result<String> {
         let p = self.player_index(p)?;

@@ -150,8 +150,12 @@ function drawSlots(g, clickable, pick) {
     });
     (markersAt[i] || []).forEach(([k, s], j) => {
       const m = (info.names.markers || [])[k] || { name: "marker" };
-      grp.append(svg("rect", { class: "marker", x: 22 + (j % 4) * 8 - 16, y: 10 + Math.floor(j / 4) * 8, width: 7, height: 7, fill: seatColour(s) },
-        svg("title", { text: `${m.name} of seat ${s + 1}` })));
+      const x = 22 + (j % 4) * 8 - 16, y = 10 + Math.floor(j / 4) * 8;
+      const title = svg("title", { text: `${m.name} of seat ${s + 1}` });
+      // `shape` of [[markers]]: a square (trading posts), a diamond or a triangle.
+      if (m.shape === "diamond") grp.append(svg("polygon", { class: "marker", points: `${x + 3.5},${y - 1} ${x + 8},${y + 3.5} ${x + 3.5},${y + 8} ${x - 1},${y + 3.5}`, fill: seatColour(s) }, title));
+      else if (m.shape === "triangle") grp.append(svg("polygon", { class: "marker", points: `${x + 3.5},${y - 1} ${x + 8},${y + 7} ${x - 1},${y + 7}`, fill: seatColour(s) }, title));
+      else grp.append(svg("rect", { class: "marker", x, y, width: 7, height: 7, fill: seatColour(s) }, title));
     });
     const pieces = [];
     g.state.players.forEach((p, s) => p.pieces.forEach(pc => { if (pc.at === i) pieces.push(s); }));
@@ -576,11 +580,13 @@ async function start() {
   sel.addEventListener("change", () => { if (sel.value) openReview({ game: sel.value }); });
   setupWatchControls();
   // `#watch` opens the Watch tab; `#watch=NAME` a game of the --games folder there (the
-  // report's strength table says how).
+  // report's strength table says how); `#watch=NAME@K` that game at its decision K.
   let hash = "";
   try { hash = decodeURIComponent(location.hash.replace("#", "")); } catch (e) { hash = ""; }
   if (hash.startsWith("watch=")) {
-    await openReview({ game: hash.slice(6) });
+    const [game, at] = hash.slice(6).split("@");
+    await openReview({ game });
+    if (at !== undefined && /^\d+$/.test(at)) watchStep = Number(at);
     showTab("watch");
   } else if (hash === "watch" || (info.review && !info.table.humans.length)) showTab("watch");
   else showTab("play");

@@ -3,7 +3,7 @@
 
 use crate::content::diagnostics::{EntryKey, Loader};
 use crate::content::raw::GameToml;
-use crate::content::MarkerKind;
+use crate::content::{MarkerKind, MARKER_SHAPES};
 
 use super::check_id;
 
@@ -73,11 +73,32 @@ pub(in crate::content) fn resolve(ld: &mut Loader, gf: &str, game: &GameToml) ->
                 "per_slot is at least 1 (the default)",
             );
         }
+        let shape = match m.shape.as_deref() {
+            None => MARKER_SHAPES[0],
+            Some(s) => MARKER_SHAPES
+                .iter()
+                .copied()
+                .find(|&k| k == s)
+                .unwrap_or_else(|| {
+                    fail(
+                        ld,
+                        "shape",
+                        format!(
+                            "marker `{}`: shape = \"{}\" is no shape weft draws",
+                            m.id,
+                            s.escape_debug()
+                        ),
+                        "write square, diamond or triangle",
+                    );
+                    MARKER_SHAPES[0]
+                }),
+        };
         out.push(MarkerKind {
             id: m.id.clone(),
             name: m.name.clone().unwrap_or_else(|| m.id.clone()),
             per_player: m.per_player.clamp(1, 64),
             per_slot: per_slot.max(1),
+            shape,
         });
     }
     out

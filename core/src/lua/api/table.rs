@@ -414,6 +414,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "routes",
+        call: "ctx:routes(slot)",
+        text: "the paths from a slot: `{to, cost, requires}` each (`cost` and `requires`: `{counter = n}`, empty on a free path), in the board's order; for a move a script makes step by step itself (a caravan that pays no costs but needs the gates, M-CARAVAN-6)",
+        imp: Read(|m| m.add(|lua, c, slot: String| c.routes_from(lua, &slot))),
+        front: None,
+    },
+    CtxFn {
         name: "piece_count",
         call: "ctx:piece_count(p)",
         text: "how many pieces player p has (`pieces` of game.toml, and any `ctx:add_piece` gave them)",
