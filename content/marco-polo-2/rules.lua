@@ -4,7 +4,9 @@ local C = require("contracts")
 local O = require("objectives")
 local M = {}
 
-local NO_POSTS = require("map").NO_POSTS   -- M-MOVE-5
+local MAP = require("map")
+local NO_POSTS = MAP.NO_POSTS                -- M-MOVE-5
+local EXT = require("extension_points")
 
 local has_post = C.has_post
 
@@ -189,9 +191,15 @@ end
 -- jade together.
 function M.final_scoring(ctx, params)
   local p = ctx:player()
+  -- M-CHAR-10 c: Vidal counts as having 4 fulfilled contracts for M-SCORE-6, which the
+  -- [score] majority reads after this hook.
+  local floor = ctx:ability(p, "contracts_counted_at_least")
+  if ctx:count(p, "contracts") < floor then
+    ctx:add(p, "contracts", floor - ctx:count(p, "contracts"))
+  end
   local seen, crests = {}, 0
   for _, city in ipairs(ctx:markers_of(p, "post")) do
-    local crest = params.crests[city]
+    local crest = MAP.CRESTS[city]
     if crest and not seen[crest] then
       seen[crest] = true
       crests = crests + 1
@@ -202,7 +210,7 @@ function M.final_scoring(ctx, params)
   local crest_vp = params.crest_table[math.min(crests, #params.crest_table - 1) + 1]
   local coins_vp = ctx:count(p, "coins") // 10
   local resources = ctx:count(p, "pepper") + ctx:count(p, "silk") + ctx:count(p, "gold") + ctx:count(p, "jade")
-  local total = objective_vp + crest_vp + coins_vp + resources // 2
+  local total = objective_vp + crest_vp + coins_vp + resources // 2 + EXT.final_vp(ctx, p)
   if total > 0 then
     ctx:gain(p, "vp", total)
   end

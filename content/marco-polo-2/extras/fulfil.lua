@@ -9,12 +9,19 @@ local M = {}
 local GAINS = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
 local PAYS = { "coins", "camels", "pepper", "silk", "gold", "jade" }
 
+-- Vidal (M-CHAR-10 a, `skips_contract_goods`) may fulfil a contract paying only its
+-- coins (key `skip:<card>`), and then gains none of its VP.
 function M.options(ctx)
   local p = ctx:player()
+  local skips = ctx:ability(p, "skips_contract_goods") > 0
   local out = {}
   for _, card in ipairs(ctx:cards("contracts", p)) do
-    if ctx:can_afford(p, ctx:card(card).cost) then
+    local cost = ctx:card(card).cost
+    if ctx:can_afford(p, cost) then
       out[#out + 1] = { key = card, label = "Fulfil " .. card .. " (" .. ctx:card(card).text .. ")" }
+    end
+    if skips and ctx:can_afford(p, { coins = cost.coins or 0 }) then
+      out[#out + 1] = { key = "skip:" .. card, label = "Fulfil " .. card .. " paying only its coins, without its VP" }
     end
   end
   return out
@@ -22,9 +29,13 @@ end
 
 function M.resolve(ctx, params, key)
   local p = ctx:player()
+  local skip = string.sub(key, 1, 5) == "skip:"
+  if skip then
+    key = string.sub(key, 6)
+  end
   local card = ctx:card(key)
   for _, what in ipairs(PAYS) do
-    if card.cost[what] then
+    if card.cost[what] and (not skip or what == "coins") then
       ctx:pay(p, what, card.cost[what])
     end
   end
@@ -34,7 +45,9 @@ function M.resolve(ctx, params, key)
   for _, what in ipairs(GAINS) do
     if card.reward[what] then
       if what == "vp" then
-        ctx:gain(p, "vp", card.reward.vp)
+        if not skip then
+          ctx:gain(p, "vp", card.reward.vp)
+        end
       else
         ctx:gain(p, what, card.reward[what])
       end

@@ -3,11 +3,25 @@
 -- comes in each start phase too (M-ROUND-3, rules.income).
 local M = {}
 
+-- What upgrading guild g costs p: its cost, less the coins for Tebaldo (M-CHAR-8 b).
+local function cost_for(ctx, p, g)
+  if ctx:ability(p, "upgrades_without_coins") == 0 then
+    return g.cost
+  end
+  local cost = {}
+  for what, n in pairs(g.cost) do
+    if what ~= "coins" then
+      cost[what] = n
+    end
+  end
+  return cost
+end
+
 function M.options(ctx, params)
   local p = ctx:player()
   local out = {}
   for _, g in ipairs(params.guilds) do
-    if ctx:count(p, "guild_" .. g.id) == 1 and ctx:can_afford(p, g.cost) then
+    if ctx:count(p, "guild_" .. g.id) == 1 and ctx:can_afford(p, cost_for(ctx, p, g)) then
       out[#out + 1] = { key = g.id, label = "Upgrade the " .. g.id .. " marker" }
     end
   end
@@ -18,9 +32,10 @@ function M.resolve(ctx, params, key)
   local p = ctx:player()
   for _, g in ipairs(params.guilds) do
     if g.id == key then
+      local cost = cost_for(ctx, p, g)
       for _, what in ipairs({ "coins", "camels", "pepper", "silk", "gold" }) do
-        if g.cost[what] then
-          ctx:pay(p, what, g.cost[what])
+        if cost[what] then
+          ctx:pay(p, what, cost[what])
         end
       end
       ctx:add(p, "guild_" .. g.id, 1)

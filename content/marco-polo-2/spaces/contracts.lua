@@ -11,7 +11,11 @@ end
 function M.resolve(ctx, params)
   local p = ctx:player()
   local keep = {}
-  for n = 1, 2 do
+  local most = 2
+  if ctx:ability(p, "single_contract") > 0 then
+    most = 1                                         -- M-CHAR-10 b
+  end
+  for n = 1, most do
     local options = {}
     for _, t in ipairs(C.takeable(ctx, p)) do
       options[#options + 1] = { key = "take:" .. t.card, label = "Take " .. t.card .. " in " .. t.city .. " (" .. ctx:card(t.card).text .. ")" }
@@ -22,7 +26,7 @@ function M.resolve(ctx, params)
     if #options == 0 then
       break
     end
-    local key = ctx:choose{ prompt = "Take a contract (" .. n .. " of up to 2)", options = options }.key
+    local key = ctx:choose{ prompt = "Take a contract (" .. n .. " of up to " .. most .. ")", options = options }.key
     if key == "done" then
       break
     end

@@ -1,6 +1,9 @@
 -- A market space (M-MARKET-1..3): the player takes one pattern once. The two upper
 -- patterns are always there; this round's lower ones cost 1 and 2 jade. Patterns are
--- the space's params (M-DATA-4, invented), the lower ones by round.
+-- the space's params (M-DATA-4, invented), the lower ones by round; `book` is the
+-- space's book (M-MARKET-4), handed to the extension point after the market (the
+-- caravan pack's caravan move, M-CARAVAN-6).
+local EXT = require("extension_points")
 local M = {}
 
 local GOODS = { "pepper", "silk", "gold", "jade", "camels", "coins" }
@@ -40,6 +43,7 @@ function M.resolve(ctx, params)
       ctx:gain(p, what, pattern[what])
     end
   end
+  EXT.after_market(ctx, p, params.book)
 end
 
 return M
