@@ -73,6 +73,11 @@ fn marco_polo_2() {
 }
 
 #[test]
+fn marco_polo_2_caravan() {
+    run("marco-polo-2-caravan");
+}
+
+#[test]
 fn a_new_game_as_weft_new_makes_it() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (code, out, err) = common::weft_in(dir.path(), &["new", "game", "lantern-market"]);

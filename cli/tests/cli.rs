@@ -1130,12 +1130,32 @@ fn a_merged_report_links_the_shards_saved_games() {
 /// character's number, compare and state --json.
 #[test]
 fn a_designers_commands_run_on_marco_polo_two() {
+    designers_commands(
+        "content/marco-polo-2",
+        "abha_bas",
+        "cards/characters.toml:abha_bas.params.income.coins=0..2",
+    );
+}
+
+/// The same on the Caravan expansion, layered on Marco Polo II: a caravan character's
+/// ablation and a sweep of one of its numbers.
+#[test]
+fn a_designers_commands_run_on_the_caravan_expansion() {
+    designers_commands(
+        "content/marco-polo-2-caravan",
+        "pietro",
+        "cards/characters.toml:pietro.params.per_route.vp=2..4",
+    );
+}
+
+/// check, sim (report, saved games), replay, ablate `character`, sweep `set`, compare and
+/// state --json on `pack`.
+fn designers_commands(pack: &str, character: &str, set: &str) {
     let scratch = tempfile::Builder::new()
         .prefix("weft-mp2-")
         .tempdir()
         .unwrap();
     let dir = scratch.path();
-    let pack = "content/marco-polo-2";
     let (code, out, err) = weft(&["check", "--pack", pack]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("0 problems"), "{out}");
@@ -1163,17 +1183,17 @@ fn a_designers_commands_run_on_marco_polo_two() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("matches"), "{out}");
     let (code, out, err) = weft(&[
-        "ablate", "--pack", pack, "--card", "abha_bas", "--games", "8", "--batch", "8", "--bots",
+        "ablate", "--pack", pack, "--card", character, "--games", "8", "--batch", "8", "--bots",
         "random",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("without card abha_bas"), "{out}");
+    assert!(out.contains(&format!("without card {character}")), "{out}");
     let (code, out, err) = weft(&[
         "sweep",
         "--pack",
         pack,
         "--set",
-        "cards/characters.toml:abha_bas.params.income.coins=0..2",
+        set,
         "--games",
         "6",
         "--players",

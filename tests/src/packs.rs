@@ -35,8 +35,8 @@ pub fn pack_at(path: &str) -> PackFiles {
     PackFiles::from_dir(&repo().join(path)).unwrap_or_else(|e| panic!("{path}: {e:?}"))
 }
 
-/// Every pack in the repository: the two games, the example expansion and the three
-/// variants (each on Tabriz), and the three test fixtures.
+/// Every pack in the repository: the three games, the Caravan expansion of Marco Polo II,
+/// the example expansion and the three variants (each on Tabriz), and the test fixtures.
 pub fn repo_packs() -> Vec<RepoPack> {
     let on_tabriz = |path: &str| vec![tabriz_files(), pack_at(path)];
     vec![
@@ -83,6 +83,10 @@ pub fn repo_packs() -> Vec<RepoPack> {
         RepoPack {
             name: "marco-polo-2",
             chain: vec![marco_polo_files()],
+        },
+        RepoPack {
+            name: "marco-polo-2-caravan",
+            chain: vec![marco_polo_files(), pack_at("content/marco-polo-2-caravan")],
         },
     ]
 }

@@ -28,8 +28,8 @@ fn defined_ids(rules: &str, prefix: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The text of every `.rs` file under `dir` and every `.lua` file under `lua_dir`.
-fn test_texts(dirs: &[&Path], lua_dir: &Path) -> String {
+/// The text of every `.rs` file under `dirs` and every `.lua` file under `lua_dirs`.
+fn test_texts(dirs: &[&Path], lua_dirs: &[std::path::PathBuf]) -> String {
     let mut text = String::new();
     let mut add = |dir: &Path, ext: &str| {
         let mut stack = vec![dir.to_path_buf()];
@@ -51,7 +51,9 @@ fn test_texts(dirs: &[&Path], lua_dir: &Path) -> String {
     for d in dirs {
         add(d, "rs");
     }
-    add(lua_dir, "lua");
+    for d in lua_dirs {
+        add(d, "lua");
+    }
     text
 }
 
@@ -67,12 +69,13 @@ fn uncited<'a>(ids: &'a BTreeSet<String>, text: &str) -> Vec<&'a String> {
 }
 
 fn check_pack(pack: &str, prefix: &str, at_least: usize) {
-    check_pack_but(pack, prefix, at_least, &[]);
+    check_pack_but(pack, prefix, at_least, &[], &[]);
 }
 
 /// [`check_pack`] but for the ids of parts not built yet (`unbuilt`), each of which must
-/// still be defined: the list shrinks as they are built.
-fn check_pack_but(pack: &str, prefix: &str, at_least: usize, unbuilt: &[&str]) {
+/// still be defined: the list shrinks as they are built. The scenario tests of the packs
+/// in `layers` (expansions whose rules this reference holds) count too.
+fn check_pack_but(pack: &str, prefix: &str, at_least: usize, unbuilt: &[&str], layers: &[&str]) {
     let root = repo();
     let rules = std::fs::read_to_string(root.join(format!("content/{pack}/RULES.md")))
         .unwrap_or_else(|e| panic!("content/{pack}/RULES.md: {e}"));
@@ -89,7 +92,10 @@ fn check_pack_but(pack: &str, prefix: &str, at_least: usize, unbuilt: &[&str]) {
     }
     let text = test_texts(
         &[&root.join("tests/tests"), &root.join("cli/tests")],
-        &root.join(format!("content/{pack}/tests")),
+        &std::iter::once(pack)
+            .chain(layers.iter().copied())
+            .map(|p| root.join(format!("content/{p}/tests")))
+            .collect::<Vec<_>>(),
     );
     for id in unbuilt {
         assert!(ids.iter().any(|i| i == id), "{pack}: {id} is no rule id");
@@ -120,11 +126,14 @@ fn every_cabriole_rule_id_is_cited_by_a_test() {
 /// is balance notes, not a rule.
 #[test]
 fn every_marco_polo_rule_id_built_is_cited_by_a_test() {
-    let mut unbuilt: Vec<String> = (1..=9).map(|k| format!("M-CARAVAN-{k}")).collect();
-    unbuilt.extend((8..=11).map(|k| format!("M-CHAR-{k}")));
-    unbuilt.extend(["M-DATA-12", "M-DATA-13", "M-SCORE-7", "M-MARKET-4"].map(String::from));
-    let unbuilt: Vec<&str> = unbuilt.iter().map(String::as_str).collect();
-    check_pack_but("marco-polo-2", "M", 120, &unbuilt);
+    // M-CHAR-11 (Donata Badoer) is not built yet; M-DATA-13 is balance notes, not a rule.
+    check_pack_but(
+        "marco-polo-2",
+        "M",
+        120,
+        &["M-CHAR-11", "M-DATA-13"],
+        &["marco-polo-2-caravan"],
+    );
 }
 
 #[test]

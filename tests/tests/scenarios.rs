@@ -38,6 +38,13 @@ fn marco_polo_scenarios_pass() {
 }
 
 #[test]
+fn marco_polo_caravan_scenarios_pass() {
+    let caravan = weft_tests::packs::repo_pack("marco-polo-2-caravan");
+    let files = caravan.chain.last().expect("the caravan pack").clone();
+    assert!(run_pack_tests(&files, &caravan.content(), "marco-polo-2-caravan") >= 15);
+}
+
+#[test]
 fn a_failing_scenario_names_file_line_and_difference() {
     let src = "return {\n  ['sums'] = function(t)\n    t:eq({a = 1, b = 2}, {a = 1, b = 3})\n  end,\n  ['illegal answer'] = function(t)\n    local g = t:game{players = 2, seed = 1}\n    g:answer('no-such-key')\n  end,\n}\n";
     let results = run_file(&tabriz_content(), "x/tests/a.lua", src);
