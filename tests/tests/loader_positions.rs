@@ -249,3 +249,57 @@ fn a_cards_problems_are_placed_at_its_keys() {
     let (l, c) = weft_core::content::line_column(&text2, offset);
     assert_eq!((gems.line, gems.column), (Some(l), Some(c)), "{gems}");
 }
+
+/// A layer over the cards fixture whose game.toml is `game`.
+fn layer(game: &str) -> PackFiles {
+    let mut files = std::collections::BTreeMap::new();
+    files.insert(
+        "pack.toml".to_string(),
+        "name = \"layered\"\nversion = \"1\"\nextends = [\"cards\"]\n".to_string(),
+    );
+    files.insert("game.toml".to_string(), game.to_string());
+    PackFiles {
+        origin: "<layered>".into(),
+        files,
+    }
+}
+
+#[test]
+fn an_error_in_a_merged_array_entry_is_named_where_its_key_was_written() {
+    // A layer's [[counters]] merge by id: one changes a base counter's key, one is new;
+    // a base counter the layer leaves alone keeps its place in the base file. (The
+    // counter check names the entry, so each error is on its entry's first line, in the
+    // latest file that writes the entry.)
+    let game = "\n[[counters]]\nid = \"gems\"\nmin = 9\n\n[[counters]]\nid = \"pearls\"\nname = \"Pearls\"\nmin = 2\nmax = 1\n";
+    let base = cards_game(|g| g.replace("min = -1000000", "min = 10\nmax = 3"));
+    let base_text = base.files["game.toml"].clone();
+    let errors = load_content(&[base, layer(game)], &library()).unwrap_err();
+    let layered = |e: &ContentError| (e.file.clone(), e.line);
+    let gems = error_with(&errors, "counter `gems`: max is below min");
+    assert_eq!(
+        layered(&gems),
+        (
+            "layered/game.toml".to_string(),
+            Some(line_of(game, "id = \"gems\"", 0))
+        ),
+        "{gems}"
+    );
+    let pearls = error_with(&errors, "counter `pearls`: max is below min");
+    assert_eq!(
+        layered(&pearls),
+        (
+            "layered/game.toml".to_string(),
+            Some(line_of(game, "id = \"pearls\"", 0))
+        ),
+        "{pearls}"
+    );
+    let prestige = error_with(&errors, "counter `prestige`: max is below min");
+    assert_eq!(
+        layered(&prestige),
+        (
+            "cards/game.toml".to_string(),
+            Some(line_of(&base_text, "id = \"prestige\"", 0))
+        ),
+        "{prestige}"
+    );
+}

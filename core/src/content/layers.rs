@@ -489,11 +489,17 @@ fn all_have_ids(a: &[toml::Value]) -> bool {
     a.iter().all(|v| entry_id(v).is_some())
 }
 
-/// Merges the entries of `over` into `base` by id (both arrays of tables with ids).
+/// Merges the entries of `over` into `base` by id (both arrays of tables with ids): an
+/// id of the earlier layers' entries is merged into it, any other appended (so an id
+/// written twice in one layer stays twice, and is reported as declared twice).
 fn merge_by_id(base: &mut Vec<toml::Value>, over: Vec<toml::Value>) {
+    let earlier = base.len();
     for entry in over {
         let id = entry_id(&entry).unwrap_or_default().to_string();
-        match base.iter_mut().find(|b| entry_id(b) == Some(id.as_str())) {
+        match base[..earlier]
+            .iter_mut()
+            .find(|b| entry_id(b) == Some(id.as_str()))
+        {
             Some(toml::Value::Table(b)) => {
                 if let toml::Value::Table(o) = entry {
                     deep_merge(b, o);
@@ -662,6 +668,20 @@ mod tests {
             base["steps"].as_array().map(Vec::len),
             Some(1),
             "arrays without ids replace"
+        );
+    }
+
+    #[test]
+    fn an_id_written_twice_in_one_layer_stays_twice() {
+        let mut base = table("[[zones]]\nid = \"box\"\n");
+        deep_merge(
+            &mut base,
+            table("[[zones]]\nid = \"bag\"\n[[zones]]\nid = \"bag\"\n"),
+        );
+        assert_eq!(
+            base["zones"].as_array().map(Vec::len),
+            Some(3),
+            "box, bag, bag"
         );
     }
 

@@ -171,15 +171,37 @@ impl Loader {
         }
     }
 
-    /// The file and byte offset of `at`: in the latest `game.toml` that writes the
-    /// array (a later layer's array replaces the earlier one's whole).
+    /// The file and byte offset of `at`, the `k`-th entry of the merged array: the
+    /// layers' arrays merged as `layers::deep_merge` merges them (arrays of tables with
+    /// ids by id, others replaced whole), each merged entry placed in the latest file
+    /// that writes its key (the entry's latest writer when none does).
     fn entry_place(&self, at: EntryKey) -> Option<(String, usize)> {
-        let file = self
-            .entries
-            .iter()
-            .filter_map(|l| self.index.get(l))
-            .find(|f| f.arrays.contains_key(at.array))?;
-        let entry = file.arrays[at.array].get(at.k)?;
+        // Each merged entry: its writers, (file, entry), base first.
+        let mut merged: Vec<Vec<(&spans::FileEntries, &spans::Entry)>> = Vec::new();
+        for file in self.entries.iter().rev().filter_map(|l| self.index.get(l)) {
+            let Some(list) = file.arrays.get(at.array) else {
+                continue;
+            };
+            let by_id = !list.is_empty()
+                && list.iter().all(|e| e.id.is_some())
+                && merged.iter().all(|w| w[0].1.id.is_some());
+            if !by_id {
+                merged = list.iter().map(|e| vec![(file, e)]).collect();
+                continue;
+            }
+            let earlier = merged.len();
+            for e in list {
+                match merged[..earlier].iter_mut().find(|w| w[0].1.id == e.id) {
+                    Some(writers) => writers.push((file, e)),
+                    None => merged.push(vec![(file, e)]),
+                }
+            }
+        }
+        let writers = merged.get(at.k)?;
+        let (file, entry) = at
+            .key
+            .and_then(|key| writers.iter().rev().find(|(_, e)| e.keys.contains_key(key)))
+            .or(writers.last())?;
         Some((file.label.clone(), entry.offset(at.key)))
     }
 

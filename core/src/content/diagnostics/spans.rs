@@ -2,9 +2,10 @@
 //! parses it (once, with [`toml::de::DeTable`]), has its keys indexed by dotted path
 //! and the entries of its arrays (`[[counters]]`, `[[decks]]`, `[[setup]]`,
 //! `[[tracks.X.unlocks]]`, …) with the byte offset of each entry and of every key
-//! within it. A problem of the `k`-th entry is placed there, in the file that wrote the
-//! array (a later layer's array replaces an earlier one's whole), where a scan of the
-//! text would find the first line that looks alike.
+//! within it. A problem of the `k`-th entry is placed there, in the file that wrote it
+//! (a later layer's array of tables with ids merges into the earlier one by id, any
+//! other replaces it whole), where a scan of the text would find the first line that
+//! looks alike.
 
 use std::collections::BTreeMap;
 
