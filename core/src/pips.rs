@@ -8,24 +8,80 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// A numeric die in a pool or on a dice space: the pips it shows, and whether it is a
-/// neutral die (no player's colour, M-DICE-8). Dice order by pips, own before neutral.
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The most a stand-in's tag may be (`ctx:add_stand_in`): tags are 1 to 7.
+pub const MAX_STAND_IN_TAG: u8 = 7;
+
+/// A numeric die in a pool or on a dice space: the pips it shows, whether it is a
+/// neutral die (no player's colour, M-DICE-8), and whether it is a *stand-in*: a piece
+/// placed like a neutral die of fixed pips (Donata's pieces, M-CHAR-11), which goes only
+/// on an action space that holds no dice, never with another player's neutral die, is
+/// never rolled, turned or set aside, keeps no turn going, and leaves the game when the
+/// turn it was placed in ends. Dice order by pips, own before neutral.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct PoolDie {
     /// Pips showing, 1 to the pool's faces.
     pub pips: u8,
-    /// A neutral die (from the shared supply), not the player's colour.
+    /// A neutral die (from the shared supply, or a stand-in), not the player's colour.
     #[serde(default, skip_serializing_if = "is_false")]
     pub neutral: bool,
+    /// 0 for a die; 1 to [`MAX_STAND_IN_TAG`] for a stand-in with that tag (a colour the
+    /// pack gives it meaning: a seat from 1, or one no player has, for a dice space's
+    /// `presence` with `stand_ins = "by_tag"`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stand_in: u8,
 }
 
-/// Up to six dice, lowest first, packed in a number (five bits a die) so that an option
+impl PoolDie {
+    /// A die of the player's colour.
+    pub fn own(pips: u8) -> PoolDie {
+        PoolDie {
+            pips,
+            neutral: false,
+            stand_in: 0,
+        }
+    }
+
+    /// A neutral die.
+    pub fn neutral(pips: u8) -> PoolDie {
+        PoolDie {
+            pips,
+            neutral: true,
+            stand_in: 0,
+        }
+    }
+
+    /// A stand-in with tag `tag` (1 to [`MAX_STAND_IN_TAG`]).
+    pub fn stand_in(pips: u8, tag: u8) -> PoolDie {
+        PoolDie {
+            pips,
+            neutral: true,
+            stand_in: tag,
+        }
+    }
+
+    /// Whether it is a stand-in rather than a die.
+    pub fn is_stand_in(self) -> bool {
+        self.stand_in != 0
+    }
+}
+
+/// Whether a pool holds a die (stand-ins do not count: they keep no turn going).
+pub fn has_dice(pool: &[PoolDie]) -> bool {
+    pool.iter().any(|d| !d.is_stand_in())
+}
+
+/// Up to six dice, lowest first, packed in a number (eight bits a die) so that an option
 /// carrying them stays small and copyable: what a dice placement puts down
 /// ([`crate::decision::Action::PlaceDice`]). Written as its key text, each die's pips
-/// with `n` after a neutral die: `"25n6"` is a 2, a neutral 5 and a 6.
+/// with `n` after a neutral die and `s<tag>` after a stand-in: `"25n6"` is a 2, a
+/// neutral 5 and a 6; `"46s2"` a 4 and a stand-in of tag 2 showing 6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
-pub struct DiceSet(u32);
+pub struct DiceSet(u64);
 
 impl DiceSet {
     /// The most dice a set holds.
@@ -35,10 +91,12 @@ impl DiceSet {
     pub fn new(dice: &[PoolDie]) -> DiceSet {
         let mut sorted: Vec<PoolDie> = dice.iter().copied().take(Self::MAX).collect();
         sorted.sort_unstable();
-        let mut bits = 0u32;
+        let mut bits = 0u64;
         for (i, d) in sorted.iter().enumerate() {
-            let code = u32::from(d.pips.clamp(1, 9)) | (u32::from(d.neutral) << 4);
-            bits |= code << (5 * i);
+            let code = u64::from(d.pips.clamp(1, 9))
+                | (u64::from(d.neutral || d.is_stand_in()) << 4)
+                | (u64::from(d.stand_in.min(MAX_STAND_IN_TAG)) << 5);
+            bits |= code << (8 * i);
         }
         DiceSet(bits)
     }
@@ -46,12 +104,23 @@ impl DiceSet {
     /// The dice, lowest first.
     pub fn dice(self) -> impl Iterator<Item = PoolDie> {
         (0..Self::MAX).map_while(move |i| {
-            let code = (self.0 >> (5 * i)) & 0x1f;
+            let code = (self.0 >> (8 * i)) & 0xff;
             (code != 0).then_some(PoolDie {
                 pips: (code & 0xf) as u8,
                 neutral: code & 0x10 != 0,
+                stand_in: (code >> 5) as u8,
             })
         })
+    }
+
+    /// Whether a stand-in is among them.
+    pub fn has_stand_in(self) -> bool {
+        self.dice().any(PoolDie::is_stand_in)
+    }
+
+    /// Whether a neutral die that is not a stand-in is among them.
+    pub fn has_plain_neutral(self) -> bool {
+        self.dice().any(|d| d.neutral && !d.is_stand_in())
     }
 
     /// How many dice.
@@ -75,10 +144,22 @@ impl DiceSet {
     }
 }
 
+/// A die's text in option keys and logs: its pips, `n` after a neutral die, `s<tag>`
+/// after a stand-in.
+pub fn die_key(d: PoolDie) -> String {
+    if d.is_stand_in() {
+        format!("{}s{}", d.pips, d.stand_in)
+    } else if d.neutral {
+        format!("{}n", d.pips)
+    } else {
+        d.pips.to_string()
+    }
+}
+
 impl std::fmt::Display for DiceSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for d in self.dice() {
-            write!(f, "{}{}", d.pips, if d.neutral { "n" } else { "" })?;
+            write!(f, "{}", die_key(d))?;
         }
         Ok(())
     }
@@ -102,9 +183,21 @@ impl TryFrom<String> for DiceSet {
                 .filter(|&d| (1..=9).contains(&d))
                 .ok_or_else(|| format!("`{text}` is not a set of dice such as 25n6"))?;
             let neutral = chars.next_if_eq(&'n').is_some();
+            let stand_in = if !neutral && chars.next_if_eq(&'s').is_some() {
+                chars
+                    .next()
+                    .and_then(|c| c.to_digit(10))
+                    .filter(|&t| (1..=u32::from(MAX_STAND_IN_TAG)).contains(&t))
+                    .ok_or_else(|| {
+                        format!("`{text}`: a stand-in is written s and its tag, 1 to {MAX_STAND_IN_TAG} (6s2)")
+                    })? as u8
+            } else {
+                0
+            };
             dice.push(PoolDie {
                 pips: pips as u8,
-                neutral,
+                neutral: neutral || stand_in != 0,
+                stand_in,
             });
         }
         if dice.is_empty() || dice.len() > DiceSet::MAX {

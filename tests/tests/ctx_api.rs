@@ -43,6 +43,7 @@ const ARGUMENTS: &[(&str, &str)] = &[
     ("close_area", "'north'"),
     ("use_space", "'north', 1"),
     ("take_neutral_die", "p"),
+    ("add_stand_in", "p, 6, 1"),
     ("travel", "p, { max = 1 }"),
     ("place_marker", "p, 'post', 'a'"),
     ("set_first_player", "p"),

@@ -12,17 +12,11 @@ use weft_core::state::{DicePlacement, PoolDie};
 use weft_tests::{conformance, dice_content, dice_files, library, Game};
 
 fn own(pips: u8) -> PoolDie {
-    PoolDie {
-        pips,
-        neutral: false,
-    }
+    PoolDie::own(pips)
 }
 
 fn neutral(pips: u8) -> PoolDie {
-    PoolDie {
-        pips,
-        neutral: true,
-    }
+    PoolDie::neutral(pips)
 }
 
 /// A 2-player game at its first decision, seat 1 to play, with the pools set.
@@ -918,5 +912,157 @@ fn a_can_act_that_asks_is_refused_and_the_strength_is_no_answer() {
     assert!(
         !err.contains("recorded answer"),
         "not taken as an answer: {err}"
+    );
+}
+
+fn stand_in(pips: u8, tag: u8) -> PoolDie {
+    PoolDie::stand_in(pips, tag)
+}
+
+#[test]
+fn a_stand_in_goes_on_an_empty_action_space_alone_or_with_own_dice_and_leaves_when_the_turn_ends() {
+    // M-CHAR-11 a (i, ii; the piece shows 6, M-DICE-3), M-EXTRA-2's DECISION (not the
+    // purse), M-DICE-8 (neutral: no colour rule, no fee on an empty space)
+    let mut g = game_with_pools(&[own(2), stand_in(6, 3)], &[own(3)]);
+    put(&mut g, "market", 1, &[own(4)]);
+    set(&mut g, 0, "coins", 10);
+    set(&mut g, 0, "camels", 10);
+    g.refresh();
+    let keys = g.keys();
+    let has = |k: &str| keys.iter().any(|x| x == k);
+    assert!(
+        has("place:market:2"),
+        "an own die on the open space: {keys:?}"
+    );
+    assert!(
+        !has("place:market:6s3"),
+        "the market holds dice: no stand-in there"
+    );
+    assert!(
+        has("place:high:6s3"),
+        "alone on an empty space, strength 6: {keys:?}"
+    );
+    assert!(has("place:travel:26s3"), "with an own die: {keys:?}");
+    let dice_of = |k: &str| {
+        k.rsplit(':')
+            .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(
+        !keys
+            .iter()
+            .any(|k| k.starts_with("purse:") && dice_of(k).contains('s')),
+        "not on the purse: {keys:?}"
+    );
+    assert!(
+        !keys
+            .iter()
+            .any(|k| (k.starts_with("reroll:") || k.starts_with("adjust:"))
+                && dice_of(k).contains('s')),
+        "a stand-in is never rerolled or turned: {keys:?}"
+    );
+    let goods = count(&g, 0, "goods");
+    let coins = count(&g, 0, "coins");
+    g.answer("place:high:6s3");
+    assert_eq!(
+        count(&g, 0, "goods"),
+        goods + 2,
+        "the high market's action, strength 6"
+    );
+    assert_eq!(count(&g, 0, "coins"), coins, "no fee on an empty space");
+    g.answer("end");
+    let high = space(&g, "high");
+    assert!(
+        g.st.dice_spaces[high].placements.is_empty(),
+        "the stand-in left with the turn: the space holds no dice"
+    );
+    assert_eq!(g.st.players[0].dice, vec![own(2)], "the stand-in is gone");
+    assert_eq!(g.current(), 1);
+}
+
+#[test]
+fn a_neutral_die_never_joins_a_stand_in_and_stand_ins_keep_no_turn_going_but_stay_for_later_rounds()
+{
+    // M-CHAR-11 a (ii: alone or with her own dice and pieces; she uses pieces only in a
+    // turn she takes, while she still has a die), M-ROUND-4
+    let mut g = game_with_pools(&[own(2), neutral(5), stand_in(6, 1)], &[own(3)]);
+    set(&mut g, 0, "coins", 10);
+    g.refresh();
+    assert!(g.offers("place:travel:26s1"));
+    assert!(!g.offers("place:travel:5n6s1"), "{:?}", g.keys());
+    assert!(
+        g.offers("place:travel:25n"),
+        "the neutral die with an own one"
+    );
+    // A pool of stand-ins only takes no turn: seat 1 plays on alone, and the round ends
+    // when seat 2's dice are gone; the stand-in waits for the next round.
+    let mut g = game_with_pools(&[own(2), stand_in(6, 1)], &[own(3), own(4)]);
+    g.answer("place:market:2");
+    g.answer("end");
+    assert_eq!(g.current(), 1);
+    g.answer("place:city_b:3");
+    g.answer("end");
+    assert_eq!(
+        g.current(),
+        1,
+        "seat 1 holds only a stand-in: seat 2 plays again"
+    );
+    g.answer("place:khan:4");
+    g.answer("end");
+    assert_eq!(
+        g.st.round, 2,
+        "every pool is empty of dice: the round ended"
+    );
+    let pool = &g.st.players[0].dice;
+    assert_eq!(
+        pool.len(),
+        4,
+        "three dice rolled and the stand-in kept: {pool:?}"
+    );
+    assert!(pool.contains(&stand_in(6, 1)));
+}
+
+#[test]
+fn a_stand_in_tag_stands_for_its_seat_where_presence_allows_tags() {
+    // M-CHAR-11 a (iii: a piece of a seat's colour where that seat's marker stands; iv: a
+    // colour no seat has where no marker of the kind stands)
+    let content = load_edited(|_, b| {
+        *b = b.replace(
+            "behaviour = \"spaces.city_b\"",
+            "behaviour = \"spaces.city_b\"\npresence = { marker = \"post\", at = [\"a\"], stand_in_tags = true }",
+        )
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 2, 1);
+    g.st.player_mut(0).dice = vec![own(2), stand_in(6, 2), stand_in(6, 4)];
+    g.st.player_mut(1).dice = vec![own(3)];
+    g.refresh();
+    let city = |g: &Game| places(g, "place:city_b:");
+    assert_eq!(
+        city(&g),
+        ["place:city_b:6s4"],
+        "no post at a: only the colour no seat has"
+    );
+    let post = g
+        .content()
+        .markers
+        .iter()
+        .position(|m| m.id == "post")
+        .unwrap();
+    let a = slot(&g, "a");
+    g.st.markers[post].push((a, 1));
+    g.refresh();
+    assert_eq!(
+        city(&g),
+        ["place:city_b:6s2"],
+        "seat 2's post: seat 2's colour, and no longer the colourless one"
+    );
+    g.st.markers[post].push((a, 0));
+    g.refresh();
+    assert_eq!(
+        city(&g),
+        ["place:city_b:2", "place:city_b:6s2", "place:city_b:6s4"],
+        "her own post: wherever her die may go, her stand-ins may too"
     );
 }

@@ -21,6 +21,9 @@ pub struct Pools {
     pub neutral: u8,
     /// What people call a neutral die (`"black die"`).
     pub neutral_name: String,
+    /// The hook point fired for the placer's held cards after each placement, with the
+    /// space's id as its argument (`placed`; a character's power, M-CHAR-11 b).
+    pub placed: Option<String>,
 }
 
 /// Who may place on an occupied dice space.
@@ -112,6 +115,10 @@ pub struct Presence {
     pub at: Vec<crate::content::SlotId>,
     /// Whether a marker placed this turn does not count.
     pub settled: bool,
+    /// Whether a stand-in's tag may stand for the placer (`stand_in_tags`, M-CHAR-11 a
+    /// iii, iv): a tag of a seat passes with that seat's marker, a tag no seat has with
+    /// no one's.
+    pub stand_in_tags: bool,
 }
 
 /// What an extra action does.

@@ -306,9 +306,17 @@ impl Compiler<'_> {
                     .extras
                     .iter()
                     .filter_map(|e| e.trigger.as_ref().map(|t| (t, "an extra's trigger"))),
+            )
+            .chain(
+                self.game
+                    .pools
+                    .iter()
+                    .filter_map(|p| p.placed.as_ref().map(|t| (t, "[pools] placed"))),
             );
         for (name, whose) in points.collect::<Vec<_>>() {
-            let pos = if whose.starts_with('[') {
+            let pos = if whose == "[pools] placed" {
+                self.texts.table_key("pools", "placed", None)
+            } else if whose.starts_with('[') {
                 self.texts.table_key("flow", "hook_points", Some(name))
             } else {
                 self.texts.table("extras")

@@ -224,6 +224,10 @@ pub struct PoolsToml {
     /// What people call a neutral die (default "neutral die").
     #[serde(default)]
     pub neutral_name: Option<String>,
+    /// A hook point fired for the placer's cards after each placement, with the dice
+    /// space's id (M-CHAR-11 b).
+    #[serde(default)]
+    pub placed: Option<String>,
 }
 
 /// One `[[extras]]` entry of `game.toml`.
@@ -277,6 +281,9 @@ pub struct PresenceToml {
     /// Whether the marker must have been placed before this turn (M-MOVE-9).
     #[serde(default)]
     pub settled: bool,
+    /// Whether a stand-in's tag may stand for the placer (M-CHAR-11 a iii, iv).
+    #[serde(default)]
+    pub stand_in_tags: bool,
 }
 
 /// One `[[dice_spaces]]` entry of `board.toml`: an action space dice are placed on.

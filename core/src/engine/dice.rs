@@ -16,9 +16,10 @@ use rand::Rng;
 /// (a pack whose pools and spaces make the question unanswerable by people and bots).
 pub const MAX_PLACEMENT_OPTIONS: usize = 4096;
 
-/// A die's text in option keys and logs: its pips, `n` after a neutral die.
+/// A die's text in option keys and logs: its pips, `n` after a neutral die, `s<tag>`
+/// after a stand-in.
 pub fn die_text(d: PoolDie) -> String {
-    format!("{}{}", d.pips, if d.neutral { "n" } else { "" })
+    crate::pips::die_key(d)
 }
 
 /// One roll of a die of `faces` faces, from the game's generator.
@@ -40,15 +41,18 @@ pub(crate) fn return_and_roll(c: &Content, st: &mut GameState, log: &mut EventLo
     st.dice_placed = 0;
     for p in 0..st.players.len() {
         let mut dice: Vec<PoolDie> = (0..pools.per_player)
-            .map(|_| PoolDie {
-                pips: roll(st, pools.faces),
-                neutral: false,
-            })
+            .map(|_| PoolDie::own(roll(st, pools.faces)))
             .collect();
+        // Stand-ins are not dice of the round: those not placed stay (M-CHAR-11 a).
+        dice.extend(st.players[p].dice.iter().filter(|d| d.is_stand_in()));
         dice.sort_unstable();
         let round = st.round;
         log.push(round, Some(p), "roll", || {
-            let shown: Vec<String> = dice.iter().map(|d| d.pips.to_string()).collect();
+            let shown: Vec<String> = dice
+                .iter()
+                .filter(|d| !d.is_stand_in())
+                .map(|d| d.pips.to_string())
+                .collect();
             format!("rolls {}", shown.join(" "))
         });
         st.player_mut(p).dice = dice;
@@ -87,14 +91,7 @@ pub(crate) fn take_neutral(
     }
     st.neutral_dice -= 1;
     let pips = roll(st, pools.faces);
-    add_to_pool(
-        st,
-        p,
-        PoolDie {
-            pips,
-            neutral: true,
-        },
-    );
+    add_to_pool(st, p, PoolDie::neutral(pips));
     let round = st.round;
     let name = &pools.neutral_name;
     log.push(round, Some(p), "dice", || {
@@ -185,8 +182,11 @@ fn check_placement_paying(
             ));
         }
     }
+    if dice.has_stand_in() {
+        stand_ins_allowed(def, here, dice)?;
+    }
     if let Some(pr) = &def.presence {
-        if !present(st, p, pr) {
+        if !(present(st, p, pr) || (pr.stand_in_tags && tags_present(st, pr, dice))) {
             return Err(format!(
                 "{} needs player {}'s {} on {}{}",
                 def.name,
@@ -315,6 +315,67 @@ fn payable(
     ))
 }
 
+/// Why `dice`, holding a stand-in, may not go on `def` now (M-CHAR-11 a): a stand-in goes
+/// only on an action space (no `extra` one, M-EXTRA-2) that holds no dice this round,
+/// and never with a neutral die that is not a stand-in.
+fn stand_ins_allowed(def: &DiceSpace, here: &[DicePlacement], dice: DiceSet) -> Result<(), String> {
+    if def.extra {
+        return Err(format!(
+            "{} is no action space: a stand-in goes only on one",
+            def.name
+        ));
+    }
+    if !here.is_empty() {
+        return Err(format!(
+            "{} holds dice this round: a stand-in goes only on a space that holds none",
+            def.name
+        ));
+    }
+    if dice.has_plain_neutral() {
+        return Err("a stand-in is placed alone or with its holder's own dice and stand-ins, not with a neutral die".into());
+    }
+    Ok(())
+}
+
+/// Whether every stand-in of `dice` passes `pr` by its tag (`stand_in_tags`, M-CHAR-11
+/// a iii, iv): a tag of a seat (1 to the players) needs that seat's marker on one of the
+/// slots, a tag no seat has needs no marker of the kind on any of them.
+fn tags_present(st: &GameState, pr: &crate::content::dice::Presence, dice: DiceSet) -> bool {
+    let players = st.players.len();
+    let mut tags = dice.dice().filter(|d| d.is_stand_in()).map(|d| d.stand_in);
+    let mut any = false;
+    let all = tags.all(|t| {
+        any = true;
+        let t = usize::from(t);
+        if t <= players {
+            present(st, t - 1, pr)
+        } else {
+            !st.markers[pr.kind].iter().any(|&(s, _)| pr.at.contains(&s))
+        }
+    });
+    any && all
+}
+
+/// Stand-ins leave the game when the turn they were placed in ends (M-CHAR-11 a): each
+/// is taken off its placement, and a placement left with no die goes, so the space
+/// holds no dice for the players after.
+pub(crate) fn stand_ins_leave(st: &mut GameState) {
+    let placed = st.dice_spaces.iter().any(|s| {
+        s.placements
+            .iter()
+            .any(|pl| pl.dice.iter().any(|d| d.is_stand_in()))
+    });
+    if !placed {
+        return;
+    }
+    for space in st.dice_spaces_mut() {
+        for pl in &mut space.placements {
+            pl.dice.retain(|d| !d.is_stand_in());
+        }
+        space.placements.retain(|pl| !pl.dice.is_empty());
+    }
+}
+
 /// Whether player `p` has a marker of `pr`'s kind on one of its slots (placed before
 /// this turn, when it must be settled: M-MOVE-9).
 fn present(st: &GameState, p: usize, pr: &crate::content::dice::Presence) -> bool {
@@ -348,7 +409,9 @@ pub(crate) fn placements(
 ) -> Vec<(DiceSet, u32)> {
     let def = &c.dice_play.spaces[space as usize];
     let pool = &st.players[p].dice;
-    if def.presence.as_ref().is_some_and(|pr| !present(st, p, pr)) {
+    if def.presence.as_ref().is_some_and(|pr| {
+        !(present(st, p, pr) || (pr.stand_in_tags && pool.iter().any(|d| d.is_stand_in())))
+    }) {
         return Vec::new();
     }
     let least = least_dice(c, st, p, def);
@@ -429,7 +492,9 @@ pub fn dice_words(dice: DiceSet) -> String {
     let words: Vec<String> = dice
         .dice()
         .map(|d| {
-            if d.neutral {
+            if d.is_stand_in() {
+                format!("a stand-in {} (tag {})", d.pips, d.stand_in)
+            } else if d.neutral {
                 format!("a neutral {}", d.pips)
             } else {
                 format!("a {}", d.pips)
@@ -457,17 +522,11 @@ mod tests {
     use super::*;
 
     fn d(pips: u8) -> PoolDie {
-        PoolDie {
-            pips,
-            neutral: false,
-        }
+        PoolDie::own(pips)
     }
 
     fn n(pips: u8) -> PoolDie {
-        PoolDie {
-            pips,
-            neutral: true,
-        }
+        PoolDie::neutral(pips)
     }
 
     #[test]
@@ -503,5 +562,15 @@ mod tests {
         assert!(DiceSet::try_from("0".to_string()).is_err());
         assert!(DiceSet::try_from("1234567".to_string()).is_err());
         assert_eq!(dice_words(s), "a 2, a neutral 5 and a 6");
+        let t = DiceSet::new(&[d(4), PoolDie::stand_in(6, 2)]);
+        assert_eq!(t.to_string(), "46s2");
+        assert_eq!(DiceSet::try_from("46s2".to_string()).unwrap(), t);
+        assert!(t.has_stand_in() && !t.has_plain_neutral() && t.has_own());
+        assert!(
+            DiceSet::try_from("6s8".to_string()).is_err(),
+            "tags are 1 to 7"
+        );
+        assert!(DiceSet::try_from("6s".to_string()).is_err());
+        assert!(DiceSet::new(&[n(3), PoolDie::stand_in(6, 7)]).has_plain_neutral());
     }
 }

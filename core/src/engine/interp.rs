@@ -126,6 +126,7 @@ impl Engine {
         let top = st.flow.frames[depth - 1];
         if let Some((order, count)) = turns_of(prog, &st.flow.frames, depth - 1) {
             st.flow.end_turn();
+            super::dice::stand_ins_leave(st);
             if count.goes_round() {
                 // C-PLACE-1, M-ROUND-4: the next player round the table who can still play.
                 if let Some(k) = self.next_able(st, order, count, top.iter as usize + 1) {

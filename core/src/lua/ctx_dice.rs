@@ -66,13 +66,68 @@ impl Ctx {
     pub(super) fn pool(&self, lua: &Lua, p: i64) -> mlua::Result<Table> {
         let p = self.player_index(p)?;
         let t = lua.create_table()?;
-        for (i, d) in self.state.players[p].dice.iter().enumerate() {
+        let dice = self.state.players[p]
+            .dice
+            .iter()
+            .filter(|d| !d.is_stand_in());
+        for (i, d) in dice.enumerate() {
             let e = lua.create_table()?;
             e.set("pips", d.pips)?;
             e.set("neutral", d.neutral)?;
             t.raw_set(i + 1, e)?;
         }
         Ok(t)
+    }
+
+    /// `ctx:stand_ins(p)`: player p's stand-ins not placed, as `{pips, tag}`, lowest first.
+    pub(super) fn stand_ins(&self, lua: &Lua, p: i64) -> mlua::Result<Table> {
+        let p = self.player_index(p)?;
+        let t = lua.create_table()?;
+        let pieces = self.state.players[p]
+            .dice
+            .iter()
+            .filter(|d| d.is_stand_in());
+        for (i, d) in pieces.enumerate() {
+            let e = lua.create_table()?;
+            e.set("pips", d.pips)?;
+            e.set("tag", d.stand_in)?;
+            t.raw_set(i + 1, e)?;
+        }
+        Ok(t)
+    }
+
+    /// `ctx:add_stand_in(p, pips, tag)`: gives player p a stand-in (M-CHAR-11 a).
+    pub(super) fn add_stand_in(&mut self, p: i64, pips: i64, tag: i64) -> mlua::Result<()> {
+        let p = self.player_index(p)?;
+        let Some(pools) = &self.content.dice_play.pools else {
+            return Err(err(
+                "ctx:add_stand_in: the game has no dice ([pools] in game.toml)",
+            ));
+        };
+        if !(1..=i64::from(pools.faces)).contains(&pips) {
+            return Err(err(format!(
+                "ctx:add_stand_in: pips = {pips}; a stand-in shows 1 to {} (the pools' faces)",
+                pools.faces
+            )));
+        }
+        let most = crate::pips::MAX_STAND_IN_TAG;
+        if !(1..=i64::from(most)).contains(&tag) {
+            return Err(err(format!(
+                "ctx:add_stand_in: tag = {tag}; a tag is 1 to {most} (a seat from 1, or a colour no seat has)"
+            )));
+        }
+        if self.state.players[p].dice.len() >= 64 {
+            return Err(err(
+                "ctx:add_stand_in: a pool holds at most 64 dice and stand-ins",
+            ));
+        }
+        let d = crate::state::PoolDie::stand_in(pips as u8, tag as u8);
+        crate::engine::dice::add_to_pool(&mut self.state, p, d);
+        let round = self.state.round;
+        self.log.push(round, Some(p), "dice", || {
+            format!("gains a stand-in showing {pips} (tag {tag})")
+        });
+        Ok(())
     }
 
     /// `ctx:dice_placements(id)`: the placements on dice space `id` this round, in the

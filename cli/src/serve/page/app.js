@@ -61,7 +61,11 @@ function zoneInfo(id) { return info.names.zones.find(z => z.id === id) || { id, 
 
 // `g`: a game JSON (weft state's shape). `opts.options`: the options a click may pick
 // (with `of`), `opts.choose(key)`, `opts.chosen`: the key chosen (watching), `opts.values`.
+// Seats of the game being drawn (a stand-in's tag above them is a colour no seat has).
+let seatsDrawn = 0;
+
 function drawGame(root, g, opts) {
+  seatsDrawn = g.state.players.length;
   root.replaceChildren();
   const st = g.state;
   const top = el("div", { class: "game-top" });
@@ -196,6 +200,13 @@ function drawAreas(g, clickable, pick) {
 
 // A die as a small square with its pips: the seat's colour, or dark for a neutral one.
 function drawDie(d, seat) {
+  if (d.stand_in) {
+    // A stand-in (ctx:add_stand_in): a piece of its tag's colour, a seat's or one no seat
+    // has (white), shown with its pips and a ring.
+    const tag = d.stand_in;
+    const bg = tag <= seatsDrawn ? seatColour(tag - 1) : "#fff";
+    return el("span", { class: "pip-die stand-in", style: `background:${bg};color:${tag <= seatsDrawn ? "#fff" : "#333"};outline:2px dashed #333`, text: String(d.pips), title: `a stand-in (tag ${tag}) showing ${d.pips}` });
+  }
   const style = d.neutral ? "background:#333;color:#fff" : (seat === null ? "" : `background:${seatColour(seat)};color:#fff`);
   return el("span", { class: "pip-die" + (d.neutral ? " neutral" : ""), style, text: String(d.pips), title: d.neutral ? `${info.names.neutral_name || "neutral die"} showing ${d.pips}` : `die showing ${d.pips}` });
 }
@@ -584,7 +595,9 @@ async function start() {
   let hash = "";
   try { hash = decodeURIComponent(location.hash.replace("#", "")); } catch (e) { hash = ""; }
   if (hash.startsWith("watch=")) {
-    const [game, at] = hash.slice(6).split("@");
+    const spec = hash.slice(6), cut = spec.lastIndexOf("@");
+    const game = cut < 0 || !/^\d+$/.test(spec.slice(cut + 1)) ? spec : spec.slice(0, cut);
+    const at = game === spec ? undefined : spec.slice(cut + 1);
     await openReview({ game });
     if (at !== undefined && /^\d+$/.test(at)) watchStep = Number(at);
     showTab("watch");

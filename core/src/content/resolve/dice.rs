@@ -71,6 +71,7 @@ pub(in crate::content) fn resolve(
                 .neutral_name
                 .clone()
                 .unwrap_or_else(|| "neutral die".into()),
+            placed: p.placed.clone(),
         }
     });
     let faces = pools.as_ref().map_or(6, |p| p.faces);
@@ -433,6 +434,7 @@ pub(in crate::content) fn link(
             kind,
             at,
             settled: pr.settled,
+            stand_in_tags: pr.stand_in_tags,
         });
     }
     for (k, (e, extra)) in game.extras.iter().zip(play.extras.iter_mut()).enumerate() {

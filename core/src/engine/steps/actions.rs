@@ -175,7 +175,7 @@ impl StepKind for ActionsStep {
         let c = Arc::clone(&eng.content);
         let p = eng.turn_player(st, "actions")?;
         let round = st.round;
-        if !st.flow.main_done && st.players[p].dice.is_empty() {
+        if !st.flow.main_done && !crate::pips::has_dice(&st.players[p].dice) {
             if self.empty_pool_ends_turn {
                 // M-TURN-3: no die left for a main action.
                 log.push(round, Some(p), "turn", || {
@@ -277,6 +277,15 @@ impl StepKind for ActionsStep {
                     st.flow.main_done = true;
                 }
                 dice::place(&c, st, log, p, space, set).map_err(|m| fail(eng, m))?;
+                // `[pools] placed`: the placer's cards hear of it, after the space's
+                // resolve (queued first), with the space's id (M-CHAR-11 b).
+                if let Some(point) = placed_point(&c) {
+                    st.flow.jobs.push(Job::Trigger {
+                        player: p,
+                        hook: point,
+                        arg: def.id.clone(),
+                    });
+                }
                 run_space(eng, st, p, space, log)
             }
             Action::Extra { extra, die, up } => {
@@ -383,6 +392,17 @@ impl StepKind for ActionsStep {
     }
 }
 
+/// The hook point `[pools] placed` names, fired after each placement, as the program's
+/// index.
+fn placed_point(c: &Content) -> Option<u8> {
+    let t = c.dice_play.pools.as_ref()?.placed.as_deref()?;
+    c.program
+        .hooks
+        .iter()
+        .position(|h| h.on_cards && h.name == t)
+        .map(|i| i as u8)
+}
+
 /// The hook point an extra fires when taken (its `trigger`), as the program's index.
 fn hook_point(c: &Content, def: &crate::content::dice::Extra) -> Option<u8> {
     let t = def.trigger.as_deref()?;
@@ -459,7 +479,13 @@ impl ActionsStep {
             }
         }
         let faces = c.dice_play.pools.as_ref().map_or(6, |x| x.faces);
-        let mut pool: Vec<PoolDie> = st.players[p].dice.clone();
+        // Stand-ins are never rolled or turned (M-CHAR-11 a: a piece shows 6).
+        let mut pool: Vec<PoolDie> = st.players[p]
+            .dice
+            .iter()
+            .copied()
+            .filter(|d| !d.is_stand_in())
+            .collect();
         pool.dedup();
         match def.kind {
             ExtraKind::Reroll => {
@@ -606,7 +632,12 @@ fn take_extra(
 /// the round (neutral ones back to the supply) and their turn ends, so the round's
 /// turns can end; logged.
 fn set_dice_aside(c: &Content, st: &mut GameState, p: usize, log: &mut EventLog) {
-    let pool = std::mem::take(&mut st.player_mut(p).dice);
+    // Stand-ins are not set aside: they wait for a turn with dice (M-CHAR-11 a).
+    let (stand_ins, pool): (Vec<PoolDie>, Vec<PoolDie>) =
+        std::mem::take(&mut st.player_mut(p).dice)
+            .into_iter()
+            .partition(|d| d.is_stand_in());
+    st.player_mut(p).dice = stand_ins;
     let neutral = pool.iter().filter(|d| d.neutral).count() as u8;
     st.neutral_dice = st.neutral_dice.saturating_add(neutral);
     st.flow.main_done = true;

@@ -270,9 +270,7 @@ impl Engine {
                 (from..from + n)
                     .take_while(|&k| k < bound)
                     .find(|&k| {
-                        !st.players[order.player(k, st.first_player, n)]
-                            .dice
-                            .is_empty()
+                        crate::pips::has_dice(&st.players[order.player(k, st.first_player, n)].dice)
                     })
                     .map(|k| k as u16)
             }

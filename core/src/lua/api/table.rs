@@ -188,6 +188,13 @@ pub static CTX_API: &[CtxFn] = &[
         front: None,
     },
     CtxFn {
+        name: "add_stand_in",
+        call: "ctx:add_stand_in(p, pips, tag)",
+        text: "gives player p a stand-in: a piece placed like a neutral die showing `pips`, only on an action space holding no dice, alone or with p's own dice and stand-ins, which leaves the game when the turn it was placed in ends; never rolled or turned, kept from round to round, and no die for the turns (M-CHAR-11 a). `tag` (1 to 7) is its colour: a seat from 1, or a colour no seat has, read by a `presence` with `stand_in_tags`",
+        imp: Change(|m| m.add(|_, c, (Whole(p), Whole(pips), Whole(tag)): (Whole, Whole, Whole)| c.add_stand_in(p, pips, tag))),
+        front: None,
+    },
+    CtxFn {
         name: "travel",
         call: "ctx:travel(p, opts)",
         text: "queues a travel for player p, asked step by step after this hook: `opts.max` steps at most (1 to 64), `opts.min` before stopping (default 1), `opts.piece` (default 1), `opts.unpaid` (counters the paths' costs are not paid in), `opts.free_kind` (a slot kind passed through without counting a step), `opts.tag` (a word the arrival reads back); each step pays its path's `cost` (substitutes standing in) and needs its `requires`; `[movement] arrive` runs when it ends",
@@ -381,8 +388,15 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "pool",
         call: "ctx:pool(p)",
-        text: "player p's dice not placed, lowest first: `{pips, neutral}` each (`[pools]`)",
+        text: "player p's dice not placed, lowest first: `{pips, neutral}` each (`[pools]`); stand-ins are not dice (`ctx:stand_ins`)",
         imp: Read(|m| m.add(|lua, c, Whole(p): Whole| c.pool(lua, p))),
+        front: None,
+    },
+    CtxFn {
+        name: "stand_ins",
+        call: "ctx:stand_ins(p)",
+        text: "player p's stand-ins not placed (`ctx:add_stand_in`), lowest first: `{pips, tag}` each",
+        imp: Read(|m| m.add(|lua, c, Whole(p): Whole| c.stand_ins(lua, p))),
         front: None,
     },
     CtxFn {
