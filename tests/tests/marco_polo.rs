@@ -10,10 +10,7 @@ use weft_core::GameState;
 use weft_tests::{conformance, marco_polo_content, Game};
 
 fn own(pips: u8) -> PoolDie {
-    PoolDie {
-        pips,
-        neutral: false,
-    }
+    PoolDie::own(pips)
 }
 
 fn count(g: &Game, p: usize, what: &str) -> i64 {

@@ -1,5 +1,7 @@
 -- Vidal Badoer's purchase (M-CHAR-10 d, extra action, once per turn: `per_turn` in
--- game.toml): pay 1 gold, 1 silk and 1 pepper (his card's params.purchase) for 5 VP.
+-- game.toml): pay his card's params.purchase.pay (1 gold, 1 silk and 1 pepper) for its
+-- vp (5).
+local E = require("effects")
 local M = {}
 
 local function purchase(ctx, p)
@@ -14,7 +16,7 @@ function M.options(ctx)
   local p = ctx:player()
   local buy = purchase(ctx, p)
   if buy and ctx:can_afford(p, buy.pay) then
-    return { { key = "buy", label = "Pay 1 gold, 1 silk and 1 pepper for " .. buy.vp .. " VP" } }
+    return { { key = "buy", label = "Pay " .. E.words(buy.pay) .. " for " .. buy.vp .. " VP" } }
   end
   return {}
 end
@@ -22,7 +24,7 @@ end
 function M.resolve(ctx, params, key)
   local p = ctx:player()
   local buy = purchase(ctx, p)
-  for _, what in ipairs({ "pepper", "silk", "gold" }) do
+  for _, what in ipairs(E.COUNTERS) do
     if buy.pay[what] then
       ctx:pay(p, what, buy.pay[what])
     end

@@ -34,8 +34,10 @@ function M.options(ctx)
     return {}
   end
   local out = {}
+  -- The first caravan off the map runs the route: Pietro's two are alike until one is
+  -- out (M-CHAR-9 a), so offering both would only double his options.
   for k = 1, caravan.count(ctx, p) do
-    if not caravan.at(ctx, p, k) then
+    if not caravan.at(ctx, p, k) and #out == 0 then
       for _, tile in ipairs(ctx:cards("routes")) do
         if tile and #starts(ctx, p, ctx:card(tile).params.crests) > 0 then
           out[#out + 1] = { key = "route:" .. k .. ":" .. tile, label = "Start a route on " .. ctx:card(tile).text .. (k == 2 and " with the second caravan" or "") }
