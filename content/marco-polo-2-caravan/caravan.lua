@@ -50,12 +50,19 @@ function M.load(ctx, p, k)
   return out
 end
 
--- The cities with a crest, in name order (a fixed order, for the same options in any run).
+-- The cities of each crest, in name order (a fixed order, for the same options in any
+-- run).
 local CITIES = {}
 for city in pairs(MAP.CRESTS) do
   CITIES[#CITIES + 1] = city
 end
 table.sort(CITIES)
+local BY_CREST = {}
+for _, city in ipairs(CITIES) do
+  local crest = MAP.CRESTS[city]
+  BY_CREST[crest] = BY_CREST[crest] or {}
+  table.insert(BY_CREST[crest], city)
+end
 
 -- The crest of a node, nil for Beijing and the oases (M-CARAVAN-5).
 function M.crest(slot)
@@ -83,13 +90,13 @@ M.holds = holds
 
 -- The cities a route on tile `crests` started from `from` may send the caravan to: those
 -- with the tile's other crest, not where one of p's travellers stands (the DECISION).
-function M.destinations(ctx, p, crests, from)
+function M.destinations(ctx, p, crests, from, stands)
   local here = M.crest(from)
   local other = crests[1] == here and crests[2] or crests[1]
   local out = {}
-  local stands = M.travellers(ctx, p)
-  for _, city in ipairs(CITIES) do
-    if M.crest(city) == other and not (M.PARAMS.not_on_traveler and holds(stands, city)) then
+  stands = stands or M.travellers(ctx, p)
+  for _, city in ipairs(BY_CREST[other] or {}) do
+    if not (M.PARAMS.not_on_traveler and holds(stands, city)) then
       out[#out + 1] = city
     end
   end

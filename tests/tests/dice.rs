@@ -1066,3 +1066,71 @@ fn a_stand_in_tag_stands_for_its_seat_where_presence_allows_tags() {
         "her own post: wherever her die may go, her stand-ins may too"
     );
 }
+
+#[test]
+fn a_script_extra_is_offered_only_past_its_data_gates() {
+    // M-CARAVAN-3 (goods to load: needs_any), M-CARAVAN-7 (a caravan out: needs_placed),
+    // M-CHAR-10 d (Vidal's own action: needs_ability), checked before the script
+    let gated = |gate: &str| {
+        let gate = gate.to_string();
+        load_edited(move |g, _| {
+            *g = g.replace(
+                "behaviour = \"spaces.sell\"",
+                &format!("behaviour = \"spaces.sell\"\n{gate}"),
+            )
+        })
+    };
+    let content = gated("needs_placed = [\"post\"]").unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 2, 1);
+    g.st.player_mut(0).dice = vec![own(2)];
+    set(&mut g, 0, "goods", 1);
+    g.refresh();
+    assert!(
+        !g.offers("sell:good"),
+        "no post on the board: {:?}",
+        g.keys()
+    );
+    let a = slot(&g, "a");
+    g.st.markers[0].push((a, 1));
+    g.refresh();
+    assert!(!g.offers("sell:good"), "another seat's post does not count");
+    g.st.markers[0].push((a, 0));
+    g.refresh();
+    assert!(g.offers("sell:good"), "a post of hers: the script is asked");
+
+    let content = gated("needs_any = [\"camels\", \"vp\"]").unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 2, 1);
+    g.st.player_mut(0).dice = vec![own(2)];
+    set(&mut g, 0, "goods", 1);
+    set(&mut g, 0, "camels", 0);
+    set(&mut g, 0, "vp", 0);
+    g.refresh();
+    assert!(!g.offers("sell:good"), "neither camels nor vp held");
+    set(&mut g, 0, "vp", 1);
+    g.refresh();
+    assert!(g.offers("sell:good"), "one of them held");
+
+    let err = gated("needs_ability = \"haggle\"").expect_err("an ability not declared");
+    assert!(
+        err.contains("needs_ability = \"haggle\" is not an ability of [abilities]"),
+        "{err}"
+    );
+    let err = gated("needs_placed = [\"tower\"]").expect_err("a marker not declared");
+    assert!(
+        err.contains("needs_placed names `tower`, which is not a marker"),
+        "{err}"
+    );
+    let err = gated("needs_any = [\"gems\"]").expect_err("a counter not declared");
+    assert!(
+        err.contains("needs_any names `gems`, which is not a counter"),
+        "{err}"
+    );
+    let err = load_edited(|g, _| {
+        *g = g.replace(
+            "kind = \"reroll\"",
+            "kind = \"reroll\"\nneeds_any = [\"goods\"]",
+        )
+    })
+    .expect_err("a gate on a reroll");
+    assert!(err.contains("gate a `script` extra's options"), "{err}");
+}

@@ -15,13 +15,13 @@ local function has_goods(ctx, p)
   return false
 end
 
--- The cities among p's travellers' nodes that a tile with `crests` starts from.
-local function starts(ctx, p, crests)
+-- The cities among the travellers' nodes `stands` that a tile with `crests` starts from.
+local function starts(ctx, p, crests, stands)
   local out = {}
-  for _, at in ipairs(caravan.travellers(ctx, p)) do
+  for _, at in ipairs(stands) do
     local crest = caravan.crest(at)                  -- M-CARAVAN-5: none on an oasis or in Beijing
     if crest and caravan.holds(crests, crest) and not caravan.holds(out, at)
-      and #caravan.destinations(ctx, p, crests, at) > 0 then
+      and #caravan.destinations(ctx, p, crests, at, stands) > 0 then
       out[#out + 1] = at
     end
   end
@@ -33,14 +33,24 @@ function M.options(ctx)
   if not has_goods(ctx, p) then
     return {}
   end
+  -- M-CARAVAN-5: a traveller in a city (one with a crest), or no route at all.
+  local stands, in_city = caravan.travellers(ctx, p), false
+  for _, at in ipairs(stands) do
+    in_city = in_city or caravan.crest(at) ~= nil
+  end
+  if not in_city then
+    return {}
+  end
   local out = {}
+  local asking = ctx:asking()
   -- The first caravan off the map runs the route: Pietro's two are alike until one is
   -- out (M-CHAR-9 a), so offering both would only double his options.
   for k = 1, caravan.count(ctx, p) do
     if not caravan.at(ctx, p, k) and #out == 0 then
       for _, tile in ipairs(ctx:cards("routes")) do
-        if tile and #starts(ctx, p, ctx:card(tile).params.crests) > 0 then
-          out[#out + 1] = { key = "route:" .. k .. ":" .. tile, label = "Start a route on " .. ctx:card(tile).text .. (k == 2 and " with the second caravan" or "") }
+        if tile and #starts(ctx, p, ctx:card(tile).params.crests, stands) > 0 then
+          local label = asking and ("Start a route on " .. ctx:card(tile).text .. (k == 2 and " with the second caravan" or "")) or nil
+          out[#out + 1] = { key = "route:" .. k .. ":" .. tile, label = label }
         end
       end
     end
@@ -54,7 +64,7 @@ function M.resolve(ctx, params, key)
   k = tonumber(k)
   local crests = ctx:card(tile).params.crests
   -- Where the route starts: the traveller's city (Mei Lin's two may both fit).
-  local from = starts(ctx, p, crests)
+  local from = starts(ctx, p, crests, caravan.travellers(ctx, p))
   local at = from[1]
   if #from > 1 then
     local options = {}

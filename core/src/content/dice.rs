@@ -165,6 +165,13 @@ pub struct Extra {
     /// is not asked otherwise): Marco Polo II's contracts to fulfil. Its index among the
     /// player's zones ([`crate::content::Zone::index`]).
     pub needs_cards: Option<crate::content::ZoneId>,
+    /// An ability the player must hold above 0 (`needs_ability`).
+    pub needs_ability: Option<String>,
+    /// Counters of which the player must hold 1 of one at least (`needs_any`).
+    pub needs_any: Vec<CounterId>,
+    /// Marker kinds (indices in `content.markers`) of which the player must have one on
+    /// the board (`needs_placed`).
+    pub needs_placed: Vec<usize>,
     /// Rules text for people.
     pub text: String,
     /// `file:line` of its entry.

@@ -265,6 +265,18 @@ pub struct ExtraToml {
     /// hook is not even asked otherwise).
     #[serde(default)]
     pub needs_cards: Option<String>,
+    /// An ability the player must hold above 0 for the extra to be offered (a
+    /// character's own action: M-CHAR-10 d).
+    #[serde(default)]
+    pub needs_ability: Option<String>,
+    /// Counters of which the player must hold at least 1 of one (goods to load,
+    /// M-CARAVAN-3).
+    #[serde(default)]
+    pub needs_any: Vec<String>,
+    /// Marker kinds of which the player must have one on the board (a caravan out,
+    /// M-CARAVAN-7).
+    #[serde(default)]
+    pub needs_placed: Vec<String>,
     /// Rules text for people.
     #[serde(default)]
     pub text: String,

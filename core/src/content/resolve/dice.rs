@@ -357,7 +357,7 @@ fn resolve_spaces(
 }
 
 /// The parts of dice play that name markers and zones, resolved once those are: each
-/// space's `presence` and each extra's `needs_cards`.
+/// space's `presence` and each extra's `needs_cards` and `needs_placed`.
 pub(in crate::content) fn link(
     ld: &mut Loader,
     (gf, bf): (&str, &str),
@@ -438,6 +438,24 @@ pub(in crate::content) fn link(
         });
     }
     for (k, (e, extra)) in game.extras.iter().zip(play.extras.iter_mut()).enumerate() {
+        for name in &e.needs_placed {
+            match markers.iter().position(|m| &m.id == name) {
+                Some(kind) => extra.needs_placed.push(kind),
+                None => {
+                    let ids: Vec<&str> = markers.iter().map(|m| m.id.as_str()).collect();
+                    ld.fail_entry(
+                        EntryKey {
+                            array: "extras",
+                            k,
+                            key: Some("needs_placed"),
+                        },
+                        (gf, &format!("id = \"{}\"", e.id)),
+                        format!("extra `{}`: needs_placed names `{name}`, which is not a marker of game.toml", e.id),
+                        &format!("markers are: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }),
+                    );
+                }
+            }
+        }
         let Some(name) = &e.needs_cards else {
             continue;
         };
@@ -651,6 +669,43 @@ fn resolve_extras(
             },
             (gf, &needle),
         );
+        let needs_ability = e.needs_ability.clone().filter(|name| {
+            let known = game.abilities.contains_key(name);
+            if !known {
+                fail(
+                    ld,
+                    "needs_ability",
+                    format!("{what}: needs_ability = \"{name}\" is not an ability of [abilities]"),
+                    &format!("declare it in game.toml: [abilities] {name} = 0 (a card's `abilities` raises it for its holder)"),
+                );
+            }
+            known
+        });
+        let needs_any: Vec<crate::content::CounterId> = e
+            .needs_any
+            .iter()
+            .filter_map(|name| {
+                let k = counters.iter().position(|c| &c.id == name);
+                if k.is_none() {
+                    fail(
+                        ld,
+                        "needs_any",
+                        format!("{what}: needs_any names `{name}`, which is not a counter"),
+                        &format!("counters are: {}", counter_list(counters)),
+                    );
+                }
+                k.map(|k| k as crate::content::CounterId)
+            })
+            .collect();
+        let gated = needs_ability.is_some() || !needs_any.is_empty() || !e.needs_placed.is_empty();
+        if gated && e.kind != "script" {
+            fail(
+                ld,
+                if needs_ability.is_some() { "needs_ability" } else if needs_any.is_empty() { "needs_placed" } else { "needs_any" },
+                format!("{what}: needs_ability, needs_any and needs_placed gate a `script` extra's options"),
+                "remove them, or give the extra kind = \"script\"",
+            );
+        }
         extras.push(Extra {
             id: e.id.clone(),
             name: e.name.clone().unwrap_or_else(|| e.id.clone()),
@@ -660,6 +715,9 @@ fn resolve_extras(
             script,
             trigger: e.trigger.clone(),
             needs_cards: None,
+            needs_ability,
+            needs_any,
+            needs_placed: Vec::new(),
             text: e.text.clone(),
             declared_at,
         });

@@ -392,6 +392,21 @@ impl StepKind for ActionsStep {
     }
 }
 
+/// Whether player `p` passes extra `def`'s data gates, checked before its script is
+/// asked: `needs_ability` held above 0, one of `needs_any` held, a marker of one of
+/// `needs_placed` on the board.
+fn gates_open(c: &Content, st: &GameState, p: usize, def: &crate::content::dice::Extra) -> bool {
+    def.needs_ability
+        .as_deref()
+        .is_none_or(|a| crate::powers::ability(c, st, p, a) > 0)
+        && (def.needs_any.is_empty() || def.needs_any.iter().any(|&k| st.players[p].count(k) > 0))
+        && (def.needs_placed.is_empty()
+            || def
+                .needs_placed
+                .iter()
+                .any(|&kind| st.markers[kind].iter().any(|&(_, q)| q as usize == p)))
+}
+
 /// The hook point `[pools] placed` names, fired after each placement, as the program's
 /// index.
 fn placed_point(c: &Content) -> Option<u8> {
@@ -477,6 +492,9 @@ impl ActionsStep {
             {
                 return Ok(());
             }
+        }
+        if !gates_open(c, st, p, def) {
+            return Ok(());
         }
         let faces = c.dice_play.pools.as_ref().map_or(6, |x| x.faces);
         // Stand-ins are never rolled or turned (M-CHAR-11 a: a piece shows 6).
