@@ -111,6 +111,25 @@ pub fn dice_markdown(c: &Content) -> String {
                     .map_or("?", |x| x.id.as_str());
                 does.push_str(&format!(" (with a card in {zone})"));
             }
+            if let Some(a) = &e.needs_ability {
+                does.push_str(&format!(" (with {a} above 0)"));
+            }
+            if !e.needs_any.is_empty() {
+                let names: Vec<&str> = e
+                    .needs_any
+                    .iter()
+                    .map(|&k| c.counters[k as usize].id.as_str())
+                    .collect();
+                does.push_str(&format!(" (holding one of {})", names.join(", ")));
+            }
+            if !e.needs_placed.is_empty() {
+                let names: Vec<&str> = e
+                    .needs_placed
+                    .iter()
+                    .map(|&k| c.markers[k].id.as_str())
+                    .collect();
+                does.push_str(&format!(" (with a {} on the board)", names.join(" or ")));
+            }
             if let Some(t) = &e.trigger {
                 does.push_str(&format!("; fires `{t}`"));
             }

@@ -1134,3 +1134,39 @@ fn a_script_extra_is_offered_only_past_its_data_gates() {
     .expect_err("a gate on a reroll");
     assert!(err.contains("gate a `script` extra's options"), "{err}");
 }
+
+#[test]
+fn a_stand_in_leaving_leaves_the_strength_of_the_dice_that_stay_and_opens_no_space_to_own_dice() {
+    // M-CHAR-11 a (the piece leaves once its action is done; iii opens a card to the
+    // piece, not to the placer's own dice), M-DICE-3 (strength: the lowest die)
+    let mut g = game_with_pools(&[own(4), stand_in(2, 1)], &[own(3)]);
+    set(&mut g, 0, "coins", 10);
+    g.refresh();
+    g.answer("place:travel:2s14");
+    while !g.offers("end") {
+        g.answer_prefix("stop");
+    }
+    g.answer("end");
+    let travel = space(&g, "travel");
+    let pl = &g.st.dice_spaces[travel].placements[0];
+    assert_eq!(pl.dice, vec![own(4)]);
+    assert_eq!(pl.strength, 4, "the stand-in's 2 left with it");
+
+    let content = load_edited(|_, b| {
+        *b = b.replace(
+            "cost = { coins = 2 }\nfee = \"coins\"\nbehaviour = \"spaces.by_strength\"",
+            "cost = { coins = 2 }\nfee = \"coins\"\nbehaviour = \"spaces.by_strength\"\npresence = { marker = \"post\", at = [\"a\"], stand_in_tags = true }",
+        )
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 2, 1);
+    g.st.player_mut(0).dice = vec![own(5), stand_in(6, 3), stand_in(6, 4)];
+    g.st.player_mut(1).dice = vec![own(3)];
+    set(&mut g, 0, "coins", 10);
+    g.refresh();
+    assert_eq!(
+        places(&g, "place:travel:"),
+        ["place:travel:6s36s4"],
+        "no post at a: the colourless pieces alone, not with her own 5"
+    );
+}

@@ -186,7 +186,10 @@ fn check_placement_paying(
         stand_ins_allowed(def, here, dice)?;
     }
     if let Some(pr) = &def.presence {
-        if !(present(st, p, pr) || (pr.stand_in_tags && tags_present(st, pr, dice))) {
+        // A tag opens the space to the stand-ins alone: the placer's own dice still need
+        // the placer's marker (M-CHAR-11 a iii gives the piece, not her dice, the card).
+        let by_tags = pr.stand_in_tags && !dice.has_own() && tags_present(st, pr, dice);
+        if !(present(st, p, pr) || by_tags) {
             return Err(format!(
                 "{} needs player {}'s {} on {}{}",
                 def.name,
@@ -370,7 +373,12 @@ pub(crate) fn stand_ins_leave(st: &mut GameState) {
     }
     for space in st.dice_spaces_mut() {
         for pl in &mut space.placements {
-            pl.dice.retain(|d| !d.is_stand_in());
+            if pl.dice.iter().any(|d| d.is_stand_in()) {
+                pl.dice.retain(|d| !d.is_stand_in());
+                // What stays is the dice left: a weaker stand-in no longer sets the
+                // strength an ordered space compares with (M-KHAN-2).
+                pl.strength = pl.dice.iter().map(|d| d.pips).min().unwrap_or(0);
+            }
         }
         space.placements.retain(|pl| !pl.dice.is_empty());
     }

@@ -265,7 +265,14 @@ impl Engine {
                     .dice_play
                     .pools
                     .as_ref()
-                    .map_or(0, |p| p.per_player as usize + p.neutral as usize);
+                    .map_or(0, |p| p.per_player as usize + p.neutral as usize)
+                    // Stand-ins alone take turns without spending a die.
+                    + st
+                        .players
+                        .iter()
+                        .map(|pl| pl.dice.iter().filter(|d| d.is_stand_in()).count())
+                        .max()
+                        .unwrap_or(0);
                 let bound = count.total(n, c.pieces as usize, dice);
                 (from..from + n)
                     .take_while(|&k| k < bound)
