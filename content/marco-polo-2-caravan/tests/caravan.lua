@@ -31,19 +31,8 @@ local TILES = {
 
 local COMPLETE = "complete_route:complete:1"
 
-local function sorted(list)
-  local out = {}
-  for _, v in ipairs(list) do
-    out[#out + 1] = v
-  end
-  table.sort(out)
-  return out
-end
-
--- The options of the question asked now that start with `prefix`, sorted.
-local function offered(g, prefix)
-  return sorted(with_prefix(g:options(), prefix))
-end
+local CH = require("tests.lib.caravan")
+local sorted, offered = CH.sorted, CH.offered
 
 -- The start_route options for caravan 1 on the tiles `ids`, sorted.
 local function route_keys(ids)

@@ -20,19 +20,8 @@ local H = require("tests.lib.helpers")
 local new_game, set, stock, delta = H.new_game, H.set, H.stock, H.delta
 local dice_all, drive, has, with_prefix = H.dice_all, H.drive, H.has, H.with_prefix
 
-local function sorted(list)
-  local out = {}
-  for _, v in ipairs(list) do
-    out[#out + 1] = v
-  end
-  table.sort(out)
-  return out
-end
-
--- The options of the question asked now that start with `prefix`, sorted.
-local function offered(g, prefix)
-  return sorted(with_prefix(g:options(), prefix))
-end
+local CH = require("tests.lib.caravan")
+local sorted, offered = CH.sorted, CH.offered
 
 -- Whether player p may complete caravan k's route with the traveller put on `node`.
 local function completes_at(g, p, k, node)
