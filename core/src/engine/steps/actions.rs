@@ -410,21 +410,20 @@ fn gates_open(c: &Content, st: &GameState, p: usize, def: &crate::content::dice:
 /// The hook point `[pools] placed` names, fired after each placement, as the program's
 /// index.
 fn placed_point(c: &Content) -> Option<u8> {
-    let t = c.dice_play.pools.as_ref()?.placed.as_deref()?;
-    c.program
-        .hooks
-        .iter()
-        .position(|h| h.on_cards && h.name == t)
-        .map(|i| i as u8)
+    point_named(c, c.dice_play.pools.as_ref()?.placed.as_deref()?)
 }
 
 /// The hook point an extra fires when taken (its `trigger`), as the program's index.
 fn hook_point(c: &Content, def: &crate::content::dice::Extra) -> Option<u8> {
-    let t = def.trigger.as_deref()?;
+    point_named(c, def.trigger.as_deref()?)
+}
+
+/// The program's index of the card hook point named `name`.
+fn point_named(c: &Content, name: &str) -> Option<u8> {
     c.program
         .hooks
         .iter()
-        .position(|h| h.on_cards && h.name == t)
+        .position(|h| h.on_cards && h.name == name)
         .map(|i| i as u8)
 }
 
