@@ -24,6 +24,10 @@ pub struct BenchArgs {
     /// Greedy games in each round (seeds 1 to N), as --random-games.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
     greedy_games: Option<u64>,
+    /// Script functions listed under "where the Lua host's time goes", the costliest
+    /// first.
+    #[arg(long, value_name = "N", default_value_t = weft_core::bench::HOOKS_SHOWN)]
+    hooks: usize,
     /// Print JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -39,7 +43,8 @@ pub fn run(a: BenchArgs) -> anyhow::Result<ExitCode> {
         greedy: a.greedy_games,
     };
     let results = run_all(&mut bench, budget, games);
-    let lua = lua_share(&content, LUA_SHARE_GAMES).map_err(|e| anyhow::anyhow!("error: {e}"))?;
+    let lua =
+        lua_share(&content, LUA_SHARE_GAMES, a.hooks).map_err(|e| anyhow::anyhow!("error: {e}"))?;
     let per_second = |name: &str| {
         results
             .iter()

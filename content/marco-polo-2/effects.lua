@@ -128,10 +128,18 @@ function M.most(ctx, p, e, d)
   return n
 end
 
--- Whether `e` can be applied at least once (M-DICE-9). A black die first counts as
--- something done while one is left to take.
-function M.can_apply(ctx, p, e, d)
-  return (e.first == "black_die" and ctx:neutral_dice() > 0) or M.most(ctx, p, e, d) > 0
+-- Whether `e` can be applied at least once (M-DICE-9) at the strength `strength()`
+-- gives. A black die first counts as something done while one is left to take. Only a
+-- lower bound (`least`) or a rounding down (`floor(d/N)`) can make a strength of at least
+-- 1 apply it no time at all; otherwise strength 1 answers for every strength, and the
+-- strength is not read (a `can_act` that does not read ctx:strength() is asked once a
+-- turn, not once for each strength the pool offers).
+function M.can_apply(ctx, p, e, strength)
+  if e.first == "black_die" and ctx:neutral_dice() > 0 then
+    return true
+  end
+  local needs_strength = e.least or (e.times and string.sub(e.times, 1, 5) == "floor")
+  return M.most(ctx, p, e, needs_strength and strength() or 1) > 0
 end
 
 -- Pays 1 each of `n` different goods, the player choosing which (M-ICON-1), leaving

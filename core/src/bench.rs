@@ -316,13 +316,14 @@ pub struct LuaShare {
     /// Share of greedy play's time spent in hook calls (the seed-1 game).
     pub greedy: f64,
     /// The script functions random play spent its hook time in, the costliest first
-    /// (at most [`HOOKS_SHOWN`]).
+    /// (at most the number asked of [`lua_share`]).
     pub random_hooks: Vec<HookTime>,
     /// The same for greedy play.
     pub greedy_hooks: Vec<HookTime>,
 }
 
-/// The most script functions [`LuaShare`] lists for each kind of play.
+/// The script functions [`LuaShare`] lists for each kind of play unless asked for more
+/// (`weft bench --hooks`).
 pub const HOOKS_SHOWN: usize = 8;
 
 /// The time the Lua host spent in one script function over the games measured: where a
@@ -415,9 +416,9 @@ fn total_seconds(times: &HookTimes) -> f64 {
     times.values().map(|(_, d)| d.as_secs_f64()).sum()
 }
 
-/// The costliest [`HOOKS_SHOWN`] entries of `times`, named; `total` is
-/// [`total_seconds`] of them.
-fn costliest(content: &Content, times: &HookTimes, total: f64) -> Vec<HookTime> {
+/// The costliest `shown` entries of `times`, named; `total` is [`total_seconds`] of
+/// them.
+fn costliest(content: &Content, times: &HookTimes, total: f64, shown: usize) -> Vec<HookTime> {
     let mut out: Vec<HookTime> = times
         .iter()
         .map(|(&key, &(calls, spent))| HookTime {
@@ -428,13 +429,18 @@ fn costliest(content: &Content, times: &HookTimes, total: f64) -> Vec<HookTime> 
         })
         .collect();
     out.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.hook.cmp(&b.hook)));
-    out.truncate(HOOKS_SHOWN);
+    out.truncate(shown);
     out
 }
 
 /// Measures [`LuaShare`] on `content`: plays the same games as the workloads with a host
-/// that clocks every call it serves (the clock adds a little to both sides).
-pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, String> {
+/// that clocks every call it serves (the clock adds a little to both sides), listing the
+/// costliest `shown` script functions of each kind of play.
+pub fn lua_share(
+    content: &Arc<Content>,
+    random_games: u64,
+    shown: usize,
+) -> Result<LuaShare, String> {
     let times = std::rc::Rc::new(std::cell::RefCell::new(HookTimes::new()));
     let host = LuaHost::new(Arc::clone(content)).map_err(|e| e.to_string())?;
     let timed = TimedEffects {
@@ -453,7 +459,7 @@ pub fn lua_share(content: &Arc<Content>, random_games: u64) -> Result<LuaShare, 
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
         let times = times.borrow();
         let spent = total_seconds(&times);
-        (spent / elapsed, costliest(content, &times, spent))
+        (spent / elapsed, costliest(content, &times, spent, shown))
     };
     let (random, random_hooks) = share("random", 1..=random_games.max(1));
     let (greedy, greedy_hooks) = share("greedy", 1..=1);
@@ -510,6 +516,10 @@ impl Effects for TimedEffects {
 
     fn held(&self) -> Option<u64> {
         self.inner.held()
+    }
+
+    fn read_strength(&self) -> bool {
+        self.inner.read_strength()
     }
 
     fn resume(
@@ -615,7 +625,7 @@ mod tests {
     #[test]
     fn the_lua_share_is_a_share() {
         let content = Arc::new(crate::load(&[], None).expect("the base pack loads"));
-        let share = lua_share(&content, 2).expect("measured");
+        let share = lua_share(&content, 2, HOOKS_SHOWN).expect("measured");
         assert_eq!(share.random_games, 2);
         for s in [share.random, share.greedy] {
             assert!(s > 0.05 && s < 0.99, "{share:?}");

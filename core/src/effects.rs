@@ -51,6 +51,14 @@ pub trait Effects {
         None
     }
 
+    /// Whether the last [`Effects::call`] read the strength it was handed (a dice
+    /// space's `can_act` reading `ctx:strength()`). A call that did not would have given
+    /// the same answer for any strength, so the caller may ask it once for all of them.
+    /// `true` (the default) when the host cannot tell.
+    fn read_strength(&self) -> bool {
+        true
+    }
+
     /// Continues the held call with ticket `ticket` (see [`Effects::held`]) with the
     /// answer `answer` to its question, instead of running it again from the start with
     /// every answer. The result is the one that run would give: the host continues only

@@ -190,14 +190,16 @@ pub fn substitute(content: &Content, id: CounterId) -> Option<CounterId> {
 /// Whether player `p` can pay all of `costs` at once, substitutes standing in for what
 /// a counter falls short of (`[payment]`, M-JADE-1).
 pub fn can_afford(content: &Content, st: &GameState, p: usize, costs: &[(CounterId, u32)]) -> bool {
-    // What each counter must give, its own cost and what it stands in for.
-    fn add(want: &mut Vec<(CounterId, i64)>, k: CounterId, n: i64) {
+    /// What each counter must give, its own cost and what it stands in for: a few
+    /// entries, kept on the stack (this is asked for every option of every decision).
+    type Want = smallvec::SmallVec<[(CounterId, i64); 12]>;
+    fn add(want: &mut Want, k: CounterId, n: i64) {
         match want.iter_mut().find(|(x, _)| *x == k) {
             Some((_, m)) => *m += n,
             None => want.push((k, n)),
         }
     }
-    let mut want: Vec<(CounterId, i64)> = Vec::with_capacity(costs.len() + 1);
+    let mut want = Want::new();
     for &(k, n) in costs {
         add(&mut want, k, i64::from(n));
     }

@@ -16,7 +16,9 @@ function M.can_act(ctx, params)
   if not card then
     return false
   end
-  return E.can_apply(ctx, p, ctx:card(card).params, ctx:strength())   -- M-DICE-9
+  return E.can_apply(ctx, p, ctx:card(card).params, function()   -- M-DICE-9
+    return ctx:strength()
+  end)
 end
 
 function M.resolve(ctx, params)

@@ -7,7 +7,9 @@ local E = require("effects")
 local M = {}
 
 function M.can_act(ctx, params)
-  return E.can_apply(ctx, ctx:player(), params.effect, ctx:strength())
+  return E.can_apply(ctx, ctx:player(), params.effect, function()
+    return ctx:strength()
+  end)
 end
 
 function M.resolve(ctx, params)

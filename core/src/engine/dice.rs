@@ -284,13 +284,14 @@ fn check_placement_paying(
         (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
         _ => 0,
     };
-    payable(c, st, p, def, fee, also)?;
+    payable::<true>(c, st, p, def, fee, also)?;
     Ok(fee)
 }
 
 /// Whether player `p` holds the fee, the cost and, after both, the needs of `def`,
 /// substitutes of `[payment]` standing in (M-DICE-9, M-JADE-1).
-fn payable(
+/// Without `EXPLAIN` a refusal carries no text.
+fn payable<const EXPLAIN: bool>(
     c: &Content,
     st: &GameState,
     p: usize,
@@ -298,13 +299,17 @@ fn payable(
     fee: u32,
     also: &[(crate::content::CounterId, u32)],
 ) -> Result<(), String> {
-    let mut want: Vec<(crate::content::CounterId, u32)> = also.to_vec();
+    let mut want: smallvec::SmallVec<[(crate::content::CounterId, u32); 12]> =
+        also.iter().copied().collect();
     if let (Some(k), true) = (def.fee, fee > 0) {
         want.push((k, fee));
     }
     want.extend(def.cost.iter().chain(&def.needs).copied());
     if ops::can_afford(c, st, p, &want) {
         return Ok(());
+    }
+    if !EXPLAIN {
+        return Err(String::new());
     }
     let words: Vec<String> = want
         .iter()
@@ -404,15 +409,138 @@ fn least_dice(c: &Content, st: &GameState, p: usize, def: &DiceSpace) -> usize {
     (i64::from(def.dice) - fewer).max(1) as usize
 }
 
+/// The distinct sets of each size one pool holds (at most `cap` of a size), each made the
+/// first time it is asked: a turn's options check the same pool on every dice space.
+pub(crate) struct PoolSets {
+    cap: usize,
+    by_size: Vec<Option<Vec<DiceSet>>>,
+}
+
+impl PoolSets {
+    /// None made yet, at most `cap` sets of a size.
+    pub(crate) fn new(cap: usize) -> PoolSets {
+        PoolSets {
+            cap,
+            by_size: Vec::new(),
+        }
+    }
+
+    /// The distinct sets of `n` dice of `pool` (always the same pool for one
+    /// `PoolSets`).
+    fn of(&mut self, pool: &[PoolDie], n: usize) -> &[DiceSet] {
+        if self.by_size.len() <= n {
+            self.by_size.resize(n + 1, None);
+        }
+        let cap = self.cap;
+        self.by_size[n].get_or_insert_with(|| distinct_sets(pool, n, cap))
+    }
+}
+
+/// What [`check_placement_paying`] asks of the space and the player alone, the same for
+/// every set of dice: found once for all the sets a listing checks.
+struct SpaceFacts {
+    /// The fewest dice the player may place there ([`least_dice`]).
+    least: usize,
+    /// Whether the player's own marker opens the space's `presence`.
+    present: bool,
+    /// Whether a die of the player's colour is on the space.
+    own_here: bool,
+    /// Whether a die of the player's colour is on a space linked to it (`group`).
+    own_linked: bool,
+}
+
+/// The [`SpaceFacts`] of player `p` on `space`, or `None` when the space refuses them
+/// whatever the dice: closed to them, or taken or full this round.
+fn space_facts(c: &Content, st: &GameState, p: usize, space: DiceSpaceId) -> Option<SpaceFacts> {
+    let def = &c.dice_play.spaces[space as usize];
+    let here = &st.dice_spaces[space as usize].placements;
+    let full = match def.occupancy {
+        Occupancy::Exclusive => !here.is_empty(),
+        Occupancy::Ordered { slots } => here.len() >= slots as usize,
+        _ => false,
+    };
+    if full
+        || def
+            .closed_by
+            .as_ref()
+            .is_some_and(|a| crate::powers::ability(c, st, p, a) > 0)
+    {
+        return None;
+    }
+    let own_here = |s: &crate::state::DiceSpaceState| {
+        s.placements
+            .iter()
+            .any(|pl| pl.player as usize == p && pl.dice.iter().any(|d| !d.neutral))
+    };
+    Some(SpaceFacts {
+        least: least_dice(c, st, p, def),
+        present: def.presence.as_ref().is_some_and(|pr| present(st, p, pr)),
+        own_here: def.per_colour && own_here(&st.dice_spaces[space as usize]),
+        own_linked: def.group.is_some_and(|g| {
+            c.dice_play.spaces.iter().enumerate().any(|(i, s)| {
+                i != space as usize && s.group == Some(g) && own_here(&st.dice_spaces[i])
+            })
+        }),
+    })
+}
+
+/// The fee of placing `dice` on `space` when [`check_placement_paying`] allows it, from
+/// the space's `facts`: the same refusals, without their texts (a listing checks
+/// hundreds of sets and needs only to know).
+#[allow(clippy::too_many_arguments)]
+fn allowed_fee(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    space: DiceSpaceId,
+    facts: &SpaceFacts,
+    dice: DiceSet,
+    also: &[(crate::content::CounterId, u32)],
+) -> Option<u32> {
+    let def = &c.dice_play.spaces[space as usize];
+    let here = &st.dice_spaces[space as usize].placements;
+    if dice.has_stand_in() && stand_ins_allowed(def, here, dice).is_err() {
+        return None;
+    }
+    if let Some(pr) = &def.presence {
+        let by_tags = pr.stand_in_tags && !dice.has_own() && tags_present(st, pr, dice);
+        if !(facts.present || by_tags) {
+            return None;
+        }
+    }
+    if !(facts.least..=def.dice as usize).contains(&dice.len()) {
+        return None;
+    }
+    let strength = dice.strength();
+    if strength < def.min_strength {
+        return None;
+    }
+    if let (Occupancy::Ordered { .. }, Some(last)) = (def.occupancy, here.last()) {
+        if strength < last.strength {
+            return None;
+        }
+    }
+    if dice.has_own() && (facts.own_here || facts.own_linked) {
+        return None;
+    }
+    let fee = match (def.occupancy, def.fee) {
+        (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
+        _ => 0,
+    };
+    payable::<false>(c, st, p, def, fee, also).ok()?;
+    Some(fee)
+}
+
 /// The placements player `p` may make on `space` now, from data: each distinct set of
-/// the space's number of dice from their pool that [`check_placement`] allows, with
-/// its fee, `also` (an extra action's cost) paid besides. At most `cap`.
+/// the space's number of dice from their pool (`sets`, made from it) that
+/// [`check_placement`] allows, with its fee, `also` (an extra action's cost) paid
+/// besides. At most the cap of `sets`.
 pub(crate) fn placements(
     c: &Content,
     st: &GameState,
     p: usize,
     space: DiceSpaceId,
-    cap: usize,
+    sets: &mut PoolSets,
     also: &[(crate::content::CounterId, u32)],
 ) -> Vec<(DiceSet, u32)> {
     let def = &c.dice_play.spaces[space as usize];
@@ -422,19 +550,35 @@ pub(crate) fn placements(
     }) {
         return Vec::new();
     }
-    let least = least_dice(c, st, p, def);
-    if pool.len() < least {
+    let Some(facts) = space_facts(c, st, p, space) else {
+        return Vec::new();
+    };
+    if pool.len() < facts.least {
         return Vec::new();
     }
-    (least..=(def.dice as usize).min(pool.len()))
-        .flat_map(|n| distinct_sets(pool, n, cap))
-        .take(cap)
-        .filter_map(|set| {
-            check_placement_paying(c, st, p, space, set, also)
-                .ok()
-                .map(|fee| (set, fee))
-        })
-        .collect()
+    let cap = sets.cap;
+    let mut out = Vec::new();
+    let mut seen = 0;
+    for n in facts.least..=(def.dice as usize).min(pool.len()) {
+        for &set in sets.of(pool, n) {
+            if seen == cap {
+                return out;
+            }
+            seen += 1;
+            let fee = allowed_fee(c, st, p, space, &facts, set, also);
+            // The two checks are one rule: a test build holds them to it.
+            debug_assert_eq!(
+                fee,
+                check_placement_paying(c, st, p, space, set, also).ok(),
+                "the listing and the check disagree on {set} on {}",
+                def.id
+            );
+            if let Some(fee) = fee {
+                out.push((set, fee));
+            }
+        }
+    }
+    out
 }
 
 /// Places `dice` of player `p` on `space`: checks it again, pays the fee and the cost,

@@ -48,6 +48,10 @@ pub struct Names {
     pub pack_cards: Vec<mlua::String>,
     /// The frozen `ctx:card` table of each pack card.
     pub card_info: Vec<Table>,
+    /// Marker kind ids by index (`content.markers`).
+    pub marker_kinds: Vec<mlua::String>,
+    /// Board slot ids by index (`content.board.slots`).
+    pub slots: Vec<mlua::String>,
     /// The field names `ctx:choose` reads, made once per VM.
     pub fields: OptionFields,
 }
@@ -97,6 +101,9 @@ pub struct Ctx {
     pub shared: Rc<Shared>,
     /// Interned names.
     pub names: Rc<Names>,
+    /// Whether the call read the strength it was handed (`ctx:strength()` in a
+    /// `can_act`): see [`crate::effects::Effects::read_strength`].
+    pub strength_read: std::cell::Cell<bool>,
 }
 
 /// A script error with `message`.

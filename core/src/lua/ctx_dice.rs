@@ -36,11 +36,13 @@ impl Ctx {
     /// over as the call's one recorded answer).
     pub(super) fn strength(&self) -> mlua::Result<u8> {
         match self.call.owner {
-            Owner::DiceSpace { .. } if self.call.hook == crate::flow::Hook::CanAct => self
-                .answers
-                .first()
-                .and_then(|a| a.parse().ok())
-                .ok_or_else(|| err("ctx:strength(): no placement is being asked about")),
+            Owner::DiceSpace { .. } if self.call.hook == crate::flow::Hook::CanAct => {
+                self.strength_read.set(true);
+                self.answers
+                    .first()
+                    .and_then(|a| a.parse().ok())
+                    .ok_or_else(|| err("ctx:strength(): no placement is being asked about"))
+            }
             Owner::DiceSpace { space } => {
                 Ok(crate::engine::dice::last_strength(&self.state, space))
             }

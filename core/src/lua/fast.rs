@@ -46,6 +46,7 @@ use mlua::{ffi, Function, LightUserData, Lua, Value};
 
 use super::ctx::{Ctx, Names};
 
+pub(in crate::lua) mod reads;
 pub(in crate::lua) mod tile;
 pub(in crate::lua) mod zones;
 use crate::content::CounterId;
@@ -66,6 +67,8 @@ pub struct FrontData {
     counters: Vec<(usize, usize)>,
     pack_cards: Vec<(usize, usize)>,
     zones: Vec<(usize, usize)>,
+    marker_kinds: Vec<(usize, usize)>,
+    slots: Vec<(usize, usize)>,
     _ids: Vec<mlua::String>,
 }
 
@@ -138,11 +141,19 @@ impl FrontData {
             counters: by_address(&names.counters),
             pack_cards: by_address(&names.pack_cards),
             zones: by_address(&names.zones),
-            _ids: [&names.counters, &names.pack_cards, &names.zones]
-                .into_iter()
-                .flatten()
-                .cloned()
-                .collect(),
+            marker_kinds: by_address(&names.marker_kinds),
+            slots: by_address(&names.slots),
+            _ids: [
+                &names.counters,
+                &names.pack_cards,
+                &names.zones,
+                &names.marker_kinds,
+                &names.slots,
+            ]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect(),
         })
     }
 

@@ -91,6 +91,8 @@ pub struct LuaHost {
     /// The `Ctx` of the last call that finished, kept to be filled for the next one:
     /// a call moves only the state in and out, not the whole `Ctx`.
     spare_ctx: Option<Box<Ctx>>,
+    /// Whether the last call read `ctx:strength()` (see [`Effects::read_strength`]).
+    strength_read: bool,
     /// The userdata scripts see `ctx` as, kept in the registry, and its address (see
     /// [`resume`]).
     ctx_ref: resume::Registered,
@@ -536,6 +538,7 @@ impl LuaHost {
             next_ticket: 1,
             ctx,
             spare_ctx: None,
+            strength_read: true,
             snapshot,
             names: Rc::new(names),
             lua,
@@ -682,6 +685,8 @@ fn make_names(lua: &Lua, content: &Content, bound: &[Option<Rc<Bound>>]) -> mlua
             .map(|d| deck_info(lua, content, d))
             .collect::<mlua::Result<_>>()?,
         counters: strings(content.counters.iter().map(|k| k.id.as_str()).collect())?,
+        marker_kinds: strings(content.markers.iter().map(|m| m.id.as_str()).collect())?,
+        slots: strings(content.board.slots.iter().map(|s| s.id.as_str()).collect())?,
         materials,
         material_list,
         fields: ctx::OptionFields::new(lua)?,
@@ -901,6 +906,10 @@ impl Effects for LuaHost {
         Some(self.continue_held(ticket, answer, state, log)?.map(outcome))
     }
 
+    fn read_strength(&self) -> bool {
+        self.strength_read
+    }
+
     fn has_hook(&self, _content: &Content, st: &GameState, owner: Owner, hook: Hook) -> bool {
         self.bound(st, owner)
             .is_some_and(|b| b.refs.hook(hook).is_some())
@@ -1048,6 +1057,7 @@ impl LuaHost {
         hold: bool,
     ) -> Result<Invoked, Box<ScriptError>> {
         self.release();
+        self.strength_read = true;
         let Some(bound) = self.bound(state, call.owner) else {
             return Ok(Invoked::Done(Value::Nil));
         };
@@ -1079,6 +1089,7 @@ impl LuaHost {
                 ctx.call = *call;
                 ctx.answers.extend_from_slice(answers);
                 ctx.log.enabled = log.enabled;
+                ctx.strength_read.set(false);
                 ctx
             }
             None => Box::new(Ctx {
@@ -1094,6 +1105,7 @@ impl LuaHost {
                 },
                 shared: Rc::clone(&self.shared),
                 names: Rc::clone(&self.names),
+                strength_read: std::cell::Cell::new(false),
             }),
         };
         // A read-only hook never asks: what it is handed (a dice space's `can_act` gets
@@ -1163,6 +1175,7 @@ impl LuaHost {
                     prompt: ask.prompt.clone(),
                     options: ask.options.clone(),
                 };
+                self.strength_read = true;
                 self.hold(ctx, module, outer_checks);
                 return Ok(asked);
             }
@@ -1178,6 +1191,7 @@ impl LuaHost {
         };
         ctx.answers.clear();
         ctx.next_answer = 0;
+        self.strength_read = ctx.strength_read.replace(false);
         self.spare_ctx = Some(ctx);
         let signal = self.shared.signal.get();
         // Where a call that ran out of memory stood: an error raised by the allocator

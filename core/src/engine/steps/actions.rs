@@ -24,6 +24,7 @@ use crate::state::{GameState, PoolDie};
 
 use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
+use crate::engine::keys::DiceKey;
 use crate::engine::Engine;
 
 /// The key that ends the turn once its main action is taken.
@@ -438,6 +439,7 @@ impl ActionsStep {
         p: usize,
         options: &mut Vec<Choice>,
     ) -> Result<(), EngineError> {
+        let mut sets = dice::PoolSets::new(MAX_PLACEMENT_OPTIONS + 1);
         for (i, def) in c.dice_play.spaces.iter().enumerate() {
             let space = i as DiceSpaceId;
             // (`placements` leaves out a space the pool cannot fill, counting the dice a
@@ -445,9 +447,11 @@ impl ActionsStep {
             if def.extra {
                 continue;
             }
-            let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &[]);
+            let found = dice::placements(c, st, p, space, &mut sets, &[]);
             for (set, fee) in usable(eng, st, p, space, found)? {
-                let key: Arc<str> = format!("place:{}:{set}", def.id).into();
+                let key = eng.keys.dice(DiceKey::Place(space, set), || {
+                    format!("place:{}:{set}", def.id)
+                });
                 options.push(eng.choice(
                     key,
                     || placement_label(c, def, set, fee),
@@ -507,7 +511,9 @@ impl ActionsStep {
         match def.kind {
             ExtraKind::Reroll => {
                 for d in pool {
-                    let key: Arc<str> = format!("{}:{}", def.id, die_text(d)).into();
+                    let key = eng.keys.dice(DiceKey::Die(e, d, None), || {
+                        format!("{}:{}", def.id, die_text(d))
+                    });
                     options.push(eng.choice(
                         key,
                         || format!("{}: reroll your {}", def.name, die_words(d)),
@@ -525,13 +531,14 @@ impl ActionsStep {
                         if (up && d.pips >= faces) || (!up && d.pips <= 1) {
                             continue;
                         }
-                        let key: Arc<str> = format!(
-                            "{}:{}:{}",
-                            def.id,
-                            die_text(d),
-                            if up { "up" } else { "down" }
-                        )
-                        .into();
+                        let key = eng.keys.dice(DiceKey::Die(e, d, Some(up)), || {
+                            format!(
+                                "{}:{}:{}",
+                                def.id,
+                                die_text(d),
+                                if up { "up" } else { "down" }
+                            )
+                        });
                         options.push(eng.choice(
                             key,
                             || {
@@ -571,9 +578,12 @@ impl ActionsStep {
             }
             ExtraKind::Place { space } => {
                 let space_def = &c.dice_play.spaces[space as usize];
-                let found = dice::placements(c, st, p, space, MAX_PLACEMENT_OPTIONS + 1, &def.cost);
+                let mut sets = dice::PoolSets::new(MAX_PLACEMENT_OPTIONS + 1);
+                let found = dice::placements(c, st, p, space, &mut sets, &def.cost);
                 for (set, fee) in usable(eng, st, p, space, found)? {
-                    let key: Arc<str> = format!("{}:{set}", def.id).into();
+                    let key = eng
+                        .keys
+                        .dice(DiceKey::ExtraPlace(e, set), || format!("{}:{set}", def.id));
                     options.push(eng.choice(
                         key,
                         || placement_label(c, space_def, set, fee),
@@ -674,7 +684,8 @@ fn set_dice_aside(c: &Content, st: &mut GameState, p: usize, log: &mut EventLog)
 
 /// The placements of `found` that dice space `space`'s script lets player `p` make:
 /// its `can_act` is asked once for each strength among them (not once a placement),
-/// with `ctx:strength()` that strength; all of them when it has none.
+/// with `ctx:strength()` that strength, and only once when that call did not read the
+/// strength (its answer holds for them all); all of them when it has none.
 fn usable(
     eng: &mut Engine,
     st: &mut GameState,
@@ -693,13 +704,18 @@ fn usable(
         return Ok(found);
     }
     let mut allowed: Vec<(u8, bool)> = Vec::new();
+    // The answer for every strength, when a call did not read the one it was handed.
+    let mut for_all = None;
     let mut out = Vec::with_capacity(found.len());
     for (set, fee) in found {
         let strength = set.strength();
-        let ok = match allowed.iter().find(|(s, _)| *s == strength) {
-            Some(&(_, ok)) => ok,
-            None => {
+        let ok = match (for_all, allowed.iter().find(|(s, _)| *s == strength)) {
+            (Some(ok), _) | (None, Some(&(_, ok))) => ok,
+            (None, None) => {
                 let ok = may_use(eng, st, p, space, strength)?;
+                if !eng.effects.read_strength() {
+                    for_all = Some(ok);
+                }
                 allowed.push((strength, ok));
                 ok
             }

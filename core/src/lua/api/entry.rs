@@ -96,4 +96,6 @@ pub enum FrontList {
     CardIds,
     /// The frozen `ctx:decks` table of each deck, by index.
     DeckInfo,
+    /// The id of each board slot, by index.
+    SlotIds,
 }

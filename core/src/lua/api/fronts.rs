@@ -96,6 +96,7 @@ struct Lists {
     card_info: Table,
     card_ids: Table,
     deck_info: Table,
+    slot_ids: Table,
 }
 
 impl Lists {
@@ -109,6 +110,7 @@ impl Lists {
             card_info,
             card_ids: lua.create_sequence_from(names.pack_cards.iter().cloned())?,
             deck_info: lua.create_sequence_from(names.deck_info.iter().cloned())?,
+            slot_ids: lua.create_sequence_from(names.slots.iter().cloned())?,
         })
     }
 
@@ -121,6 +123,7 @@ impl Lists {
             FrontList::CardInfo => &self.card_info,
             FrontList::CardIds => &self.card_ids,
             FrontList::DeckInfo => &self.deck_info,
+            FrontList::SlotIds => &self.slot_ids,
         };
         Value::Table(t.clone())
     }

@@ -14,7 +14,7 @@ use mlua::{String as LuaStr, Table};
 use super::entry::{CtxFn, Front::*, FrontList, Imp::*};
 use crate::lua::ctx::{list, Whole};
 use crate::lua::ctx_zones::Pos;
-use crate::lua::fast::{self, tile, zones};
+use crate::lua::fast::{self, reads, tile, zones};
 
 /// Every `ctx` function, in the reference's order within each kind.
 pub static CTX_API: &[CtxFn] = &[
@@ -62,7 +62,7 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:can_afford(p, costs)",
         text: "whether p can pay all of `costs` (`{coins = 2, camels = 1}`) at once, each counter's substitute of `[payment]` standing in for what it falls short of (jade for coins, M-JADE-1)",
         imp: Read(|m| m.add(|_, c, (Whole(p), costs): (Whole, Table)| c.can_afford(p, &costs))),
-        front: None,
+        front: Some(Fast(reads::can_afford, FrontList::None)),
     },
     CtxFn {
         name: "ability",
@@ -390,7 +390,7 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:pool(p)",
         text: "player p's dice not placed, lowest first: `{pips, neutral}` each (`[pools]`); stand-ins are not dice (`ctx:stand_ins`)",
         imp: Read(|m| m.add(|lua, c, Whole(p): Whole| c.pool(lua, p))),
-        front: None,
+        front: Some(Fast(reads::pool, FrontList::None)),
     },
     CtxFn {
         name: "stand_ins",
@@ -446,14 +446,14 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:markers(kind, slot)",
         text: "the players (from 1) with a marker of that kind (`[[markers]]`) on the slot, one entry per marker, in the order placed",
         imp: Read(|m| m.add(|lua, c, (kind, slot): (String, String)| c.markers_on(lua, &kind, &slot))),
-        front: None,
+        front: Some(Fast(reads::markers, FrontList::Seats)),
     },
     CtxFn {
         name: "markers_of",
         call: "ctx:markers_of(p, kind)",
         text: "the slot ids holding p's markers of that kind, in the order placed",
         imp: Read(|m| m.add(|lua, c, (Whole(p), kind): (Whole, String)| c.markers_of(lua, p, &kind))),
-        front: None,
+        front: Some(Fast(reads::markers_of, FrontList::SlotIds)),
     },
     CtxFn {
         name: "markers_left",
