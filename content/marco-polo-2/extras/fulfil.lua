@@ -10,7 +10,8 @@ local GAINS = { "vp", "coins", "camels", "pepper", "silk", "gold", "jade" }
 local PAYS = { "coins", "camels", "pepper", "silk", "gold", "jade" }
 
 -- Vidal (M-CHAR-10 a, `skips_contract_goods`) may fulfil a contract paying only its
--- coins (key `skip:<card>`), and then gains none of its VP.
+-- coins (key `skip:<card>`), and then gains none of its VP. (For everyone else game.toml's
+-- `offers` lists the contracts they can pay from data, as this would.)
 function M.options(ctx)
   local p = ctx:player()
   local skips = ctx:ability(p, "skips_contract_goods") > 0

@@ -17,11 +17,23 @@ local function cost_for(ctx, p, g)
   return cost
 end
 
+-- Whether p's counters are at `g.when` (the marker front side up).
+local function ready(ctx, p, g)
+  for what, n in pairs(g.when) do
+    if ctx:count(p, what) ~= n then
+      return false
+    end
+  end
+  return true
+end
+
+-- The options, for a player with `upgrades_without_coins` (game.toml's `offers` lists
+-- them from data for everyone else, with the full cost).
 function M.options(ctx, params)
   local p = ctx:player()
   local out = {}
   for _, g in ipairs(params.guilds) do
-    if ctx:count(p, "guild_" .. g.id) == 1 and ctx:can_afford(p, cost_for(ctx, p, g)) then
+    if ready(ctx, p, g) and ctx:can_afford(p, cost_for(ctx, p, g)) then
       out[#out + 1] = { key = g.id, label = "Upgrade the " .. g.id .. " marker" }
     end
   end

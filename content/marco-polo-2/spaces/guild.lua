@@ -14,8 +14,18 @@ local function open_to(ctx, params, p, d)
   return out
 end
 
+-- Whether some guild p lacks takes strength d. The strength is read only when the
+-- answer depends on it: with every guild taken, or one taking any strength, it does not
+-- (and the engine then asks once a turn, not once for each strength the pool offers).
 function M.can_act(ctx, params)
-  return #open_to(ctx, params, ctx:player(), ctx:strength()) > 0
+  local p = ctx:player()
+  local least
+  for _, g in ipairs(params.guilds) do
+    if ctx:count(p, "guild_" .. g.id) == 0 and (least == nil or g.least < least) then
+      least = g.least
+    end
+  end
+  return least ~= nil and (least <= 1 or ctx:strength() >= least)
 end
 
 function M.resolve(ctx, params)

@@ -172,10 +172,42 @@ pub struct Extra {
     /// Marker kinds (indices in `content.markers`) of which the player must have one on
     /// the board (`needs_placed`).
     pub needs_placed: Vec<usize>,
+    /// A `script` extra's options from data (`offers`), asked of no script.
+    pub offers: Option<Offers>,
+    /// An ability for which, held above 0, the script's `options` is asked instead of
+    /// `offers` (`offers_script_for`).
+    pub offers_script_for: Option<String>,
     /// Rules text for people.
     pub text: String,
     /// `file:line` of its entry.
     pub declared_at: String,
+}
+
+/// A `script` extra's options from data (`offers`): what the engine lists without asking
+/// the script's `options`, whose `resolve` then gets the key chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Offers {
+    /// `"cards"`: each card of the player's `needs_cards` zone whose `cost` they can pay
+    /// (substitutes of `[payment]` standing in), keyed by the card's id, in the zone's
+    /// order (Marco Polo II's contracts to fulfil, M-EXTRA-1).
+    Cards,
+    /// `"params:LIST"`: each entry of that params list whose `when` counters the player
+    /// holds exactly and whose `cost` they can pay, keyed by its `id`, in order (the
+    /// guild markers to upgrade, M-EXTRA-6).
+    Entries(Vec<Offer>),
+}
+
+/// One entry of [`Offers::Entries`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    /// Its option key, the extra's id before it: `upgrade:farmers`.
+    pub key: std::sync::Arc<str>,
+    /// The entry's `id`, for people.
+    pub id: String,
+    /// What the player must be able to pay.
+    pub cost: Vec<(CounterId, u32)>,
+    /// Counters the player must hold at exactly these values.
+    pub when: Vec<(CounterId, i64)>,
 }
 
 /// Dice play: pools, spaces and extras; empty in games without dice pools.

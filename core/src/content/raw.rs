@@ -277,6 +277,16 @@ pub struct ExtraToml {
     /// M-CARAVAN-7).
     #[serde(default)]
     pub needs_placed: Vec<String>,
+    /// Options from data instead of the script's `options`: `"cards"` (the cards of
+    /// `needs_cards` whose `cost` the player can pay) or `"params:LIST"` (the entries of
+    /// that params list, `{id, cost, when}`, whose `when` counters hold and whose `cost`
+    /// the player can pay).
+    #[serde(default)]
+    pub offers: Option<String>,
+    /// An ability for which, held above 0, the player is asked the script's `options`
+    /// instead of `offers` (a character's power that changes what may be chosen).
+    #[serde(default)]
+    pub offers_script_for: Option<String>,
     /// Rules text for people.
     #[serde(default)]
     pub text: String,

@@ -9,22 +9,25 @@ use crate::content::{AreaId, CardIx, Content};
 use crate::decision::{Action, Choice, Decision};
 use crate::pips::{DiceSet, PoolDie};
 
-/// What a dice key stands for: a placement of a set on a dice space (a main action's,
-/// or an extra's that places), or an extra action on one die (turned up or down).
+/// What a key made on first use stands for: a placement of a set on a dice space (a main
+/// action's, or an extra's that places), an extra action on one die (turned up or down),
+/// or a card a `script` extra offers from data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum DiceKey {
+pub(super) enum MadeKey {
     /// `place:<space>:<set>`, by dice space.
     Place(crate::content::dice::DiceSpaceId, DiceSet),
     /// `<extra>:<set>`, by extra.
     ExtraPlace(u8, DiceSet),
     /// `<extra>:<die>`, or with `:up`/`:down` (`Some(up)`), by extra.
     Die(u8, PoolDie, Option<bool>),
+    /// `<extra>:<card>`, by extra (`offers = "cards"`).
+    Card(u8, CardIx),
 }
 
-/// The most dice keys kept (past it a key is made each time it is offered): far more
+/// The most made keys kept (past it a key is made each time it is offered): far more
 /// than a game of dice placement offers, a bound on an engine's memory whatever a pack
 /// does.
-const MAX_DICE_KEYS: usize = 1 << 16;
+const MAX_MADE_KEYS: usize = 1 << 16;
 
 /// Keys made once from the content an engine runs.
 pub(super) struct Keys {
@@ -45,9 +48,9 @@ pub(super) struct Keys {
     place: Vec<Arc<str>>,
     /// Each player's act-or-pass question without labels (R-ACT-1/2), made on first use.
     act_or_pass: Vec<Arc<Decision>>,
-    /// Dice placements' and die extras' keys, made on first use: a turn of dice
-    /// placement offers a hundred of them, most offered again the next turn.
-    dice: rustc_hash::FxHashMap<DiceKey, Arc<str>>,
+    /// Dice placements', die extras' and offered cards' keys, made on first use: a turn
+    /// of dice placement offers a hundred of them, most offered again the next turn.
+    made: rustc_hash::FxHashMap<MadeKey, Arc<str>>,
 }
 
 impl Keys {
@@ -73,18 +76,18 @@ impl Keys {
                 .map(|a| format!("place:{}", a.id).into())
                 .collect(),
             act_or_pass: Vec::new(),
-            dice: rustc_hash::FxHashMap::default(),
+            made: rustc_hash::FxHashMap::default(),
         }
     }
 
     /// The key `what` stands for, which `make` writes the first time it is asked.
-    pub fn dice(&mut self, what: DiceKey, make: impl FnOnce() -> String) -> Arc<str> {
-        if let Some(key) = self.dice.get(&what) {
+    pub fn made(&mut self, what: MadeKey, make: impl FnOnce() -> String) -> Arc<str> {
+        if let Some(key) = self.made.get(&what) {
             return Arc::clone(key);
         }
         let key: Arc<str> = make().into();
-        if self.dice.len() < MAX_DICE_KEYS {
-            self.dice.insert(what, Arc::clone(&key));
+        if self.made.len() < MAX_MADE_KEYS {
+            self.made.insert(what, Arc::clone(&key));
         }
         key
     }

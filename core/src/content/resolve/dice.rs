@@ -4,9 +4,11 @@
 use std::collections::BTreeMap;
 
 use super::super::diagnostics::{EntryKey, Loader};
-use super::super::dice::{DicePlay, DiceSpace, DiceSpaceId, Extra, ExtraKind, Occupancy, Pools};
+use super::super::dice::{
+    DicePlay, DiceSpace, DiceSpaceId, Extra, ExtraKind, Occupancy, Offer, Offers, Pools,
+};
 use super::super::raw::{DiceSpaceToml, GameToml, ScriptToml};
-use super::super::Counter;
+use super::super::{Counter, CounterId};
 use super::counters::{counter_amounts, counter_id, counter_list};
 use super::{check_id, Scripts};
 
@@ -697,6 +699,50 @@ fn resolve_extras(
                 k.map(|k| k as crate::content::CounterId)
             })
             .collect();
+        let offers = e.offers.as_deref().and_then(|how| {
+            let mut problem = |message: String, help: &str| fail(ld, "offers", message, help);
+            if e.kind != "script" {
+                problem(
+                    format!("{what}: `offers` lists a `script` extra's options"),
+                    "remove offers, or give the extra kind = \"script\"",
+                );
+                return None;
+            }
+            if how == "cards" {
+                if e.needs_cards.is_none() {
+                    problem(
+                        format!("{what}: offers = \"cards\" lists the cards of `needs_cards`, which it does not name"),
+                        "add needs_cards = \"ZONE\" (a player zone)",
+                    );
+                    return None;
+                }
+                return Some(Offers::Cards);
+            }
+            let Some(list) = how.strip_prefix("params:") else {
+                problem(
+                    format!("{what}: offers = \"{how}\" is not one weft knows"),
+                    "offers is \"cards\" or \"params:LIST\" (a list of {id, cost, when} in params)",
+                );
+                return None;
+            };
+            offer_entries(&e.id, &e.params, list, counters).map_err(|(message, help)| problem(format!("{what}: {message}"), &help)).ok()
+        });
+        let offers_script_for = e.offers_script_for.clone().filter(|name| {
+            let known = game.abilities.contains_key(name) && e.offers.is_some();
+            if !known {
+                fail(
+                    ld,
+                    "offers_script_for",
+                    if e.offers.is_none() {
+                        format!("{what}: offers_script_for names when to ask the script instead of `offers`, which it does not have")
+                    } else {
+                        format!("{what}: offers_script_for = \"{name}\" is not an ability of [abilities]")
+                    },
+                    &format!("declare it in game.toml: [abilities] {name} = 0, or remove offers_script_for"),
+                );
+            }
+            known
+        });
         let gated = needs_ability.is_some() || !needs_any.is_empty() || !e.needs_placed.is_empty();
         if gated && e.kind != "script" {
             fail(
@@ -718,9 +764,94 @@ fn resolve_extras(
             needs_ability,
             needs_any,
             needs_placed: Vec::new(),
+            offers,
+            offers_script_for,
             text: e.text.clone(),
             declared_at,
         });
     }
     extras
+}
+
+/// The entries of params list `list` of extra `extra` as [`Offer`]s: each a table with
+/// `id` (text), `cost` (counter → whole number from 0) and, if any, `when` (counter →
+/// whole number); what is wrong (message, help) otherwise.
+fn offer_entries(
+    extra: &str,
+    params: &toml::Table,
+    list: &str,
+    counters: &[Counter],
+) -> Result<Offers, (String, String)> {
+    let shape = || {
+        "each entry is { id = \"ID\", cost = { COUNTER = N, ... }, when = { COUNTER = N, ... } } (when may be left out)".to_string()
+    };
+    let Some(toml::Value::Array(entries)) = params.get(list) else {
+        return Err((
+            format!("offers = \"params:{list}\" names no list `{list}` in its params"),
+            format!("add params = {{ {list} = [ ... ] }}: {}", shape()),
+        ));
+    };
+    let counter = |name: &str| -> Result<CounterId, (String, String)> {
+        counters
+            .iter()
+            .position(|c| c.id == name)
+            .map(|k| k as CounterId)
+            .ok_or_else(|| {
+                (
+                    format!("params.{list} names `{name}`, which is not a counter"),
+                    format!("counters are: {}", counter_list(counters)),
+                )
+            })
+    };
+    let whole = |v: &toml::Value, at: String, low: i64| -> Result<i64, (String, String)> {
+        match v.as_integer() {
+            Some(n) if (low..=crate::limits::MAX_AMOUNT).contains(&n) => Ok(n),
+            _ => Err((
+                format!(
+                    "params.{list}: {at} is {v}, not a whole number from {low} to {}",
+                    crate::limits::MAX_AMOUNT
+                ),
+                shape(),
+            )),
+        }
+    };
+    let mut out = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let bad = |what: &str| (format!("params.{list}[{}] {what}", i + 1), shape());
+        let Some(t) = entry.as_table() else {
+            return Err(bad("is not a table"));
+        };
+        let Some(id) = t.get("id").and_then(|v| v.as_str()) else {
+            return Err(bad("has no text `id`"));
+        };
+        let pairs = |key: &str, low: i64| -> Result<Vec<(CounterId, i64)>, (String, String)> {
+            let Some(v) = t.get(key) else {
+                return Ok(Vec::new());
+            };
+            let Some(m) = v.as_table() else {
+                return Err(bad(&format!("`{key}` is not a table of counters")));
+            };
+            let mut got = Vec::new();
+            for (name, n) in m {
+                got.push((
+                    counter(name)?,
+                    whole(n, format!("{id}'s {key}.{name}"), low)?,
+                ));
+            }
+            got.sort_unstable();
+            Ok(got)
+        };
+        let cost = pairs("cost", 0)?
+            .into_iter()
+            .map(|(k, n)| (k, n as u32))
+            .collect();
+        let when = pairs("when", -crate::limits::MAX_AMOUNT)?;
+        out.push(Offer {
+            key: format!("{extra}:{id}").into(),
+            id: id.to_string(),
+            cost,
+            when,
+        });
+    }
+    Ok(Offers::Entries(out))
 }

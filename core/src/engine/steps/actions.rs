@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::ProgramNames;
 use super::StepCx;
-use crate::content::dice::{DiceSpaceId, ExtraKind};
+use crate::content::dice::{DiceSpaceId, ExtraKind, Offers};
 use crate::content::Content;
 use crate::decision::{Action, Choice, Decision};
 use crate::effects::HookOutcome;
@@ -24,7 +24,7 @@ use crate::state::{GameState, PoolDie};
 
 use super::{Next, StepKind, StepToml, Traits};
 use crate::engine::interp::next_step;
-use crate::engine::keys::DiceKey;
+use crate::engine::keys::MadeKey;
 use crate::engine::Engine;
 
 /// The key that ends the turn once its main action is taken.
@@ -449,7 +449,7 @@ impl ActionsStep {
             }
             let found = dice::placements(c, st, p, space, &mut sets, &[]);
             for (set, fee) in usable(eng, st, p, space, found)? {
-                let key = eng.keys.dice(DiceKey::Place(space, set), || {
+                let key = eng.keys.made(MadeKey::Place(space, set), || {
                     format!("place:{}:{set}", def.id)
                 });
                 options.push(eng.choice(
@@ -463,6 +463,59 @@ impl ActionsStep {
             }
         }
         Ok(())
+    }
+
+    /// Script extra `e`'s options for player `p` from its `offers`: the cards of its
+    /// `needs_cards` zone, or the entries of its params list, that they can pay for.
+    fn offers(
+        &self,
+        eng: &mut Engine,
+        c: &Content,
+        st: &GameState,
+        p: usize,
+        e: u8,
+        options: &mut Vec<Choice>,
+    ) {
+        let def = &c.dice_play.extras[e as usize];
+        let action = Action::Extra {
+            extra: e,
+            die: None,
+            up: false,
+        };
+        match &def.offers {
+            Some(Offers::Cards) => {
+                let Some(z) = def.needs_cards else {
+                    return;
+                };
+                for &card in st.players[p].zones[z as usize].cards.iter().flatten() {
+                    let info = &c.cards[card as usize];
+                    if ops::can_afford(c, st, p, &info.cost) {
+                        let key = eng
+                            .keys
+                            .made(MadeKey::Card(e, card), || format!("{}:{}", def.id, info.id));
+                        options.push(eng.choice(
+                            key,
+                            || format!("{}: {} ({})", def.name, info.name, info.text),
+                            action.clone(),
+                        ));
+                    }
+                }
+            }
+            Some(Offers::Entries(list)) => {
+                for o in list {
+                    if o.when.iter().all(|&(k, n)| ops::count(st, p, k) == n)
+                        && ops::can_afford(c, st, p, &o.cost)
+                    {
+                        options.push(eng.choice(
+                            Arc::clone(&o.key),
+                            || format!("{}: {}", def.name, o.id),
+                            action.clone(),
+                        ));
+                    }
+                }
+            }
+            None => {}
+        }
     }
 
     /// Extra `e`'s options for player `p`, unless its per-turn limit is reached or they
@@ -511,7 +564,7 @@ impl ActionsStep {
         match def.kind {
             ExtraKind::Reroll => {
                 for d in pool {
-                    let key = eng.keys.dice(DiceKey::Die(e, d, None), || {
+                    let key = eng.keys.made(MadeKey::Die(e, d, None), || {
                         format!("{}:{}", def.id, die_text(d))
                     });
                     options.push(eng.choice(
@@ -531,7 +584,7 @@ impl ActionsStep {
                         if (up && d.pips >= faces) || (!up && d.pips <= 1) {
                             continue;
                         }
-                        let key = eng.keys.dice(DiceKey::Die(e, d, Some(up)), || {
+                        let key = eng.keys.made(MadeKey::Die(e, d, Some(up)), || {
                             format!(
                                 "{}:{}:{}",
                                 def.id,
@@ -583,13 +636,16 @@ impl ActionsStep {
                 for (set, fee) in usable(eng, st, p, space, found)? {
                     let key = eng
                         .keys
-                        .dice(DiceKey::ExtraPlace(e, set), || format!("{}:{set}", def.id));
+                        .made(MadeKey::ExtraPlace(e, set), || format!("{}:{set}", def.id));
                     options.push(eng.choice(
                         key,
                         || placement_label(c, space_def, set, fee),
                         Action::PlaceDice { space, dice: set },
                     ));
                 }
+            }
+            ExtraKind::Script if offered_from_data(c, st, p, def) => {
+                self.offers(eng, c, st, p, e, options);
             }
             ExtraKind::Script => {
                 let call = HookCall {
@@ -599,14 +655,16 @@ impl ActionsStep {
                 };
                 for (key, label) in eng.effects.options(c, st, &call)? {
                     let full = format!("{}:{key}", def.id);
-                    let label = if label.is_empty() || label == key {
+                    let label = if !eng.labels {
+                        String::new()
+                    } else if label.is_empty() || label == key {
                         format!("{}: {key}", def.name)
                     } else {
                         label
                     };
                     options.push(Choice::new(
                         full,
-                        if eng.labels { label } else { String::new() },
+                        label,
                         Action::Extra {
                             extra: e,
                             die: None,
@@ -618,6 +676,21 @@ impl ActionsStep {
         }
         Ok(())
     }
+}
+
+/// Whether script extra `def`'s options for player `p` come from its `offers` (not from
+/// its script): it has them, and `p` holds no `offers_script_for` ability.
+fn offered_from_data(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    def: &crate::content::dice::Extra,
+) -> bool {
+    def.offers.is_some()
+        && def
+            .offers_script_for
+            .as_deref()
+            .is_none_or(|a| crate::powers::ability(c, st, p, a) <= 0)
 }
 
 /// Whether `options` already hold a placement of extra `e` (its fallback options).
