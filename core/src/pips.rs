@@ -89,10 +89,17 @@ impl DiceSet {
 
     /// The set of `dice` (at most [`DiceSet::MAX`], each of 1 to 9 pips), sorted.
     pub fn new(dice: &[PoolDie]) -> DiceSet {
-        let mut sorted: Vec<PoolDie> = dice.iter().copied().take(Self::MAX).collect();
-        sorted.sort_unstable();
+        // Sorted on the stack: a turn's options make a set for every way to place.
+        let n = dice.len().min(Self::MAX);
+        let mut sorted = [PoolDie {
+            pips: 0,
+            neutral: false,
+            stand_in: 0,
+        }; Self::MAX];
+        sorted[..n].copy_from_slice(&dice[..n]);
+        sorted[..n].sort_unstable();
         let mut bits = 0u64;
-        for (i, d) in sorted.iter().enumerate() {
+        for (i, d) in sorted[..n].iter().enumerate() {
             let code = u64::from(d.pips.clamp(1, 9))
                 | (u64::from(d.neutral || d.is_stand_in()) << 4)
                 | (u64::from(d.stand_in.min(MAX_STAND_IN_TAG)) << 5);
@@ -123,9 +130,9 @@ impl DiceSet {
         self.dice().any(|d| d.neutral && !d.is_stand_in())
     }
 
-    /// How many dice.
+    /// How many dice (each takes the next eight bits up, from the lowest).
     pub fn len(self) -> usize {
-        self.dice().count()
+        (64 - self.0.leading_zeros() as usize).div_ceil(8)
     }
 
     /// Whether it holds no die.
@@ -135,7 +142,8 @@ impl DiceSet {
 
     /// The lowest pips: the placement's strength (M-DICE-3); 0 for no dice.
     pub fn strength(self) -> u8 {
-        self.dice().map(|d| d.pips).min().unwrap_or(0)
+        // The dice are sorted lowest first, so the lowest is the first.
+        (self.0 & 0xf) as u8
     }
 
     /// Whether a die of the placer's own colour is among them (M-DICE-5, M-DICE-8).
@@ -208,5 +216,60 @@ impl TryFrom<String> for DiceSet {
             ));
         }
         Ok(DiceSet::new(&dice))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `len` and `strength`, read from the packed bits, agree with the dice the set
+    /// holds, for every mix of pips, neutral dice and stand-ins of up to six.
+    #[test]
+    fn len_and_strength_read_the_packed_dice() {
+        let kinds = [
+            PoolDie {
+                pips: 1,
+                neutral: false,
+                stand_in: 0,
+            },
+            PoolDie {
+                pips: 6,
+                neutral: true,
+                stand_in: 0,
+            },
+            PoolDie {
+                pips: 3,
+                neutral: true,
+                stand_in: 7,
+            },
+            PoolDie {
+                pips: 9,
+                neutral: false,
+                stand_in: 0,
+            },
+        ];
+        assert_eq!(DiceSet::new(&[]).len(), 0);
+        assert_eq!(DiceSet::new(&[]).strength(), 0);
+        let mut seed = 7u32;
+        for _ in 0..2000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let n = 1 + (seed >> 16) as usize % DiceSet::MAX;
+            let dice: Vec<PoolDie> = (0..n)
+                .map(|i| {
+                    let mut d = kinds[((seed >> (2 * i)) & 3) as usize];
+                    d.pips = 1 + ((seed >> (3 * i + 1)) % 9) as u8;
+                    d
+                })
+                .collect();
+            let set = DiceSet::new(&dice);
+            assert_eq!(set.len(), set.dice().count(), "{dice:?}");
+            assert_eq!(set.len(), n);
+            assert_eq!(
+                set.strength(),
+                dice.iter().map(|d| d.pips).min().unwrap(),
+                "{dice:?}"
+            );
+        }
     }
 }
