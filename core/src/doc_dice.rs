@@ -130,6 +130,19 @@ pub fn dice_markdown(c: &Content) -> String {
                     .collect();
                 does.push_str(&format!(" (with a {} on the board)", names.join(" or ")));
             }
+            match &e.offers {
+                Some(crate::content::dice::Offers::Cards) => {
+                    does.push_str("; offers the cards it can pay for");
+                }
+                Some(crate::content::dice::Offers::Entries(list)) => {
+                    let ids: Vec<&str> = list.iter().map(|o| o.id.as_str()).collect();
+                    does.push_str(&format!("; offers {} when payable", ids.join(", ")));
+                }
+                None => {}
+            }
+            if let Some(a) = &e.offers_script_for {
+                does.push_str(&format!(" (its script's options for {a} above 0)"));
+            }
             if let Some(t) = &e.trigger {
                 does.push_str(&format!("; fires `{t}`"));
             }

@@ -5,7 +5,7 @@ local M = {}
 
 -- What upgrading guild g costs p: its cost, less the coins for Tebaldo (M-CHAR-8 b).
 local function cost_for(ctx, p, g)
-  if ctx:ability(p, "upgrades_without_coins") == 0 then
+  if ctx:ability(p, "upgrades_without_coins") <= 0 then
     return g.cost
   end
   local cost = {}

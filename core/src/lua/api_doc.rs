@@ -36,7 +36,7 @@ fn hook_row(h: Hook) -> (&'static str, &'static str, bool) {
         Hook::Setup => ("tile", "at game setup", false),
         Hook::CanAct => (
             "tile, dice space",
-            "before offering the action (a tile's; a dice space's placements, asked once per question, not per placement); return `false` to hide it; read-only",
+            "before offering the action (a tile's; a dice space's placements, asked once per question and strength, not per placement, and once per question when it does not read `ctx:strength()`); return `false` to hide it; read-only",
             false,
         ),
         Hook::Action => ("tile", "the tile's action (R-ACT-1)", true),

@@ -307,8 +307,9 @@ impl Ctx {
     pub(super) fn can_afford(&self, p: i64, costs: &Table) -> mlua::Result<bool> {
         let p = self.player_index(p)?;
         let mut list = Vec::new();
-        for pair in costs.pairs::<String, i64>() {
-            let (what, n) = pair?;
+        // Amounts are whole numbers: `{coins = 1.5}` is an error, never 1 coin.
+        for pair in costs.pairs::<String, Whole>() {
+            let (what, Whole(n)) = pair?;
             list.push((self.counter(&what)?, Ctx::count_arg(n, "can_afford")?));
             if list.len() > 64 {
                 return Err(err("ctx:can_afford: at most 64 counters"));

@@ -725,7 +725,10 @@ fn resolve_extras(
                 );
                 return None;
             };
-            offer_entries(&e.id, &e.params, list, counters).map_err(|(message, help)| problem(format!("{what}: {message}"), &help)).ok()
+            // What is wrong with the list is told at `params`, where it is written.
+            offer_entries(&e.id, &e.params, list, counters)
+                .map_err(|(message, help)| fail(ld, "params", format!("{what}: {message}"), &help))
+                .ok()
         });
         let offers_script_for = e.offers_script_for.clone().filter(|name| {
             let known = game.abilities.contains_key(name) && e.offers.is_some();
@@ -824,6 +827,16 @@ fn offer_entries(
         let Some(id) = t.get("id").and_then(|v| v.as_str()) else {
             return Err(bad("has no text `id`"));
         };
+        if out.iter().any(|o: &Offer| o.id == id) {
+            return Err(bad(&format!(
+                "repeats the id `{id}` (each option needs its own key)"
+            )));
+        }
+        if !t.contains_key("cost") {
+            return Err(bad(&format!(
+                "(`{id}`) has no `cost` (write cost = {{}} for one that costs nothing)"
+            )));
+        }
         let pairs = |key: &str, low: i64| -> Result<Vec<(CounterId, i64)>, (String, String)> {
             let Some(v) = t.get(key) else {
                 return Ok(Vec::new());

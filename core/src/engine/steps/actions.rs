@@ -496,7 +496,7 @@ impl ActionsStep {
                         options.push(eng.choice(
                             key,
                             || format!("{}: {} ({})", def.name, info.name, info.text),
-                            action.clone(),
+                            action,
                         ));
                     }
                 }
@@ -509,7 +509,7 @@ impl ActionsStep {
                         options.push(eng.choice(
                             Arc::clone(&o.key),
                             || format!("{}: {}", def.name, o.id),
-                            action.clone(),
+                            action,
                         ));
                     }
                 }

@@ -374,7 +374,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "strength",
         call: "ctx:strength()",
-        text: "the strength of the dice placement this dice space's hook runs for, its lowest die: in `resolve` the placement just made, in `can_act` the one asked about (asked once for each strength a question's placements have) (dice space hooks)",
+        text: "the strength of the dice placement this dice space's hook runs for, its lowest die: in `resolve` the placement just made, in `can_act` the one asked about (asked once for each strength a question's placements have, and only once when it does not call ctx:strength()) (dice space hooks)",
         imp: Read(|m| m.add(|_, c, ()| c.strength())),
         front: None,
     },

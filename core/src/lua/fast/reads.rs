@@ -62,12 +62,15 @@ unsafe fn costs_at(
 /// `ctx:can_afford(p, costs)`.
 pub(in crate::lua) unsafe extern "C-unwind" fn can_afford(l: *mut ffi::lua_State) -> c_int {
     unsafe {
-        let p = whole(l, 2);
-        let costs = costs_at(l, 3);
-        let v = with_ctx(l, |c| {
-            let p = c.player_slot(p?)?;
-            Some(ops::can_afford(&c.content, &c.state, p, &costs?))
-        });
+        // (The costs are dropped before the call may go to the method, which may raise.)
+        let v = {
+            let p = whole(l, 2);
+            let costs = costs_at(l, 3);
+            with_ctx(l, |c| {
+                let p = c.player_slot(p?)?;
+                Some(ops::can_afford(&c.content, &c.state, p, &costs?))
+            })
+        };
         match v {
             Some(b) => {
                 ffi::lua_pushboolean(l, b as c_int);
