@@ -191,12 +191,8 @@ end
 -- jade together.
 function M.final_scoring(ctx, params)
   local p = ctx:player()
-  -- M-CHAR-10 c: Vidal counts as having 4 fulfilled contracts for M-SCORE-6, which the
-  -- [score] majority reads after this hook.
-  local floor = ctx:ability(p, "contracts_counted_at_least")
-  if ctx:count(p, "contracts") < floor then
-    ctx:add(p, "contracts", floor - ctx:count(p, "contracts"))
-  end
+  -- (M-CHAR-10 c, Vidal's 4 contracts for M-SCORE-6, is game.toml's [score]
+  -- majority_at_least: his real count stays his.)
   local seen, crests = {}, 0
   for _, city in ipairs(ctx:markers_of(p, "post")) do
     local crest = MAP.CRESTS[city]

@@ -390,15 +390,29 @@ pub fn can_pay_cost(content: &Content, st: &GameState, p: usize, card: CardIx) -
 
 /// Player `p`'s points from a majority of counter `k` (M-SCORE-6): the distinct values
 /// of at least 1 held, highest first, are the places; `p` scores the points of its
-/// value's place, tied players alike, nothing past the last place or below 1.
-pub fn majority_points(st: &GameState, p: usize, k: CounterId, points: &[i64]) -> i64 {
-    let mine = count(st, p, k);
+/// value's place, tied players alike, nothing past the last place or below 1. With
+/// `at_least`, each player's value counts as at least their value of that ability
+/// (M-CHAR-10 c: Vidal's 4 contracts).
+pub fn majority_points(
+    content: &Content,
+    st: &GameState,
+    p: usize,
+    (k, at_least): (CounterId, Option<&str>),
+    points: &[i64],
+) -> i64 {
+    let value = |q: usize| {
+        let held = count(st, q, k);
+        at_least.map_or(held, |a| {
+            held.max(crate::powers::ability(content, st, q, a))
+        })
+    };
+    let mine = value(p);
     if mine < 1 {
         return 0;
     }
     let higher = {
         let mut values: Vec<i64> = (0..st.players.len())
-            .map(|q| count(st, q, k))
+            .map(value)
             .filter(|&v| v > mine)
             .collect();
         values.sort_unstable();
@@ -421,7 +435,11 @@ pub fn score_now(content: &Content, st: &GameState, p: usize) -> i64 {
             &ScorePart::TrackPoints(t) => {
                 content.track_points(t, pl.count(content.tracks[t].counter))
             }
-            ScorePart::Majority { counter, points } => majority_points(st, p, *counter, points),
+            ScorePart::Majority {
+                counter,
+                points,
+                at_least,
+            } => majority_points(content, st, p, (*counter, at_least.as_deref()), points),
             &ScorePart::Tokens => st
                 .tokens
                 .iter()

@@ -549,7 +549,9 @@ fn a_majority_scores_by_place_ties_sharing_it_and_nothing_below_one() {
     let goods = g.content().counter("goods").unwrap();
     let score = |g: &Game| -> Vec<i64> {
         (0..4)
-            .map(|p| weft_core::ops::majority_points(&g.st, p, goods, &[3, 1]))
+            .map(|p| {
+                weft_core::ops::majority_points(&g.content(), &g.st, p, (goods, None), &[3, 1])
+            })
             .collect()
     };
     for (held, want) in [
@@ -568,6 +570,58 @@ fn a_majority_scores_by_place_ties_sharing_it_and_nothing_below_one() {
     let vp = g.content().counter("vp").unwrap();
     g.st.player_mut(0).set(vp, 2);
     assert_eq!(weft_core::ops::score_now(&g.content(), &g.st, 0), 5);
+}
+
+#[test]
+fn a_majority_may_count_a_players_value_as_at_least_an_ability() {
+    // M-CHAR-10 c against M-SCORE-6: a power "counts as having 4 contracts" for the
+    // majority alone ([score] majority_at_least); here every player's `floor` is 2.
+    let content = load_edited(|g, _| {
+        *g = g.replace(
+            "tiebreak = [\"camels\"]",
+            "tiebreak = [\"camels\"]\nmajority_at_least = { goods = \"floor\" }",
+        );
+        g.push_str("\n[abilities]\nfloor = 2\n");
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::with(content, 4, 1);
+    let goods = g.content().counter("goods").unwrap();
+    for (p, n) in [0, 1, 3, 2].into_iter().enumerate() {
+        g.st.player_mut(p).set(goods, n);
+    }
+    let c = g.content();
+    let scores: Vec<i64> = (0..4)
+        .map(|p| weft_core::ops::score_now(&c, &g.st, p) - count(&g, p, "vp"))
+        .collect();
+    // Counted 2, 2, 3, 2: the 3 is first, the rest share second.
+    assert_eq!(scores, [1, 1, 3, 1]);
+    assert_eq!(count(&g, 0, "goods"), 0, "the counter keeps the real count");
+
+    for (edit, expected) in [
+        (
+            "majority_at_least = { vp = \"floor\" }",
+            "`vp` is no majority of [score] parts",
+        ),
+        (
+            "majority_at_least = { goods = \"nerve\" }",
+            "`nerve` is not an ability of [abilities]",
+        ),
+    ] {
+        let err = load_edited(|g, _| {
+            *g = g.replace(
+                "tiebreak = [\"camels\"]",
+                &format!("tiebreak = [\"camels\"]\n{edit}"),
+            );
+            g.push_str("\n[abilities]\nfloor = 0\n");
+        })
+        .expect_err(edit);
+        assert!(err.contains(expected), "{err}");
+        let line = line_of("game.toml", "tiebreak = [\"camels\"]") + 1;
+        assert!(
+            err.contains(&format!("game.toml:{line}:")),
+            "line {line}: {err}"
+        );
+    }
 }
 
 fn slot(g: &Game, id: &str) -> u16 {

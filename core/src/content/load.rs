@@ -148,7 +148,7 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
         ld,
         gf,
         game.score.as_ref(),
-        &counters,
+        (&counters, &game.abilities),
         &tracks,
         materials.len(),
     );

@@ -254,6 +254,9 @@ pub enum ScorePart {
         counter: CounterId,
         /// Points by place, first place first.
         points: Vec<i64>,
+        /// An ability each player's value counts as at least (`[score]
+        /// majority_at_least`).
+        at_least: Option<String>,
     },
     /// The points of track `i` of [`Content::tracks`] at the player's value.
     TrackPoints(usize),

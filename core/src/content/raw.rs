@@ -618,6 +618,10 @@ pub struct ScoreToml {
     /// and changes nothing of another player's; `weft check` verifies it).
     #[serde(default)]
     pub estimate: EstimateToml,
+    /// By a majority's counter: an ability a player's value counts as at least, for that
+    /// majority only (a character "counts as having 4 contracts", M-CHAR-10 c).
+    #[serde(default)]
+    pub majority_at_least: std::collections::BTreeMap<String, String>,
 }
 
 /// `[score] estimate`: what bots run of the final scoring to value one player.

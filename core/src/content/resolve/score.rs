@@ -10,7 +10,7 @@ pub(in crate::content) fn resolve(
     ld: &mut Loader,
     gf: &str,
     raw: Option<&ScoreToml>,
-    counters: &[Counter],
+    (counters, abilities): (&[Counter], &std::collections::BTreeMap<String, i64>),
     tracks: &[Track],
     materials: usize,
 ) -> ScoreRules {
@@ -56,7 +56,11 @@ pub(in crate::content) fn resolve(
             });
             match parsed {
                 Some((id, points)) => match counter(id) {
-                    Some(k) => parts.push(ScorePart::Majority { counter: k, points }),
+                    Some(k) => parts.push(ScorePart::Majority {
+                        counter: k,
+                        points,
+                        at_least: raw.majority_at_least.get(id).cloned(),
+                    }),
                     None => ld.fail_in_list(
                         (gf, "score.parts", part),
                         format!("[score] parts: `{part}`: `{id}` is not a counter"),
@@ -99,6 +103,27 @@ pub(in crate::content) fn resolve(
                     &format!("counters are: {}", ids()),
                 ),
             },
+        }
+    }
+    for (id, ability) in &raw.majority_at_least {
+        let majority = parts.iter().any(|p| {
+            matches!(p, ScorePart::Majority { counter: k, .. } if counters[*k as usize].id == *id)
+        });
+        if !majority {
+            ld.fail_key(
+                &format!("score.majority_at_least.{id}"),
+                (gf, "majority_at_least"),
+                format!("[score] majority_at_least: `{id}` is no majority of [score] parts"),
+                &format!("name the counter of a \"majority:{id}:…\" part, or remove it"),
+            );
+        }
+        if !abilities.contains_key(ability) {
+            ld.fail_key(
+                &format!("score.majority_at_least.{id}"),
+                (gf, "majority_at_least"),
+                format!("[score] majority_at_least: `{ability}` is not an ability of [abilities]"),
+                &format!("declare it in game.toml: [abilities] {ability} = 0 (a card's `abilities` raises it for its holder)"),
+            );
         }
     }
     let mut tiebreak = Vec::new();
