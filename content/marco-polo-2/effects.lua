@@ -138,8 +138,20 @@ function M.can_apply(ctx, p, e, strength)
   if e.first == "black_die" and ctx:neutral_dice() > 0 then
     return true
   end
-  local needs_strength = e.least or (e.times and string.sub(e.times, 1, 5) == "floor")
-  return M.most(ctx, p, e, needs_strength and strength() or 1) > 0
+  if e.least or (e.times and string.sub(e.times, 1, 5) == "floor") then
+    return M.most(ctx, p, e, strength()) > 0
+  end
+  -- At any strength `times` allows one application at least, so M.most is above 0
+  -- exactly when the cap allows one and one can be paid (asked directly: this runs for
+  -- every city card space of every turn's options).
+  if (e.cap == "contracts" and ctx:count(p, "contracts") < 1)
+    or (e.cap == "posts" and #ctx:markers_of(p, "post") < 1)
+    or (e.pay and not ctx:can_afford(p, scaled(e.pay, 1)))
+    or (e.pay_distinct and distinct_times(goods_of(ctx, p), e.pay_distinct) < 1)
+  then
+    return false
+  end
+  return true
 end
 
 -- Pays 1 each of `n` different goods, the player choosing which (M-ICON-1), leaving

@@ -418,7 +418,7 @@ pub static CTX_API: &[CtxFn] = &[
         call: "ctx:travel_path()",
         text: "the last travel that ended: `{player, piece, steps, path, tag}` (`path`: the slot ids passed, from where it started; `steps`: the steps it counted), or nil; the `[movement] arrive` hook reads it",
         imp: Read(|m| m.add(|lua, c, ()| c.travel_path(lua))),
-        front: None,
+        front: Some(Fast(reads::travel_path, FrontList::SlotIds)),
     },
     CtxFn {
         name: "piece_at",

@@ -1,6 +1,7 @@
 //! Fronts for reads that walk or build tables (see the parent module for how a front
 //! answers or hands a call on): `can_afford`, which reads a cost table, `pool`, which
-//! makes a table for each die, and the marker reads `markers` and `markers_of`. Through
+//! makes a table for each die, the marker reads `markers` and `markers_of`, and
+//! `travel_path`, which makes a table of the last travel. Through
 //! mlua each of these costs a few thousand instructions a call (a protected call for
 //! every field set or read); a turn of dice placement asks them dozens of times.
 //! Counters, marker kinds and slots are found by the address of their id's string (see
@@ -157,5 +158,72 @@ pub(in crate::lua) unsafe extern "C-unwind" fn markers_of(l: *mut ffi::lua_State
             )
         });
         new_list(l, v)
+    }
+}
+
+/// Most slots of a travel's path, and bytes of its tag, the front copies; a longer one
+/// goes to the method.
+const MAX_PATH: usize = 64;
+const MAX_TAG: usize = 64;
+
+/// `ctx:travel_path()`: a new table `{player, piece, steps, tag, path}` of the last
+/// travel that ended (`path` a new list of entries of the slot ids list), or nil.
+pub(in crate::lua) unsafe extern "C-unwind" fn travel_path(l: *mut ffi::lua_State) -> c_int {
+    /// The travel, copied inline (nothing to drop if making a table raises).
+    struct Copied {
+        player: usize,
+        piece: u8,
+        steps: u8,
+        tag: Option<([u8; MAX_TAG], usize)>,
+        path: [u16; MAX_PATH],
+        len: usize,
+    }
+    unsafe {
+        let v = with_ctx(l, |c| {
+            let Some(t) = &c.state.flow.travelled else {
+                return Some(None);
+            };
+            let mut out = Copied {
+                player: t.player,
+                piece: t.piece,
+                steps: t.steps,
+                tag: None,
+                path: [0; MAX_PATH],
+                len: t.path.len(),
+            };
+            out.path.get_mut(..t.path.len())?.copy_from_slice(&t.path);
+            if let Some(tag) = &t.tag {
+                let mut bytes = [0u8; MAX_TAG];
+                bytes.get_mut(..tag.len())?.copy_from_slice(tag.as_bytes());
+                out.tag = Some((bytes, tag.len()));
+            }
+            Some(Some(out))
+        });
+        let t = match v {
+            None => return slow(l),
+            Some(None) => {
+                ffi::lua_pushnil(l);
+                return 1;
+            }
+            Some(Some(t)) => t,
+        };
+        ffi::lua_createtable(l, 0, 5);
+        ffi::lua_pushnumber(l, t.player as f64 + 1.0);
+        ffi::lua_setfield(l, -2, c"player".as_ptr());
+        ffi::lua_pushnumber(l, f64::from(t.piece) + 1.0);
+        ffi::lua_setfield(l, -2, c"piece".as_ptr());
+        ffi::lua_pushnumber(l, f64::from(t.steps));
+        ffi::lua_setfield(l, -2, c"steps".as_ptr());
+        if let Some((bytes, len)) = &t.tag {
+            ffi::lua_pushlstring(l, bytes.as_ptr().cast(), *len);
+            ffi::lua_setfield(l, -2, c"tag".as_ptr());
+        }
+        ffi::lua_createtable(l, t.len as c_int, 0);
+        for (i, &s) in t.path[..t.len].iter().enumerate() {
+            ffi::lua_rawgeti_(l, ffi::lua_upvalueindex(super::UP_LIST), c_int::from(s) + 1);
+            ffi::lua_rawseti_(l, -2, i as c_int + 1);
+        }
+        ffi::lua_setfield(l, -2, c"path".as_ptr());
+        1
     }
 }
