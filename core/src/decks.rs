@@ -59,7 +59,7 @@ pub fn discard_pile<'a>(c: &Content, st: &'a GameState, d: DeckId) -> &'a ZoneSt
 /// Puts a card on top of player `p`'s zone `zone` (a player zone's [`ZoneId`]).
 pub fn push_to_player(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, card: CardIx) {
     let i = c.zones[zone as usize].index;
-    st.player_mut(p).zones[i].cards.push(Some(card));
+    st.player_mut(p).zones_mut()[i].cards.push(Some(card));
 }
 
 /// Takes a card out of player `p`'s zone `zone`; `false` (nothing changed) when it is
@@ -80,7 +80,7 @@ pub fn take_from_player(
     else {
         return false;
     };
-    st.player_mut(p).zones[i].cards.remove(at);
+    st.player_mut(p).zones_mut()[i].cards.remove(at);
     true
 }
 
@@ -178,13 +178,13 @@ pub fn give(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, card: CardI
 /// are unchanged.
 pub fn set_player_pile(c: &Content, st: &mut GameState, p: usize, zone: ZoneId, cards: &[CardIx]) {
     let i = c.zones[zone as usize].index;
-    let old = std::mem::take(&mut st.player_mut(p).zones[i].cards);
+    let old = std::mem::take(&mut st.player_mut(p).zones_mut()[i].cards);
     for card in old.into_iter().flatten().filter(|k| !cards.contains(k)) {
         let home = c.zones[c.cards[card as usize].zone as usize].index;
         st.zones_mut()[home].cards.insert(0, Some(card));
     }
     for &card in cards {
         take_out(c, st, card);
-        st.player_mut(p).zones[i].cards.push(Some(card));
+        st.player_mut(p).zones_mut()[i].cards.push(Some(card));
     }
 }

@@ -48,13 +48,23 @@ pub struct Player {
     /// Apprentices.
     pub pieces: Vec<Piece>,
     /// The player's card zones, indexed by [`crate::content::Zone::index`] of the
-    /// zones with `owner = "player"` (none in games without them).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub zones: Vec<ZoneState>,
+    /// zones with `owner = "player"` (none in games without them). Shared between
+    /// copies of the state until one changes them ([`Player::zones_mut`]): most changes
+    /// to a player are to their counters, and a hook runs on a copy.
+    #[serde(default, skip_serializing_if = "no_zones")]
+    pub zones: std::sync::Arc<Vec<ZoneState>>,
     /// The player's pool: their dice not placed, own and neutral, lowest first
     /// (`[pools]`, M-DICE-1); empty in games without dice pools.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<PoolDie>,
+}
+
+impl Player {
+    /// The player's card zones, to change: copied first if another copy of the state
+    /// shares them.
+    pub fn zones_mut(&mut self) -> &mut Vec<ZoneState> {
+        std::sync::Arc::make_mut(&mut self.zones)
+    }
 }
 
 /// Dice placed together on a dice space (M-DICE-2, M-DICE-7).
@@ -193,7 +203,8 @@ fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 
-/// Whether a game has no shared zones (their JSON is then left out).
+/// Whether a game has no shared zones, or a player no zones of their own (their JSON is
+/// then left out).
 fn no_zones(zones: &std::sync::Arc<Vec<ZoneState>>) -> bool {
     zones.is_empty()
 }

@@ -57,7 +57,7 @@ impl ZoneRef {
         let i = c.zones[self.zone as usize].index;
         match self.player {
             None => &mut st.zones_mut()[i],
-            Some(p) => &mut st.player_mut(p).zones[i],
+            Some(p) => &mut st.player_mut(p).zones_mut()[i],
         }
     }
 

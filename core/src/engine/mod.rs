@@ -337,7 +337,7 @@ impl Engine {
                 .map(|_| {
                     Arc::new(Player {
                         counters: vec![0; c.counters.len()],
-                        zones: player_zones.clone(),
+                        zones: Arc::new(player_zones.clone()),
                         pieces: (0..c.pieces)
                             .map(|_| Piece {
                                 at: c.start_slot, // R-PLAZA-2

@@ -317,7 +317,7 @@ impl Ctx {
         let i = c.zones[z.zone as usize].index;
         let zs = match z.player {
             None => std::mem::take(&mut self.state.zones_mut()[i]),
-            Some(p) => std::mem::take(&mut self.state.player_mut(p).zones[i]),
+            Some(p) => std::mem::take(&mut self.state.player_mut(p).zones_mut()[i]),
         };
         let mut pairs: Vec<_> = zs
             .cards
@@ -332,7 +332,7 @@ impl Ctx {
         };
         match z.player {
             None => self.state.zones_mut()[i] = back,
-            Some(p) => self.state.player_mut(p).zones[i] = back,
+            Some(p) => self.state.player_mut(p).zones_mut()[i] = back,
         }
         Ok(())
     }

@@ -1002,7 +1002,7 @@ impl Tracker {
         }
         let round = self.round;
         for (p, pl) in st.players.iter().enumerate() {
-            for zone in &pl.zones {
+            for zone in pl.zones.iter() {
                 for &card in zone.cards.iter().flatten() {
                     let seen = &mut self.taken[card as usize];
                     if !*seen {
