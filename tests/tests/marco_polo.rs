@@ -62,7 +62,10 @@ fn no_characters(g: &mut Game) {
     let zone = c.zones.iter().find(|z| z.id == "character").unwrap().index;
     let bx = c.zones.iter().find(|z| z.id == "box").unwrap().index;
     for p in 0..g.st.players.len() {
-        let held: Vec<_> = g.st.player_mut(p).zones[zone].cards.drain(..).collect();
+        let held: Vec<_> = g.st.player_mut(p).zones_mut()[zone]
+            .cards
+            .drain(..)
+            .collect();
         g.st.zones_mut()[bx].cards.extend(held);
     }
     g.refresh();
@@ -77,11 +80,11 @@ fn give_character(g: &mut Game, p: usize, id: &str) {
         z.cards.retain(|&k| k != Some(card));
     }
     for q in 0..g.st.players.len() {
-        for z in g.st.player_mut(q).zones.iter_mut() {
+        for z in g.st.player_mut(q).zones_mut().iter_mut() {
             z.cards.retain(|&k| k != Some(card));
         }
     }
-    g.st.player_mut(p).zones[zone].cards.push(Some(card));
+    g.st.player_mut(p).zones_mut()[zone].cards.push(Some(card));
     g.refresh();
 }
 
@@ -445,7 +448,7 @@ fn score_by_the_rules(end: &GameState, c: &weft_core::content::Content, p: usize
         + CREST_TABLE[n]
         + held("coins") / 10
         + resources / 2
-        + weft_core::ops::majority_points(end, p, contracts, &[8, 4])
+        + weft_core::ops::majority_points(c, end, p, (contracts, None), &[8, 4])
 }
 
 /// Seat `p`'s objective at the end (M-SCORE-2, M-SCORE-3): its VP when every guild
@@ -532,11 +535,11 @@ fn an_objective_scores_its_vp_with_its_guilds_upgraded_and_crests_for_its_cities
                         z.cards.retain(|&k| k != Some(o09));
                     }
                     for q in 0..2 {
-                        for z in x.st.player_mut(q).zones.iter_mut() {
+                        for z in x.st.player_mut(q).zones_mut().iter_mut() {
                             z.cards.retain(|&k| k != Some(o09));
                         }
                     }
-                    x.st.player_mut(0).zones[zone].cards = vec![Some(o09)];
+                    x.st.player_mut(0).zones_mut()[zone].cards = vec![Some(o09)];
                     let k = weft_core::markers::kind_index(&c, "post").unwrap();
                     x.st.markers[k].retain(|(_, q)| *q != 0);
                     for city in ["bukhara", "xian"] {
@@ -853,7 +856,7 @@ fn a_discarded_contract_goes_under_the_refill_pile() {
         .index;
     let a = g.st.zones_mut()[pile].cards.pop().unwrap();
     let b = g.st.zones_mut()[pile].cards.pop().unwrap();
-    g.st.player_mut(p).zones[slots].cards = vec![a, b];
+    g.st.player_mut(p).zones_mut()[slots].cards = vec![a, b];
     g.refresh();
     g.answer("place:contracts:2");
     let first = g.keys()[0].clone();
@@ -881,7 +884,7 @@ fn fulfilling_a_contract_pays_its_requirement_with_jade_for_coins_and_camels_onl
     let c = g.content();
     let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
     let s1 = c.card("S1").unwrap();
-    g.st.player_mut(p).zones[slots].cards = vec![Some(s1)];
+    g.st.player_mut(p).zones_mut()[slots].cards = vec![Some(s1)];
     set(&mut g, p, "pepper", 0);
     set(&mut g, p, "camels", 0);
     set(&mut g, p, "jade", 1);
@@ -1152,7 +1155,7 @@ fn a_city_is_used_from_the_turn_after_its_post() {
     let p = g.current();
     let c = g.content();
     let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
-    g.st.player_mut(p).zones[slots].cards = vec![Some(c.card("S3").unwrap())];
+    g.st.player_mut(p).zones_mut()[slots].cards = vec![Some(c.card("S3").unwrap())];
     set(&mut g, p, "silk", 1);
     put_card(&mut g, "city_actions", 1, "CA16"); // Xi'an's card
     no_bonus_cards(&mut g);
@@ -1396,7 +1399,7 @@ fn abha_bas_gains_coins_each_round_jade_per_contract_and_vp_per_jade() {
     // A contract fulfilled: its reward, 1 jade, and 1 VP for that jade.
     let c = g.content();
     let slots = c.zones.iter().find(|z| z.id == "contracts").unwrap().index;
-    g.st.player_mut(p).zones[slots].cards = vec![Some(c.card("S1").unwrap())];
+    g.st.player_mut(p).zones_mut()[slots].cards = vec![Some(c.card("S1").unwrap())];
     set(&mut g, p, "pepper", 1);
     set(&mut g, p, "camels", 1);
     set(&mut g, p, "jade", 0);

@@ -101,9 +101,9 @@ fn play_holding(content: Arc<weft_core::Content>, character: &str) -> Option<Str
                 z.cards.retain(|&k| k != Some(card));
             }
             for p in 0..2 {
-                g.st.player_mut(p).zones[zone].cards.clear();
+                g.st.player_mut(p).zones_mut()[zone].cards.clear();
             }
-            g.st.player_mut(0).zones[zone].cards.push(Some(card));
+            g.st.player_mut(0).zones_mut()[zone].cards.push(Some(card));
             g.refresh();
         }
         let before = g.st.clone();
