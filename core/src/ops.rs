@@ -190,6 +190,15 @@ pub fn substitute(content: &Content, id: CounterId) -> Option<CounterId> {
 /// Whether player `p` can pay all of `costs` at once, substitutes standing in for what
 /// a counter falls short of (`[payment]`, M-JADE-1).
 pub fn can_afford(content: &Content, st: &GameState, p: usize, costs: &[(CounterId, u32)]) -> bool {
+    // The common case first: a few distinct counters, each held without a substitute.
+    if costs.len() <= 4
+        && costs.iter().enumerate().all(|(i, &(k, n))| {
+            costs[..i].iter().all(|&(x, _)| x != k)
+                && count(st, p, k) - i64::from(n) >= content.counters[k as usize].min
+        })
+    {
+        return true;
+    }
     /// What each counter must give, its own cost and what it stands in for: a few
     /// entries, kept on the stack (this is asked for every option of every decision).
     type Want = smallvec::SmallVec<[(CounterId, i64); 12]>;

@@ -299,6 +299,9 @@ fn payable<const EXPLAIN: bool>(
     fee: u32,
     also: &[(crate::content::CounterId, u32)],
 ) -> Result<(), String> {
+    if also.is_empty() && fee == 0 && def.cost.is_empty() && def.needs.is_empty() {
+        return Ok(());
+    }
     let mut want: smallvec::SmallVec<[(crate::content::CounterId, u32); 12]> =
         also.iter().copied().collect();
     if let (Some(k), true) = (def.fee, fee > 0) {
