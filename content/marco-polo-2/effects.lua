@@ -104,12 +104,8 @@ local function goods_of(ctx, p)
   return counts
 end
 
--- How often player p may apply `e` at strength d (0: not at all).
-function M.most(ctx, p, e, d)
-  if e.least and d < e.least then
-    return 0
-  end
-  local n = M.times(e.times, d)
+-- How often of `n` times player p may apply `e`: what its cap and its payments allow.
+local function allowed(ctx, p, e, n)
   if e.cap == "contracts" then
     n = math.min(n, ctx:count(p, "contracts"))
   elseif e.cap == "posts" then
@@ -128,12 +124,21 @@ function M.most(ctx, p, e, d)
   return n
 end
 
+-- How often player p may apply `e` at strength d (0: not at all).
+function M.most(ctx, p, e, d)
+  if e.least and d < e.least then
+    return 0
+  end
+  return allowed(ctx, p, e, M.times(e.times, d))
+end
+
 -- Whether `e` can be applied at least once (M-DICE-9) at the strength `strength()`
 -- gives. A black die first counts as something done while one is left to take. Only a
 -- lower bound (`least`) or a rounding down (`floor(d/N)`) can make a strength of at least
--- 1 apply it no time at all; otherwise strength 1 answers for every strength, and the
--- strength is not read (a `can_act` that does not read ctx:strength() is asked once a
--- turn, not once for each strength the pool offers).
+-- 1 apply it no time at all; otherwise `times` allows one application at any strength,
+-- so what the cap and the payments allow of one answers, and the strength is not read (a
+-- `can_act` that does not read ctx:strength() is asked once a turn, not once for each
+-- strength the pool offers).
 function M.can_apply(ctx, p, e, strength)
   if e.first == "black_die" and ctx:neutral_dice() > 0 then
     return true
@@ -141,17 +146,7 @@ function M.can_apply(ctx, p, e, strength)
   if e.least or (e.times and string.sub(e.times, 1, 5) == "floor") then
     return M.most(ctx, p, e, strength()) > 0
   end
-  -- At any strength `times` allows one application at least, so M.most is above 0
-  -- exactly when the cap allows one and one can be paid (asked directly: this runs for
-  -- every city card space of every turn's options).
-  if (e.cap == "contracts" and ctx:count(p, "contracts") < 1)
-    or (e.cap == "posts" and #ctx:markers_of(p, "post") < 1)
-    or (e.pay and not ctx:can_afford(p, scaled(e.pay, 1)))
-    or (e.pay_distinct and distinct_times(goods_of(ctx, p), e.pay_distinct) < 1)
-  then
-    return false
-  end
-  return true
+  return allowed(ctx, p, e, 1) > 0
 end
 
 -- Pays 1 each of `n` different goods, the player choosing which (M-ICON-1), leaving

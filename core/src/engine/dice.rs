@@ -254,38 +254,66 @@ fn check_placement_paying(
         _ => {}
     }
     if dice.has_own() {
-        let own_here = |s: &crate::state::DiceSpaceState| {
-            s.placements
-                .iter()
-                .any(|pl| pl.player as usize == p && pl.dice.iter().any(|d| !d.neutral))
-        };
-        if def.per_colour && own_here(&st.dice_spaces[space as usize]) {
+        if def.per_colour && own_dice_on(st, p, space as usize) {
             return Err(format!(
                 "a die of player {}'s colour is already on {}",
                 p + 1,
                 def.name
             ));
         }
-        if let Some(g) = def.group {
-            let linked = c.dice_play.spaces.iter().enumerate().find(|(i, s)| {
-                *i != space as usize && s.group == Some(g) && own_here(&st.dice_spaces[*i])
-            });
-            if let Some((_, other)) = linked {
-                return Err(format!(
-                    "player {}'s own dice are on {}, linked to {}",
-                    p + 1,
-                    other.name,
-                    def.name
-                ));
-            }
+        if let Some(other) = linked_with_own_dice(c, st, p, space) {
+            return Err(format!(
+                "player {}'s own dice are on {}, linked to {}",
+                p + 1,
+                c.dice_play.spaces[other].name,
+                def.name
+            ));
         }
     }
-    let fee = match (def.occupancy, def.fee) {
-        (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
-        _ => 0,
-    };
+    let fee = fee_of(def, here, strength);
     payable::<true>(c, st, p, def, fee, also)?;
     Ok(fee)
+}
+
+/// Whether a die of player `p`'s own colour lies on dice space `space` (M-DICE-5).
+fn own_dice_on(st: &GameState, p: usize, space: usize) -> bool {
+    st.dice_spaces[space]
+        .placements
+        .iter()
+        .any(|pl| pl.player as usize == p && pl.dice.iter().any(|d| !d.neutral))
+}
+
+/// Another dice space linked to `space` by its `group` where player `p`'s own dice lie
+/// (M-SPECIAL-2), if any.
+fn linked_with_own_dice(
+    c: &Content,
+    st: &GameState,
+    p: usize,
+    space: DiceSpaceId,
+) -> Option<usize> {
+    let spaces = &c.dice_play.spaces;
+    let g = spaces[space as usize].group?;
+    (0..spaces.len())
+        .find(|&i| i != space as usize && spaces[i].group == Some(g) && own_dice_on(st, p, i))
+}
+
+/// The fee of placing at `strength` on `def`, holding the placements `here`: an open
+/// space with a fee costs the strength once it holds dice (M-DICE-6).
+fn fee_of(def: &DiceSpace, here: &[DicePlacement], strength: u8) -> u32 {
+    match (def.occupancy, def.fee) {
+        (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
+        _ => 0,
+    }
+}
+
+/// Whether `def`, holding the placements `here`, takes no placement this round: an
+/// exclusive space taken, an ordered one full (M-DICE-4, M-KHAN-2).
+fn full(def: &DiceSpace, here: &[DicePlacement]) -> bool {
+    match def.occupancy {
+        Occupancy::Exclusive => !here.is_empty(),
+        Occupancy::Ordered { slots } => here.len() >= slots as usize,
+        _ => false,
+    }
 }
 
 /// Whether player `p` holds the fee, the cost and, after both, the needs of `def`,
@@ -299,9 +327,6 @@ fn payable<const EXPLAIN: bool>(
     fee: u32,
     also: &[(crate::content::CounterId, u32)],
 ) -> Result<(), String> {
-    if also.is_empty() && fee == 0 && def.cost.is_empty() && def.needs.is_empty() {
-        return Ok(());
-    }
     let mut want: smallvec::SmallVec<[(crate::content::CounterId, u32); 12]> =
         also.iter().copied().collect();
     if let (Some(k), true) = (def.fee, fee > 0) {
@@ -457,12 +482,7 @@ struct SpaceFacts {
 fn space_facts(c: &Content, st: &GameState, p: usize, space: DiceSpaceId) -> Option<SpaceFacts> {
     let def = &c.dice_play.spaces[space as usize];
     let here = &st.dice_spaces[space as usize].placements;
-    let full = match def.occupancy {
-        Occupancy::Exclusive => !here.is_empty(),
-        Occupancy::Ordered { slots } => here.len() >= slots as usize,
-        _ => false,
-    };
-    if full
+    if full(def, here)
         || def
             .closed_by
             .as_ref()
@@ -470,20 +490,11 @@ fn space_facts(c: &Content, st: &GameState, p: usize, space: DiceSpaceId) -> Opt
     {
         return None;
     }
-    let own_here = |s: &crate::state::DiceSpaceState| {
-        s.placements
-            .iter()
-            .any(|pl| pl.player as usize == p && pl.dice.iter().any(|d| !d.neutral))
-    };
     Some(SpaceFacts {
         least: least_dice(c, st, p, def),
         present: def.presence.as_ref().is_some_and(|pr| present(st, p, pr)),
-        own_here: def.per_colour && own_here(&st.dice_spaces[space as usize]),
-        own_linked: def.group.is_some_and(|g| {
-            c.dice_play.spaces.iter().enumerate().any(|(i, s)| {
-                i != space as usize && s.group == Some(g) && own_here(&st.dice_spaces[i])
-            })
-        }),
+        own_here: def.per_colour && own_dice_on(st, p, space as usize),
+        own_linked: linked_with_own_dice(c, st, p, space).is_some(),
     })
 }
 
@@ -526,10 +537,7 @@ fn allowed_fee(
     if dice.has_own() && (facts.own_here || facts.own_linked) {
         return None;
     }
-    let fee = match (def.occupancy, def.fee) {
-        (Occupancy::Open, Some(_)) if !here.is_empty() => u32::from(strength),
-        _ => 0,
-    };
+    let fee = fee_of(def, here, strength);
     payable::<false>(c, st, p, def, fee, also).ok()?;
     Some(fee)
 }

@@ -795,16 +795,12 @@ fn offer_entries(
         ));
     };
     let counter = |name: &str| -> Result<CounterId, (String, String)> {
-        counters
-            .iter()
-            .position(|c| c.id == name)
-            .map(|k| k as CounterId)
-            .ok_or_else(|| {
-                (
-                    format!("params.{list} names `{name}`, which is not a counter"),
-                    format!("counters are: {}", counter_list(counters)),
-                )
-            })
+        counter_id(counters, name).ok_or_else(|| {
+            (
+                format!("params.{list} names `{name}`, which is not a counter"),
+                format!("counters are: {}", counter_list(counters)),
+            )
+        })
     };
     let whole = |v: &toml::Value, at: String, low: i64| -> Result<i64, (String, String)> {
         match v.as_integer() {
