@@ -404,6 +404,8 @@ async function answer(key) {
 
 // ---- watching -------------------------------------------------------------------
 
+/** How many watch steps have been asked for; a reply to an older one is dropped. */
+let watchAsked = 0;
 async function refreshWatch() {
   const root = document.getElementById("watch-game");
   if (!info.review) {
@@ -417,12 +419,17 @@ async function refreshWatch() {
   slider.max = rv.answers;
   watchStep = Math.max(0, Math.min(watchStep, rv.answers));
   slider.value = watchStep;
-  const q = `/api/watch?step=${watchStep}` + (watchSeat ? `&seat=${watchSeat}` : "");
+  // Steps can be asked faster than the server answers (forward pressed three times, then a
+  // round jump): only the latest request may draw, and it draws the step it asked for.
+  const asked = ++watchAsked;
+  const shownStep = watchStep;
+  const q = `/api/watch?step=${shownStep}` + (watchSeat ? `&seat=${watchSeat}` : "");
   const g = await api(q);
+  if (asked !== watchAsked) return;
   g.seats = rv.seats;
   const r = g.review;
   const round = g.state.round;
-  document.getElementById("step-text").textContent = `decision ${watchStep} of ${rv.answers} · round ${round}`;
+  document.getElementById("step-text").textContent = `decision ${shownStep} of ${rv.answers} · round ${round}`;
   document.getElementById("watch-name").textContent = `${rv.name} · ${rv.players} players · seed ${rv.seed_text}` + (rv.stopped ? ` · stops at answer ${rv.stopped.answer}: ${rv.stopped.why}` : "") + (rv.error ? ` · error: ${rv.error}` : "");
   const d = r.full_decision;
   const side = drawGame(root, g, { options: [], eventsFrom: r.last_events_from });
