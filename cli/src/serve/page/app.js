@@ -348,6 +348,8 @@ function drawOptions(d, opts) {
 
 // ---- playing --------------------------------------------------------------------
 
+/** How many play refreshes have been started; a reply to an older one is dropped. */
+let playAsked = 0;
 async function refreshPlay(highlighted) {
   const root = document.getElementById("play-game");
   const status = document.getElementById("play-status");
@@ -358,11 +360,15 @@ async function refreshPlay(highlighted) {
     return;
   }
   if (playSeat === null) playSeat = humans[0];
+  // As in the watch tab: a reply to an older refresh never draws over a newer one.
+  const asked = ++playAsked;
   let g = await api(`/api/play?seat=${playSeat}&hint=${document.getElementById("hint").checked ? 1 : 0}`);
+  if (asked !== playAsked) return;
   // Hot-seat: show the seat asked, after the screen is passed to it.
   if (g.table.asked_is_person && g.table.asked !== playSeat) {
     playSeat = g.table.asked;
     g = await api(`/api/play?seat=${playSeat}&hint=${document.getElementById("hint").checked ? 1 : 0}`);
+    if (asked !== playAsked) return;
   }
   if (humans.length > 1 && passedTo !== playSeat) {
     root.replaceChildren();
