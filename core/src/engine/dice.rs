@@ -500,7 +500,7 @@ fn space_facts(c: &Content, st: &GameState, p: usize, space: DiceSpaceId) -> Opt
 
 /// The fee of placing `dice` on `space` when [`check_placement_paying`] allows it, from
 /// the space's `facts`: the same refusals, without their texts (a listing checks
-/// hundreds of sets and needs only to know).
+/// hundreds of sets and needs only to know); `paid` keeps what each fee's payment came to.
 #[allow(clippy::too_many_arguments)]
 fn allowed_fee(
     c: &Content,
@@ -510,6 +510,7 @@ fn allowed_fee(
     facts: &SpaceFacts,
     dice: DiceSet,
     also: &[(crate::content::CounterId, u32)],
+    paid: &mut PaidByFee,
 ) -> Option<u32> {
     let def = &c.dice_play.spaces[space as usize];
     let here = &st.dice_spaces[space as usize].placements;
@@ -538,8 +539,28 @@ fn allowed_fee(
         return None;
     }
     let fee = fee_of(def, here, strength);
-    payable::<false>(c, st, p, def, fee, also).ok()?;
-    Some(fee)
+    paid.ask(fee, || payable::<false>(c, st, p, def, fee, also).is_ok())
+        .then_some(fee)
+}
+
+/// Whether the player can pay a space's fee, cost and needs, by fee: the same for every
+/// set of the same fee, so a listing asks [`payable`] once a fee (a few times a space,
+/// not once a set).
+struct PaidByFee([Option<bool>; 16]);
+
+impl PaidByFee {
+    fn new() -> Self {
+        PaidByFee([None; 16])
+    }
+
+    /// The answer for `fee`, from `pay` the first time.
+    fn ask(&mut self, fee: u32, pay: impl FnOnce() -> bool) -> bool {
+        match self.0.get_mut(fee as usize) {
+            Some(Some(known)) => *known,
+            Some(slot) => *slot.insert(pay()),
+            None => pay(),
+        }
+    }
 }
 
 /// The placements player `p` may make on `space` now, from data: each distinct set of
@@ -570,13 +591,14 @@ pub(crate) fn placements(
     let cap = sets.cap;
     let mut out = Vec::new();
     let mut seen = 0;
+    let mut paid = PaidByFee::new();
     for n in facts.least..=(def.dice as usize).min(pool.len()) {
         for &set in sets.of(pool, n) {
             if seen == cap {
                 return out;
             }
             seen += 1;
-            let fee = allowed_fee(c, st, p, space, &facts, set, also);
+            let fee = allowed_fee(c, st, p, space, &facts, set, also, &mut paid);
             // The two checks are one rule: a test build holds them to it.
             debug_assert_eq!(
                 fee,

@@ -554,16 +554,21 @@ impl ActionsStep {
         }
         let faces = c.dice_play.pools.as_ref().map_or(6, |x| x.faces);
         // Stand-ins are never rolled or turned (M-CHAR-11 a: a piece shows 6).
-        let mut pool: Vec<PoolDie> = st.players[p]
-            .dice
-            .iter()
-            .copied()
-            .filter(|d| !d.is_stand_in())
-            .collect();
-        pool.dedup();
+        // The distinct dice a reroll or turn may take, on the stack: this runs for every
+        // such extra at every question of a turn.
+        let distinct_dice = || {
+            let mut pool: smallvec::SmallVec<[PoolDie; 8]> = st.players[p]
+                .dice
+                .iter()
+                .copied()
+                .filter(|d| !d.is_stand_in())
+                .collect();
+            pool.dedup();
+            pool
+        };
         match def.kind {
             ExtraKind::Reroll => {
-                for d in pool {
+                for d in distinct_dice() {
                     let key = eng.keys.made(MadeKey::Die(e, d, None), || {
                         format!("{}:{}", def.id, die_text(d))
                     });
@@ -579,7 +584,7 @@ impl ActionsStep {
                 }
             }
             ExtraKind::Adjust => {
-                for d in pool {
+                for d in distinct_dice() {
                     for up in [true, false] {
                         if (up && d.pips >= faces) || (!up && d.pips <= 1) {
                             continue;
