@@ -134,7 +134,7 @@ pub fn run(a: PlayCmdArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
     let options = BotOptions {
         mcts_iterations: a.mcts_iterations,
-        mcts_millis: None,
+        ..BotOptions::default()
     };
     let saved = match &a.resume {
         Some(path) => {

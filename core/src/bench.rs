@@ -93,7 +93,7 @@ impl Bench {
     pub fn mcts(&mut self, iterations: u32) -> u64 {
         let options = BotOptions {
             mcts_iterations: Some(iterations),
-            mcts_millis: None,
+            ..BotOptions::default()
         };
         let mut bot = MctsAgent::new(7, options);
         let st = &self.mid_game;

@@ -296,6 +296,7 @@ pub fn to_markdown(doc: &ContentDoc, content: &Content) -> String {
     out.push_str(&crate::doc_dice::dice_markdown(content));
     tiles_and_played_markdown(doc, content, &mut out);
     crate::doc_keys::option_keys_markdown(&doc.option_keys, &mut out);
+    out.push_str(&crate::doc_bots::bots_markdown(content));
     out
 }
 

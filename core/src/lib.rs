@@ -14,6 +14,7 @@ pub mod content;
 pub mod decision;
 pub mod decks;
 pub mod doc;
+pub mod doc_bots;
 pub mod doc_dice;
 pub mod doc_keys;
 pub mod effects;

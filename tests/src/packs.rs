@@ -36,7 +36,8 @@ pub fn pack_at(path: &str) -> PackFiles {
 }
 
 /// Every pack in the repository: the three games, the Caravan expansion of Marco Polo II,
-/// the example expansion and the three variants (each on Tabriz), and the test fixtures.
+/// the example expansion and the three variants (each on Tabriz), and the test fixtures
+/// (the delayed-payoff ones on Tabriz).
 pub fn repo_packs() -> Vec<RepoPack> {
     let on_tabriz = |path: &str| vec![tabriz_files(), pack_at(path)];
     vec![
@@ -79,6 +80,18 @@ pub fn repo_packs() -> Vec<RepoPack> {
         RepoPack {
             name: "dice-fixture",
             chain: vec![dice_files()],
+        },
+        RepoPack {
+            name: "delayed-fixture",
+            chain: on_tabriz("tests/fixtures/delayed"),
+        },
+        RepoPack {
+            name: "delayed-unprofitable-fixture",
+            chain: vec![
+                tabriz_files(),
+                pack_at("tests/fixtures/delayed"),
+                pack_at("tests/fixtures/delayed-unprofitable"),
+            ],
         },
         RepoPack {
             name: "marco-polo-2",

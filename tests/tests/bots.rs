@@ -77,6 +77,7 @@ fn the_search_bot_is_reproducible_and_beats_random() {
     let options = BotOptions {
         mcts_iterations: Some(24),
         mcts_millis: None,
+        mcts_rounds: None,
     };
     let mut wins = 0.0;
     let mut first_hash = None;
@@ -182,6 +183,7 @@ fn bot_parameters_are_checked_by_bot_and_name() {
     let cli = BotOptions {
         mcts_iterations: Some(99),
         mcts_millis: None,
+        mcts_rounds: None,
     };
     assert_eq!(
         weft_core::agent::MctsConfig::resolve(&content, &cli).iterations,
@@ -208,6 +210,7 @@ fn one_search_iteration_plays_exactly_as_greedy() {
             let one = BotOptions {
                 mcts_iterations: Some(1),
                 mcts_millis: None,
+                mcts_rounds: None,
             };
             let g = GreedyAgent::new(k).choose(&mut engine, &st, &d);
             let m = MctsAgent::new(k, one).choose(&mut engine, &st, &d);

@@ -96,7 +96,7 @@ impl App {
         let content = a.packs.load()?;
         let options = BotOptions {
             mcts_iterations: a.mcts_iterations,
-            mcts_millis: None,
+            ..BotOptions::default()
         };
         let table = Table::new(
             Arc::clone(&content),

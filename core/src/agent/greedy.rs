@@ -50,13 +50,14 @@ impl GreedyWeights {
     /// Defaults overridden by `[bots.greedy]`, then by the named weight set
     /// `[bots."greedy:SET"]` (a strategy: only the weights it names change).
     pub fn from_content_set(content: &Content, set: Option<&str>) -> GreedyWeights {
+        let [score, material, progress, hand, used, win] = Self::DEFAULTS.map(|(_, v)| v);
         let mut w = GreedyWeights {
-            score: 1.0,
-            material: 0.12,
-            progress: 0.5,
-            hand: 0.02,
-            used: 0.6,
-            win: 50.0,
+            score,
+            material,
+            progress,
+            hand,
+            used,
+            win,
             counters: Vec::new(),
             zones: Vec::new(),
             scored: content
@@ -141,6 +142,29 @@ impl GreedyWeights {
 
     /// Names a pack may set.
     pub const NAMES: [&'static str; 6] = ["score", "material", "progress", "hand", "used", "win"];
+
+    /// The fixed weights' defaults, in the order of [`GreedyWeights::NAMES`].
+    pub const DEFAULTS: [(&'static str, f64); 6] = [
+        ("score", 1.0),
+        ("material", 0.12),
+        ("progress", 0.5),
+        ("hand", 0.02),
+        ("used", 0.6),
+        ("win", 50.0),
+    ];
+
+    /// The fixed weight `name` (one of [`GreedyWeights::NAMES`]); `None` for another.
+    pub fn fixed(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "score" => self.score,
+            "material" => self.material,
+            "progress" => self.progress,
+            "hand" => self.hand,
+            "used" => self.used,
+            "win" => self.win,
+            _ => return None,
+        })
+    }
 }
 
 /// How good a state looks for player `p` (the greedy evaluation), with the declared

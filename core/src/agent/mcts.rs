@@ -44,8 +44,13 @@ pub struct MctsConfig {
     /// Milliseconds per decision; when set, replaces `iterations`.
     pub millis: Option<u64>,
     /// Turns of the searching seat a rollout plays (after the one in progress) before
-    /// the evaluation truncates it.
+    /// the evaluation truncates it, when `rounds` is 0.
     pub rollout: u32,
+    /// Round ends a rollout plays through before the evaluation truncates it (0: use
+    /// `rollout`; [`MctsConfig::MAX_ROUNDS`]: to the game's end). What pays in a later
+    /// round (an investment, a conversion, a bank of points scored at the end) is then
+    /// in the evaluation.
+    pub rounds: u32,
     /// The UCB1 exploration constant.
     pub exploration: f64,
     /// Evaluation points of gain that make a 73% (logistic 1) reward.
@@ -54,8 +59,17 @@ pub struct MctsConfig {
 
 impl MctsConfig {
     /// Names a pack may set under `[bots.mcts]`.
-    pub const NAMES: [&'static str; 5] =
-        ["iterations", "millis", "rollout", "exploration", "scale"];
+    pub const NAMES: [&'static str; 6] = [
+        "iterations",
+        "millis",
+        "rollout",
+        "rounds",
+        "exploration",
+        "scale",
+    ];
+
+    /// `rounds` at which a rollout plays on to the game's end.
+    pub const MAX_ROUNDS: u32 = 99;
 
     /// Defaults, then `[bots.mcts]` from the content, then command-line options.
     pub fn resolve(content: &Content, options: &BotOptions) -> MctsConfig {
@@ -63,6 +77,7 @@ impl MctsConfig {
             iterations: 100,
             millis: None,
             rollout: 1,
+            rounds: 0,
             exploration: 0.7,
             scale: 1.0,
         };
@@ -76,6 +91,9 @@ impl MctsConfig {
             if let Some(v) = t.get("rollout") {
                 c.rollout = v.max(0.0) as u32;
             }
+            if let Some(v) = t.get("rounds") {
+                c.rounds = v.clamp(0.0, f64::from(Self::MAX_ROUNDS)) as u32;
+            }
             if let Some(v) = t.get("exploration") {
                 c.exploration = *v;
             }
@@ -86,6 +104,9 @@ impl MctsConfig {
         if let Some(n) = options.mcts_iterations {
             c.iterations = n.max(1);
             c.millis = None;
+        }
+        if let Some(n) = options.mcts_rounds {
+            c.rounds = n.min(Self::MAX_ROUNDS);
         }
         if let Some(ms) = options.mcts_millis {
             // Past an hour a decision's deadline is no limit (and u64::MAX of them
@@ -347,6 +368,9 @@ impl Search<'_> {
     /// mostly through what they take). So a leaf is judged by what it leads to over the
     /// searcher's next turns, which greedy alone cannot see.
     fn rollout(&mut self, sim: &mut GameState) {
+        if self.cfg.rounds > 0 {
+            return self.rollout_rounds(sim);
+        }
         let mut turns = 0;
         for _ in 0..MAX_ROLLOUT {
             let Some(d) = sim.decision() else {
@@ -368,6 +392,32 @@ impl Search<'_> {
                 self.rng.random_range(0..d.options.len())
             };
             if self.engine.apply(sim, pick).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Plays on from a new leaf until `cfg.rounds` rounds have ended (or the game has):
+    /// the searching seat's decisions with greedy's one-step policy, the others' at
+    /// random, as [`Search::rollout`]. What a round's end pays (a workshop phase, an
+    /// income step) is then part of what the leaf is judged by.
+    fn rollout_rounds(&mut self, sim: &mut GameState) {
+        let until = sim.round.saturating_add(self.cfg.rounds);
+        for _ in 0..crate::limits::MAX_DECISIONS {
+            if sim.round >= until {
+                return;
+            }
+            let Some(d) = sim.decision() else {
+                return;
+            };
+            let pick = if d.options.len() == 1 {
+                0
+            } else if d.player == self.me {
+                immediate_pick(self.engine, sim, d, self.weights, self.rng)
+            } else {
+                self.rng.random_range(0..d.options.len())
+            };
+            if self.engine.apply_disposable(sim, pick).is_err() {
                 return;
             }
         }

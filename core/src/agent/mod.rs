@@ -64,6 +64,8 @@ pub struct BotOptions {
     /// mcts: milliseconds per decision instead of a fixed number of iterations (not
     /// reproducible: how far a search gets depends on the machine).
     pub mcts_millis: Option<u64>,
+    /// mcts: round ends each playout runs through before it is judged (`rounds`).
+    pub mcts_rounds: Option<u32>,
 }
 
 /// Builds a bot by name, seeded, with default options.

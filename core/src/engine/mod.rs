@@ -198,21 +198,38 @@ impl Engine {
         let alone = only.filter(|_| c.program.per_player_estimate.is_some());
         let mut scratch = st.clone();
         let mut log = EventLog::default();
-        for (hook, on) in hooks {
-            let players: Vec<Option<usize>> = match (on, alone) {
-                (HookOn::Game, _) => vec![None],
-                (HookOn::Players, Some(p)) => vec![Some(p)],
-                (HookOn::Players, None) => {
-                    (0..n).map(|k| Some((st.first_player + k) % n)).collect()
+        for end_hook in hooks {
+            let calls: Vec<HookCall> = match end_hook {
+                EndHook::Game(hook, on) => {
+                    let players: Vec<Option<usize>> = match (on, alone) {
+                        (HookOn::Game, _) => vec![None],
+                        (HookOn::Players, Some(p)) => vec![Some(p)],
+                        (HookOn::Players, None) => {
+                            (0..n).map(|k| Some((st.first_player + k) % n)).collect()
+                        }
+                        (HookOn::Player, _) => continue,
+                    };
+                    players
+                        .into_iter()
+                        .map(|player| HookCall {
+                            owner: Owner::Game { hook },
+                            hook: Hook::Run,
+                            player,
+                        })
+                        .collect()
                 }
-                (HookOn::Player, _) => continue,
+                // A tile's end scoring (a patron's favours, a bank's deposits) counts
+                // as a game hook's does: every node that defines it, in slot order.
+                EndHook::Nodes(hook) => (0..st.board.len() as crate::content::SlotId)
+                    .map(|slot| HookCall {
+                        owner: Owner::Tile { slot },
+                        hook,
+                        player: None,
+                    })
+                    .filter(|call| self.effects.has_hook(&c, &scratch, call.owner, hook))
+                    .collect(),
             };
-            for player in players {
-                let call = HookCall {
-                    owner: Owner::Game { hook },
-                    hook: Hook::Run,
-                    player,
-                };
+            for call in calls {
                 match self.effects.call(&c, &mut scratch, &call, &[], &mut log) {
                     Ok(HookOutcome::Done(_)) => {}
                     Ok(_) => return None,
@@ -1079,21 +1096,32 @@ pub fn describe_owner<'a>(
     }
 }
 
-/// The game hooks of the program's `end` list, in order, nested blocks included.
-fn end_hooks(prog: &crate::content::program::Program) -> Vec<(u16, HookOn)> {
+/// A hook of the program's `end` list that a score estimate runs.
+#[derive(Debug, Clone, Copy)]
+enum EndHook {
+    /// A game hook (`run = "module.function"`), and for whom.
+    Game(u16, HookOn),
+    /// Every board node's hook of that name (`on = "nodes"`), in slot order.
+    Nodes(Hook),
+}
+
+/// The hooks of the program's `end` list, in order, nested blocks included.
+fn end_hooks(prog: &crate::content::program::Program) -> Vec<EndHook> {
     use crate::content::program::END_BLOCK;
     fn walk(
         prog: &crate::content::program::Program,
         b: crate::content::program::BlockId,
         depth: usize,
-        out: &mut Vec<(u16, HookOn)>,
+        out: &mut Vec<EndHook>,
     ) {
         if depth > 16 {
             return;
         }
         for step in &prog.block(b).steps {
-            if let Some(hook) = step.kind.game_hook() {
-                out.push(hook);
+            if let Some((hook, on)) = step.kind.game_hook() {
+                out.push(EndHook::Game(hook, on));
+            } else if let Some(hook) = step.kind.node_hook() {
+                out.push(EndHook::Nodes(hook));
             } else if step.kind.as_turns().is_none() {
                 if let Some(inner) = step.kind.runs_block() {
                     walk(prog, inner, depth + 1, out);

@@ -118,6 +118,54 @@ impl Ctx {
     pub(super) fn tile_counter(&self, name: &str) -> mlua::Result<i64> {
         Ok(self.tile_state()?.counters.get(name).copied().unwrap_or(0))
     }
+
+    /// The board slot `what` names: the slot holding the tile with that id, else the
+    /// slot with that id; an error naming both when neither is on the board.
+    fn board_slot(&self, what: &str) -> mlua::Result<usize> {
+        let by_tile = self
+            .content
+            .tile(what)
+            .and_then(|t| self.state.board.iter().position(|x| x.tile == t));
+        match by_tile.or_else(|| self.content.board.slot_index(what).map(usize::from)) {
+            Some(slot) if slot < self.state.board.len() => Ok(slot),
+            _ => Err(err(format!(
+                "`{what}` is neither a tile on the board nor a slot of board.toml"
+            ))),
+        }
+    }
+
+    /// `ctx:tile_counter_of(what, name)`: a counter of any tile on the board, named by its
+    /// id or its slot's (0 if unset), so a hook that values a position (`[score]
+    /// potential`) reads what a tile keeps for a player.
+    pub(super) fn tile_counter_of(&self, what: &str, name: &str) -> mlua::Result<i64> {
+        let slot = self.board_slot(what)?;
+        Ok(self.state.board[slot]
+            .counters
+            .get(name)
+            .copied()
+            .unwrap_or(0))
+    }
+
+    /// `ctx:board_tiles()`: the board's slots in order, `{slot, tile, counters}` each
+    /// (`tile` false on an empty slot; `counters` a copy of the tile's counters).
+    pub(super) fn board_tiles(&self, lua: &Lua) -> mlua::Result<Table> {
+        let list = lua.create_table()?;
+        for (i, t) in self.state.board.iter().enumerate() {
+            let entry = lua.create_table()?;
+            entry.raw_set("slot", self.content.board.slots[i].id.as_str())?;
+            match self.content.tiles.get(t.tile as usize) {
+                Some(def) => entry.raw_set("tile", def.id.as_str())?,
+                None => entry.raw_set("tile", false)?,
+            }
+            let counters = lua.create_table()?;
+            for (k, v) in &t.counters {
+                counters.raw_set(k.as_str(), *v)?;
+            }
+            entry.raw_set("counters", counters)?;
+            list.raw_set(i + 1, entry)?;
+        }
+        Ok(list)
+    }
 }
 
 /// The verbs of the hook's tile.

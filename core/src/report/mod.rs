@@ -730,6 +730,7 @@ fn warnings(s: &Summary) -> Vec<String> {
     // In a game whose tiles take no actions at all (a map only travelled over), no
     // tile's action is missed.
     let tiles_act = s.tiles.iter().any(|t| t.actions > 0.0);
+    let typical_take = typical_take_rate(&s.tiles);
     for t in &s.tiles {
         if t.visits == 0.0 {
             w.push(format!("tile {} was never visited", t.id));
@@ -737,6 +738,14 @@ fn warnings(s: &Summary) -> Vec<String> {
             w.push(format!(
                 "tile {} was visited but its action was never taken",
                 t.id
+            ));
+        } else if let Some(rate) = rarely_taken(s, t, typical_take) {
+            w.push(format!(
+                "tile {} was reached {:.2} times a game but its action taken at only {} of those visits, where a typical tile's is taken at {:.0}%: the bots may not understand what it gives (a payoff in a later round, a tile counter); try `--bots mcts --mcts-rounds 1`, or value it in `[score] potential`",
+                t.id,
+                t.visits,
+                rate.percent(),
+                typical_take * 100.0
             ));
         } else if !t.hub && t.used_in >= 0.999 && t.action_share > 3.0 * fair {
             w.push(format!(
@@ -784,6 +793,39 @@ fn warnings(s: &Summary) -> Vec<String> {
         }
     }
     w
+}
+
+/// The median share of visits at which a tile's action is taken, over the tiles whose
+/// action was taken at all (free-movement tiles aside).
+fn typical_take_rate(tiles: &[TileSummary]) -> f64 {
+    let mut rates: Vec<f64> = tiles
+        .iter()
+        .filter(|t| !t.hub && t.visits > 0.0 && t.actions > 0.0)
+        .map(|t| (t.actions / t.visits).min(1.0))
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    match rates.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => rates[n / 2],
+        n => (rates[n / 2 - 1] + rates[n / 2]) / 2.0,
+    }
+}
+
+/// Visits a tile needs over the run before its take rate is judged.
+const MIN_VISITS_JUDGED: f64 = 20.0;
+
+/// The share of visits at which tile `t`'s action was taken, with its interval, when
+/// it is clearly below the typical tile's (`typical`): the interval's top under half
+/// of it, over at least [`MIN_VISITS_JUDGED`] visits. Not judged for random bots, whose
+/// choices say nothing about what a tile is worth.
+fn rarely_taken(s: &Summary, t: &TileSummary, typical: f64) -> Option<stats::Estimate> {
+    let thinking = s.bots.iter().any(|b| b.bot != "random");
+    let visits = t.visits * s.finished as f64;
+    if !thinking || t.hub || typical <= 0.0 || visits < MIN_VISITS_JUDGED {
+        return None;
+    }
+    let rate = stats::wilson((t.actions * s.finished as f64).min(visits), visits);
+    (rate.hi < typical / 2.0).then_some(rate)
 }
 
 /// A card whose points per unit of price reach this multiple of its group's median is
@@ -913,6 +955,58 @@ mod tests {
         let w = warnings(&s);
         let at = |text: &str| w.iter().position(|x| x.contains(text)).unwrap();
         assert!(at("looks too strong") < at("c99 was never played"), "{w:?}");
+    }
+
+    /// Issue 33: a tile thinking bots reach but rarely act on is named, with what to try;
+    /// not for random bots (their choices say nothing of a tile's worth), not on too few
+    /// visits, and not for a tile acted on like the others.
+    #[test]
+    fn a_tile_reached_but_rarely_taken_by_thinking_bots_is_warned() {
+        let tile = |id: &str, visits: f64, actions: f64| TileSummary {
+            id: id.into(),
+            visits,
+            actions,
+            gained: 0.0,
+            used_in: 1.0,
+            action_share: 0.1,
+            hub: false,
+        };
+        let mut s = summarise(&games(&[0, 1, 2, 3]), None, None);
+        s.finished = 40;
+        s.tiles = vec![
+            tile("shop", 2.0, 1.8),
+            tile("trader", 2.0, 1.6),
+            tile("alley", 2.0, 1.7),
+            tile("yard", 1.0, 0.9),
+            tile("gate", 1.0, 0.8),
+            tile("bank", 1.0, 0.05),
+            tile("rare", 0.2, 0.0025),
+        ];
+        let about_bank = |s: &Summary| {
+            warnings(s)
+                .into_iter()
+                .filter(|w| w.contains("reached"))
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            about_bank(&s).is_empty(),
+            "random bots: {:?}",
+            about_bank(&s)
+        );
+        s.bots[0].bot = "greedy".into();
+        let w = about_bank(&s);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with(
+                "tile bank was reached 1.00 times a game but its action taken at only 5.0% ("
+            ) && w[0].contains("typical tile's is taken at 80%")
+                && w[0].contains("--mcts-rounds 1"),
+            "{}",
+            w[0]
+        );
+        // 8 visits in 40 games are too few to judge "rare"; a bank taken at 40% is not rare.
+        s.tiles[5].actions = 0.4;
+        assert!(about_bank(&s).is_empty(), "{:?}", about_bank(&s));
     }
 
     /// Per-round means count a game that already ended with its final score: the line

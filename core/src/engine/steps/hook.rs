@@ -118,6 +118,10 @@ impl StepKind for NodeHooksStep {
         format!("every node's `{}` hook{gate}", prog.hook_name(self.hook))
     }
 
+    fn node_hook(&self) -> Option<Hook> {
+        Some(self.hook)
+    }
+
     fn run(
         &self,
         eng: &mut Engine,

@@ -155,6 +155,12 @@ pub trait StepKind: fmt::Debug + Send + Sync {
         None
     }
 
+    /// The hook it calls on every board node that defines it (`hook` with `on =
+    /// "nodes"`).
+    fn node_hook(&self) -> Option<Hook> {
+        None
+    }
+
     /// Its line of the program's outline, without indent (`weft doc`); `gate` is the
     /// step's rounds as text (` (rounds 2–5)`, or empty).
     fn outline(&self, prog: &dyn ProgramNames, gate: &str) -> String;

@@ -154,6 +154,20 @@ pub static CTX_API: &[CtxFn] = &[
         front: Some(Fast(tile::counter, FrontList::None)),
     },
     CtxFn {
+        name: "tile_counter_of",
+        call: "ctx:tile_counter_of(what, name)",
+        text: "a counter of any tile on the board, named by the tile's id or its slot's (0 if unset): what a tile keeps for a player (`\"debt:2\"`), for a `[score] potential` that values it",
+        imp: Read(|m| m.add(|_, c, (what, name): (String, String)| c.tile_counter_of(&what, &name))),
+        front: None,
+    },
+    CtxFn {
+        name: "board_tiles",
+        call: "ctx:board_tiles()",
+        text: "the board's slots in order: `{slot, tile, counters}` each (`counters`: a copy of the tile's counters, name to value)",
+        imp: Read(|m| m.add(|lua, c, ()| c.board_tiles(lua))),
+        front: None,
+    },
+    CtxFn {
         name: "gain",
         call: "ctx:gain(p, what, n)",
         text: "gives n of a counter (coins, a material, any the pack declares; not skill or prestige, which have their own verbs); a limited supply may give fewer, a capped counter clips or refuses as declared; returns what was gained",
