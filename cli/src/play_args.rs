@@ -25,10 +25,10 @@ pub struct PlayArgs {
     /// Iterations per decision for the mcts bot (default 100, or `[bots.mcts]`).
     #[arg(long, value_name = "N")]
     pub mcts_iterations: Option<u32>,
-    /// How far each mcts playout runs before the evaluation judges it: N round ends
-    /// (the searcher's own decisions greedy, the others' random), so the bot sees what
-    /// pays next round; 0 for the searcher's next turn only (default 0, or `[bots.mcts]
-    /// rounds`); 99 plays on to the game's end.
+    /// Rounds each mcts playout plays into before the evaluation judges it, stopping at
+    /// the first question of the last (the searcher's own decisions greedy, the others'
+    /// random), so the bot sees what a round's end pays; 0 for the searcher's next turn
+    /// only (default 0, or `[bots.mcts] rounds`); 99 plays on to the game's end.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=99))]
     pub mcts_rounds: Option<u32>,
 }

@@ -51,6 +51,10 @@ pub struct PlayCmdArgs {
     /// Iterations per decision for an mcts seat (default 100, or `[bots.mcts]`).
     #[arg(long, value_name = "N")]
     mcts_iterations: Option<u32>,
+    /// Rounds each mcts playout plays into before it is judged (0: the searcher's next
+    /// turn; default 0, or `[bots.mcts] rounds`; 99: to the game's end).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=99))]
+    mcts_rounds: Option<u32>,
 }
 
 /// The commands a person may type, for `help`.
@@ -134,6 +138,7 @@ pub fn run(a: PlayCmdArgs) -> anyhow::Result<ExitCode> {
     let content = a.packs.load()?;
     let options = BotOptions {
         mcts_iterations: a.mcts_iterations,
+        mcts_rounds: a.mcts_rounds,
         ..BotOptions::default()
     };
     let saved = match &a.resume {

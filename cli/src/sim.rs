@@ -286,6 +286,9 @@ fn verify_determinism(a: &SimArgs) -> anyhow::Result<ExitCode> {
     if let Some(n) = a.play.mcts_iterations {
         args.extend(["--mcts-iterations".into(), n.to_string()]);
     }
+    if let Some(n) = a.play.mcts_rounds {
+        args.extend(["--mcts-rounds".into(), n.to_string()]);
+    }
     let run = || -> anyhow::Result<String> {
         let out = std::process::Command::new(&exe).args(&args).output()?;
         if !out.status.success() {

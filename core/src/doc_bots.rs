@@ -6,7 +6,7 @@
 use crate::agent::{BotOptions, GreedyWeights, MctsConfig};
 use crate::content::Content;
 
-/// What each fixed greedy weight is worth, for people, with its default.
+/// What one unit of each fixed greedy weight is, for people.
 const GREEDY_MEANINGS: [(&str, &str); 6] = [
     (
         "score",
@@ -48,13 +48,18 @@ pub fn bots_markdown(content: &Content) -> String {
     for &(k, v) in &w.counters {
         out.push_str(&format!(
             "| {} | {v} (pack) | 0 | one {} held |\n",
-            content.counters[k as usize].id, content.counters[k as usize].name
+            content.counters[k as usize].id, content.counters[k as usize].id
         ));
     }
     for &(z, v) in &w.zones {
+        // `z` counts player zones only (a player's zone list), as the weights do.
+        let id = content
+            .zones
+            .iter()
+            .find(|x| x.owner == crate::content::ZoneOwner::Player && x.index == z)
+            .map_or("?", |x| x.id.as_str());
         out.push_str(&format!(
-            "| zone:{} | {v} (pack) | 0 | a card held in it |\n",
-            content.zones[z].id
+            "| zone:{id} | {v} (pack) | 0 | a card held in it |\n"
         ));
     }
     out.push_str(&format!("\nScore estimate: {}.\n", estimate_words(content)));
@@ -72,13 +77,13 @@ pub fn bots_markdown(content: &Content) -> String {
     }
     let m = MctsConfig::resolve(content, &BotOptions::default());
     out.push_str(&format!(
-        "\n### mcts (`[bots.mcts]`; `--mcts-iterations`, `--mcts-rounds`)\n\n| setting | value | what it does |\n|---|---|---|\n| iterations | {} | searches a decision |\n| rounds | {} | {} |\n| rollout | {} | turns of its own a playout plays when `rounds` is 0 |\n| exploration | {} | UCB1 constant |\n| scale | {} | evaluation points of gain worth a 73% reward |\n",
+        "\n### mcts (`[bots.mcts]`; `--mcts-iterations`, `--mcts-rounds`)\n\n| setting | value | what it does |\n|---|---|---|\n| iterations | {} | searches for each decision |\n| rounds | {} | {} |\n| rollout | {} | turns of its own a playout plays when `rounds` is 0 |\n| exploration | {} | UCB1 constant |\n| scale | {} | evaluation points of gain worth a 73% reward |\n",
         m.iterations,
         m.rounds,
         match m.rounds {
             0 => "playouts stop after the searcher's next turn: what pays later is seen only through the score estimate".to_string(),
             n if n >= MctsConfig::MAX_ROUNDS => "playouts run to the game's end".to_string(),
-            n => format!("playouts run through {n} round end(s), so a payoff in the next round counts"),
+            n => format!("playouts run into the {n} round(s) after the one in play, to the first question there: what a round's end pays without asking counts"),
         },
         m.rollout,
         m.exploration,
@@ -90,10 +95,7 @@ pub fn bots_markdown(content: &Content) -> String {
 /// How the score estimate bots use is made, in words.
 fn estimate_words(content: &Content) -> String {
     let program = &content.program;
-    let end = !program
-        .block(crate::content::program::END_BLOCK)
-        .steps
-        .is_empty();
+    let end = crate::engine::estimate_runs_end_hooks(program);
     let potential = program.potential.map(|i| {
         let h = &program.game_hooks[i as usize];
         format!("`{}.{}` ([score] potential)", h.module, h.function)

@@ -108,6 +108,18 @@ fn search_through_the_round_end_takes_an_investment_only_when_it_pays() {
             "{slot}: acted {good} of 4 where it pays, {bad} of 4 where it loses"
         );
     }
+    // The control: the same search whose playouts stop after its next turn takes the
+    // paying bank less often (2 of these 4): the round's end is what it sees.
+    let next_turn = BotOptions {
+        mcts_rounds: Some(0),
+        ..search_through_the_round()
+    };
+    let without = acts(&delayed(true), "mcts", &next_turn, "counting-house", 4);
+    let with = acts(&delayed(true), "mcts", &options, "counting-house", 4);
+    assert!(
+        without < with,
+        "rounds 0 acted {without} of 4, rounds 1 {with}"
+    );
 }
 
 #[test]

@@ -96,6 +96,7 @@ impl App {
         let content = a.packs.load()?;
         let options = BotOptions {
             mcts_iterations: a.mcts_iterations,
+            mcts_rounds: a.mcts_rounds,
             ..BotOptions::default()
         };
         let table = Table::new(

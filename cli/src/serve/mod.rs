@@ -101,6 +101,10 @@ pub struct ServeArgs {
     /// Iterations per decision for an mcts seat (default 100, or `[bots.mcts]`).
     #[arg(long, value_name = "N")]
     pub mcts_iterations: Option<u32>,
+    /// Rounds each mcts playout plays into before it is judged (0: the searcher's next
+    /// turn; default 0, or `[bots.mcts] rounds`; 99: to the game's end).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=99))]
+    pub mcts_rounds: Option<u32>,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<ExitCode> {

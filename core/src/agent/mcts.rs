@@ -46,10 +46,10 @@ pub struct MctsConfig {
     /// Turns of the searching seat a rollout plays (after the one in progress) before
     /// the evaluation truncates it, when `rounds` is 0.
     pub rollout: u32,
-    /// Round ends a rollout plays through before the evaluation truncates it (0: use
-    /// `rollout`; [`MctsConfig::MAX_ROUNDS`]: to the game's end). What pays in a later
-    /// round (an investment, a conversion, a bank of points scored at the end) is then
-    /// in the evaluation.
+    /// Rounds a rollout plays into before the evaluation truncates it, stopping at the
+    /// first question of the last (0: use `rollout`; [`MctsConfig::MAX_ROUNDS`]: to the
+    /// game's end). What pays at a round's end without asking (an investment, a
+    /// conversion) is then in the evaluation.
     pub rounds: u32,
     /// The UCB1 exploration constant.
     pub exploration: f64,
@@ -68,7 +68,7 @@ impl MctsConfig {
         "scale",
     ];
 
-    /// `rounds` at which a rollout plays on to the game's end.
+    /// `rounds` at which a rollout plays on to the game's end, however many rounds it has.
     pub const MAX_ROUNDS: u32 = 99;
 
     /// Defaults, then `[bots.mcts]` from the content, then command-line options.
@@ -397,12 +397,20 @@ impl Search<'_> {
         }
     }
 
-    /// Plays on from a new leaf until `cfg.rounds` rounds have ended (or the game has):
-    /// the searching seat's decisions with greedy's one-step policy, the others' at
-    /// random, as [`Search::rollout`]. What a round's end pays (a workshop phase, an
-    /// income step) is then part of what the leaf is judged by.
+    /// Plays on from a new leaf until the first question after `cfg.rounds` more rounds
+    /// have begun (or the game has ended; no limit at [`MctsConfig::MAX_ROUNDS`]): the
+    /// searching seat's decisions with greedy's one-step policy, the others' at random,
+    /// as [`Search::rollout`]. What the steps between a round's turns and that question
+    /// pay without asking (a workshop phase's restock, an income step) is then part of
+    /// what the leaf is judged by; what a player answers there (a use phase) is not.
+    /// Answers are applied whole ([`Engine::apply`]): a failed one leaves the state as
+    /// it was, which is then judged.
     fn rollout_rounds(&mut self, sim: &mut GameState) {
-        let until = sim.round.saturating_add(self.cfg.rounds);
+        let until = if self.cfg.rounds >= MctsConfig::MAX_ROUNDS {
+            u32::MAX
+        } else {
+            sim.round.saturating_add(self.cfg.rounds)
+        };
         for _ in 0..crate::limits::MAX_DECISIONS {
             if sim.round >= until {
                 return;
@@ -417,7 +425,7 @@ impl Search<'_> {
             } else {
                 self.rng.random_range(0..d.options.len())
             };
-            if self.engine.apply_disposable(sim, pick).is_err() {
+            if self.engine.apply(sim, pick).is_err() {
                 return;
             }
         }
@@ -435,7 +443,7 @@ impl Search<'_> {
             } else {
                 immediate_pick(self.engine, sim, d, self.weights, self.rng)
             };
-            if self.engine.apply_disposable(sim, pick).is_err() {
+            if self.engine.apply(sim, pick).is_err() {
                 return;
             }
         }

@@ -111,8 +111,9 @@ impl Engine {
     }
 
     /// What each player's position is worth, for bots: the score it would have if the
-    /// game ended now (when the program has an `end` list of game hooks, final scoring,
-    /// they run on a copy and the declared score parts are read from it; else the parts
+    /// game ended now (when the program has an `end` list of game hooks or `on = "nodes"`
+    /// hooks, final scoring, they run on a copy and the declared score parts are read
+    /// from it; else the parts
     /// as they stand), plus the pack's `[score] potential` when it has one (what
     /// unfinished work is worth). A hook that fails or asks a question counts as nothing
     /// more (`weft check` reports failing hooks).
@@ -184,7 +185,8 @@ impl Engine {
         }
     }
 
-    /// The declared score parts after the `end` list's game hooks ran on a copy of `st`;
+    /// The declared score parts after the `end` list's game and node hooks ran on a copy
+    /// of `st` (node hooks on every tile that defines them, in slot order);
     /// `None` when there are none, or one failed or asked. With `only` and `[score]
     /// estimate = "per_player"`, the `on = "players"` hooks run for that player alone,
     /// so only that player's part is meant.
@@ -1103,6 +1105,15 @@ enum EndHook {
     Game(u16, HookOn),
     /// Every board node's hook of that name (`on = "nodes"`), in slot order.
     Nodes(Hook),
+}
+
+/// Whether a score estimate runs any hook of the program's `end` list on a copy (an
+/// `on = "player"` hook has no player outside a turn and is left out; so are card
+/// hooks): else it reads the declared score parts as they stand.
+pub fn estimate_runs_end_hooks(prog: &crate::content::program::Program) -> bool {
+    end_hooks(prog)
+        .iter()
+        .any(|h| !matches!(h, EndHook::Game(_, HookOn::Player)))
 }
 
 /// The hooks of the program's `end` list, in order, nested blocks included.

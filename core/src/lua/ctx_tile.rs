@@ -147,16 +147,13 @@ impl Ctx {
     }
 
     /// `ctx:board_tiles()`: the board's slots in order, `{slot, tile, counters}` each
-    /// (`tile` false on an empty slot; `counters` a copy of the tile's counters).
+    /// (`counters` a copy of the tile's counters). Every slot holds a tile.
     pub(super) fn board_tiles(&self, lua: &Lua) -> mlua::Result<Table> {
         let list = lua.create_table()?;
         for (i, t) in self.state.board.iter().enumerate() {
             let entry = lua.create_table()?;
             entry.raw_set("slot", self.content.board.slots[i].id.as_str())?;
-            match self.content.tiles.get(t.tile as usize) {
-                Some(def) => entry.raw_set("tile", def.id.as_str())?,
-                None => entry.raw_set("tile", false)?,
-            }
+            entry.raw_set("tile", self.content.tiles[t.tile as usize].id.as_str())?;
             let counters = lua.create_table()?;
             for (k, v) in &t.counters {
                 counters.raw_set(k.as_str(), *v)?;

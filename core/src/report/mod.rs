@@ -100,6 +100,10 @@ pub struct TileSummary {
     pub visits: f64,
     /// Mean actions taken per game.
     pub actions: f64,
+    /// Mean times its action was offered per game (taken or declined; 0 in records
+    /// made before weft counted it).
+    #[serde(default)]
+    pub offered: f64,
     /// Mean materials gained by its action per game.
     pub gained: f64,
     /// Share of games in which its action was taken at least once.
@@ -606,6 +610,7 @@ fn tile_summaries(done: &[&GameRecord]) -> Vec<TileSummary> {
                 id: id.clone(),
                 visits: per.iter().map(|t| t.visits as f64).sum::<f64>() / n,
                 actions: actions / n,
+                offered: per.iter().map(|t| t.offered as f64).sum::<f64>() / n,
                 gained: per.iter().map(|t| t.gained as f64).sum::<f64>() / n,
                 used_in: per.iter().filter(|t| t.actions > 0).count() as f64 / n,
                 action_share: actions / all_actions.max(1.0),
@@ -741,9 +746,9 @@ fn warnings(s: &Summary) -> Vec<String> {
             ));
         } else if let Some(rate) = rarely_taken(s, t, typical_take) {
             w.push(format!(
-                "tile {} was reached {:.2} times a game but its action taken at only {} of those visits, where a typical tile's is taken at {:.0}%: the bots may not understand what it gives (a payoff in a later round, a tile counter); try `--bots mcts --mcts-rounds 1`, or value it in `[score] potential`",
+                "tile {} was offered {:.2} times a game but its action taken at only {} of those times, where a typical tile's is taken at {:.0}%: the bots may not understand what it gives (a payoff in a later round, a tile counter); try `--bots mcts --mcts-rounds 1`, or value it in `[score] potential`",
                 t.id,
-                t.visits,
+                chances(t),
                 rate.percent(),
                 typical_take * 100.0
             ));
@@ -795,13 +800,23 @@ fn warnings(s: &Summary) -> Vec<String> {
     w
 }
 
-/// The median share of visits at which a tile's action is taken, over the tiles whose
-/// action was taken at all (free-movement tiles aside).
+/// The times a tile's action could be taken per game: the questions that offered it, or
+/// (records made before weft counted them) the visits.
+fn chances(t: &TileSummary) -> f64 {
+    if t.offered > 0.0 {
+        t.offered
+    } else {
+        t.visits
+    }
+}
+
+/// The median share of its chances at which a tile's action is taken, over the tiles
+/// whose action was taken at all (free-movement tiles aside).
 fn typical_take_rate(tiles: &[TileSummary]) -> f64 {
     let mut rates: Vec<f64> = tiles
         .iter()
-        .filter(|t| !t.hub && t.visits > 0.0 && t.actions > 0.0)
-        .map(|t| (t.actions / t.visits).min(1.0))
+        .filter(|t| !t.hub && chances(t) > 0.0 && t.actions > 0.0)
+        .map(|t| (t.actions / chances(t)).min(1.0))
         .collect();
     rates.sort_by(f64::total_cmp);
     match rates.len() {
@@ -814,14 +829,22 @@ fn typical_take_rate(tiles: &[TileSummary]) -> f64 {
 /// Visits a tile needs over the run before its take rate is judged.
 const MIN_VISITS_JUDGED: f64 = 20.0;
 
-/// The share of visits at which tile `t`'s action was taken, with its interval, when
-/// it is clearly below the typical tile's (`typical`): the interval's top under half
-/// of it, over at least [`MIN_VISITS_JUDGED`] visits. Not judged for random bots, whose
-/// choices say nothing about what a tile is worth.
+/// The share of its chances (the questions that offered it) at which tile `t`'s action
+/// was taken, every seat's, with its interval, when it is clearly below the typical
+/// tile's (`typical`): the interval's top under half of it, over at least
+/// [`MIN_VISITS_JUDGED`] chances. Not judged for random bots, whose
+/// choices say nothing about what a tile is worth, nor for a tile the strength table
+/// flags weak: its takers lose, so the bots leave it for a reason (that warning says
+/// so).
 fn rarely_taken(s: &Summary, t: &TileSummary, typical: f64) -> Option<stats::Estimate> {
     let thinking = s.bots.iter().any(|b| b.bot != "random");
-    let visits = t.visits * s.finished as f64;
-    if !thinking || t.hub || typical <= 0.0 || visits < MIN_VISITS_JUDGED {
+    let visits = chances(t) * s.finished as f64;
+    let component = format!("tile {}", t.id);
+    let weak = s
+        .strength
+        .iter()
+        .any(|x| x.component == component && x.flag == Some(Flag::Weak));
+    if !thinking || weak || t.hub || typical <= 0.0 || visits < MIN_VISITS_JUDGED {
         return None;
     }
     let rate = stats::wilson((t.actions * s.finished as f64).min(visits), visits);
@@ -962,10 +985,11 @@ mod tests {
     /// visits, and not for a tile acted on like the others.
     #[test]
     fn a_tile_reached_but_rarely_taken_by_thinking_bots_is_warned() {
-        let tile = |id: &str, visits: f64, actions: f64| TileSummary {
+        let tile = |id: &str, offered: f64, actions: f64| TileSummary {
             id: id.into(),
-            visits,
+            visits: offered + 0.5,
             actions,
+            offered,
             gained: 0.0,
             used_in: 1.0,
             action_share: 0.1,
@@ -985,7 +1009,7 @@ mod tests {
         let about_bank = |s: &Summary| {
             warnings(s)
                 .into_iter()
-                .filter(|w| w.contains("reached"))
+                .filter(|w| w.contains("was offered"))
                 .collect::<Vec<_>>()
         };
         assert!(
@@ -998,13 +1022,29 @@ mod tests {
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(
             w[0].starts_with(
-                "tile bank was reached 1.00 times a game but its action taken at only 5.0% ("
+                "tile bank was offered 1.00 times a game but its action taken at only 5.0% ("
             ) && w[0].contains("typical tile's is taken at 80%")
                 && w[0].contains("--mcts-rounds 1"),
             "{}",
             w[0]
         );
-        // 8 visits in 40 games are too few to judge "rare"; a bank taken at 40% is not rare.
+        // A bank whose takers lose (flagged weak) is left for a reason: no such warning.
+        s.strength = vec![Strength {
+            component: "tile bank".into(),
+            group: "tile".into(),
+            uses_per_game: 0.05,
+            users: 20,
+            win_share: wilson(0.0, 20.0),
+            expected: 0.25,
+            others: 0.25,
+            lift: wilson(0.0, 20.0),
+            group_lift: 0.0,
+            flag: Some(Flag::Weak),
+            games: Default::default(),
+        }];
+        assert!(about_bank(&s).is_empty(), "{:?}", about_bank(&s));
+        s.strength.clear();
+        // 8 offers in 40 games are too few to judge "rare"; a bank taken at 40% is not rare.
         s.tiles[5].actions = 0.4;
         assert!(about_bank(&s).is_empty(), "{:?}", about_bank(&s));
     }

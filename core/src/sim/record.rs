@@ -105,6 +105,10 @@ pub struct TileCounts {
     pub visits: u32,
     /// Actions taken on it.
     pub actions: u32,
+    /// Times its action was offered (a question with `act` on it answered), taken or
+    /// not: a visit whose `can_act` refused is no chance to take it.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub offered: u32,
     /// Materials players gained while taking its action.
     pub gained: u32,
     /// A tile of the free-movement kind (`[movement] free_kind`, R-PLAZA-1): reached from
@@ -712,6 +716,8 @@ pub(crate) struct Tracker {
     slot_visits: Vec<u32>,
     /// Per tile, by index: actions taken on it and materials gained while taking them.
     tile_actions: Vec<u32>,
+    /// Per tile, by index: questions that offered its action.
+    tile_offered: Vec<u32>,
     tile_gained: Vec<u32>,
     /// Workers placed, at `area * seats + seat`.
     area_placed: Vec<u32>,
@@ -763,6 +769,7 @@ impl Tracker {
             tile_visits: vec![0; content.tiles.len()],
             slot_visits: vec![0; content.board.slots.len()],
             tile_actions: vec![0; content.tiles.len()],
+            tile_offered: vec![0; content.tiles.len()],
             tile_gained: vec![0; content.tiles.len()],
             area_placed: vec![0; content.board.areas.len() * n],
             drawn: vec![0; content.cards.len()],
@@ -793,6 +800,12 @@ impl Tracker {
                     *n += 1;
                 }
             }
+            Action::Act | Action::Pass => {
+                self.note_offered(st);
+            }
+            _ => {}
+        }
+        match *action {
             Action::Act => {
                 if let Some(slot) = st.flow.acted {
                     let tile = st.board[slot as usize].tile as usize;
@@ -821,6 +834,20 @@ impl Tracker {
                     .push((Used::DiceSpace(space as usize), player, st.round));
             }
             _ => {}
+        }
+    }
+
+    /// Counts an offer of the tile action when `st` asks whether to take it (a question
+    /// with an `act` option, at the tile the apprentice stands on), answered either way.
+    fn note_offered(&mut self, st: &GameState) {
+        let (Some(slot), Some(d)) = (st.flow.acted, st.decision()) else {
+            return;
+        };
+        if d.options.iter().any(|o| matches!(o.action, Action::Act)) {
+            let tile = st.board[slot as usize].tile as usize;
+            if let Some(n) = self.tile_offered.get_mut(tile) {
+                *n += 1;
+            }
         }
     }
 
@@ -856,18 +883,20 @@ impl Tracker {
     /// The game is over (or stopped): final counts.
     pub fn finish(&mut self, content: &Content, st: &GameState, rec: &mut GameRecord) {
         for (i, tile) in content.tiles.iter().enumerate() {
-            let (visits, actions, gained) = (
+            let (visits, actions, gained, offered) = (
                 self.tile_visits[i],
                 self.tile_actions[i],
                 self.tile_gained[i],
+                self.tile_offered[i],
             );
-            if visits == 0 && actions == 0 && gained == 0 {
+            if visits == 0 && actions == 0 && gained == 0 && offered == 0 {
                 continue;
             }
             if let Some(t) = rec.tiles.get_mut(&tile.id) {
                 t.visits += visits;
                 t.actions += actions;
                 t.gained += gained;
+                t.offered += offered;
             }
         }
         let seats = rec.players.len();
@@ -1071,6 +1100,10 @@ fn scores_now(content: &Content, st: &GameState) -> Vec<i64> {
 
 /// Whether a count is zero (left out of a record's JSON).
 fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 

@@ -156,7 +156,7 @@ pub static CTX_API: &[CtxFn] = &[
     CtxFn {
         name: "tile_counter_of",
         call: "ctx:tile_counter_of(what, name)",
-        text: "a counter of any tile on the board, named by the tile's id or its slot's (0 if unset): what a tile keeps for a player (`\"debt:2\"`), for a `[score] potential` that values it",
+        text: "a counter of any tile on the board (0 if unset), named by the tile's id (the first slot holding it) or else by a slot's id; a name that is neither is an error: what a tile keeps for a player (`\"debt:2\"`), for a `[score] potential` that values it",
         imp: Read(|m| m.add(|_, c, (what, name): (String, String)| c.tile_counter_of(&what, &name))),
         front: None,
     },
