@@ -399,10 +399,48 @@ pub(crate) fn whole(x: f64) -> String {
 /// weakest this many, and every flagged component.
 const STRENGTH_ENDS: usize = 6;
 
+/// The components left out of the strength table for want of users: the rule, and the
+/// games the nearest ones still need at their rate.
+fn unjudged_note(
+    h: &mut String,
+    waiting: &[weft_core::report::strength::Unjudged],
+) -> std::fmt::Result {
+    use std::fmt::Write;
+    if waiting.is_empty() {
+        return Ok(());
+    }
+    let named: Vec<String> = waiting
+        .iter()
+        .take(12)
+        .map(|u| {
+            format!(
+                "{} ({} users, about {} more games)",
+                esc(&u.component),
+                u.users,
+                u.more_games
+            )
+        })
+        .collect();
+    write!(
+        h,
+        "<p class=\"note\">No verdict yet for {} component{} ({}): {}{}.</p>",
+        waiting.len(),
+        if waiting.len() == 1 { "" } else { "s" },
+        weft_core::report::strength::EVIDENCE_RULE,
+        named.join(", "),
+        if waiting.len() > named.len() {
+            ", …"
+        } else {
+            ""
+        }
+    )
+}
+
 /// Every component with enough users, ranked by how far its lift sits from its group's
 /// typical lift, with its price and value for cost when the pack was at hand. A long
 /// table shows its two ends and every flagged row; the whole of it follows, folded, one
-/// table per group.
+/// table per group; the components without a verdict are named above it, with what
+/// they need.
 pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
     use std::fmt::Write;
     let min = weft_core::report::strength::MIN_USERS;
@@ -411,7 +449,8 @@ pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
         .iter()
         .filter(|x| x.users as usize >= min)
         .collect();
-    if ranked.is_empty() {
+    let waiting = weft_core::report::strength::unjudged(&s.strength, s.finished);
+    if ranked.is_empty() && waiting.is_empty() {
         return Ok(());
     }
     ranked.sort_by(|a, b| (b.lift.value - b.group_lift).total_cmp(&(a.lift.value - a.group_lift)));
@@ -419,7 +458,11 @@ pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
         h,
         "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is beyond a 95% interval corrected for the number of components and larger than a fifth of a fair share. This is association: <code>weft ablate</code> measures what a component causes.</p>"
     )?;
+    unjudged_note(h, &waiting)?;
     let n = ranked.len();
+    if n == 0 {
+        return Ok(());
+    }
     if n <= 2 * STRENGTH_ENDS + 2 {
         return strength_rows(h, s, &ranked);
     }

@@ -168,6 +168,7 @@ fn print_strength(s: &Summary) {
         .iter()
         .filter(|x| x.users as usize >= weft_core::report::strength::MIN_USERS)
         .collect();
+    print_unjudged(s);
     if ranked.is_empty() {
         return;
     }
@@ -211,6 +212,37 @@ fn print_strength(s: &Summary) {
             value
         )
     });
+}
+
+/// The components the strength table leaves out for want of users, with the rule and
+/// the games each would need at its rate (the nearest few named).
+fn print_unjudged(s: &Summary) {
+    let waiting = weft_core::report::strength::unjudged(&s.strength, s.finished);
+    if waiting.is_empty() {
+        return;
+    }
+    let named: Vec<String> = waiting
+        .iter()
+        .take(6)
+        .map(|u| {
+            format!(
+                "{} ({} users, about {} more games)",
+                u.component, u.users, u.more_games
+            )
+        })
+        .collect();
+    println!(
+        "\n  no verdict yet for {} component{} ({}): {}{}",
+        waiting.len(),
+        if waiting.len() == 1 { "" } else { "s" },
+        weft_core::report::strength::EVIDENCE_RULE,
+        named.join(", "),
+        if waiting.len() > named.len() {
+            ", …"
+        } else {
+            ""
+        }
+    );
 }
 
 /// The pack's cards (packs with card zones), ranked by the win share of the seats that

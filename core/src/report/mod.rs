@@ -713,6 +713,7 @@ fn warnings(s: &Summary) -> Vec<String> {
             ));
         }
     }
+    let rare = rarely_played(s);
     for c in &s.cards {
         if c.fulfilled.value == 0.0 {
             if c.drawn == 0.0 {
@@ -723,13 +724,18 @@ fn warnings(s: &Summary) -> Vec<String> {
                     c.id, c.drawn
                 ));
             }
-        } else if c.fulfilled.value < 0.01 {
+        } else if c.fulfilled.value < 0.01
+            && !rare.iter().any(|g| g.cards.iter().any(|x| x.id == c.id))
+        {
             w.push(format!(
-                "card {} was played in only {:.2}% of games",
+                "card {} was played in only {} of games",
                 c.id,
-                c.fulfilled.value * 100.0
+                c.fulfilled.percent()
             ));
         }
+    }
+    for g in &rare {
+        w.push(g.warning());
     }
     let fair = 1.0 / s.tiles.len().max(1) as f64;
     // In a game whose tiles take no actions at all (a map only travelled over), no
@@ -798,6 +804,81 @@ fn warnings(s: &Summary) -> Vec<String> {
         }
     }
     w
+}
+
+/// Cards of one group played far less often than the group's typical card.
+struct RareCards<'a> {
+    /// The group (a grade, a card kind).
+    group: String,
+    /// The group's median share of games in which a card was played.
+    typical: f64,
+    /// Its cards whose share's interval tops out under half of that, rarest first.
+    cards: Vec<&'a CardSummary>,
+}
+
+impl RareCards<'_> {
+    /// The warning, one for the group: a designer reads the list at once.
+    fn warning(&self) -> String {
+        let list: Vec<String> = self
+            .cards
+            .iter()
+            .map(|c| format!("{} {}", c.id, c.fulfilled.percent()))
+            .collect();
+        let one = self.cards.len() == 1;
+        format!(
+            "{} {} card{} played far less often than a typical {} card (in {:.1}% of games): {}; {} may be too dear for what {} give{}, or too hard to complete: {} strength row{} (with enough users) or `weft ablate` say{} whether it matters",
+            self.cards.len(),
+            self.group,
+            if one { " was" } else { "s were" },
+            self.group,
+            self.typical * 100.0,
+            list.join(", "),
+            if one { "it" } else { "they" },
+            if one { "it" } else { "they" },
+            if one { "s" } else { "" },
+            if one { "its" } else { "their" },
+            if one { "" } else { "s" },
+            if one { "s" } else { "" },
+        )
+    }
+}
+
+/// Cards drawn that were played in some games, but whose share of games (with its
+/// interval) tops out under half their group's median share, by group (the catalogue's:
+/// a grade, a card kind). A group needs [`strength::MIN_GROUP`] cards played at all.
+fn rarely_played(s: &Summary) -> Vec<RareCards<'_>> {
+    let mut groups: std::collections::BTreeMap<String, Vec<&CardSummary>> = Default::default();
+    for c in s.cards.iter().filter(|c| c.drawn > 0.0) {
+        let group = s
+            .entry(&format!("card {}", c.id))
+            .map_or_else(|| "common".to_string(), |e| e.group.clone());
+        groups.entry(group).or_default().push(c);
+    }
+    let mut out = Vec::new();
+    for (group, cards) in groups {
+        let mut shares: Vec<f64> = cards.iter().map(|c| c.fulfilled.value).collect();
+        shares.sort_by(f64::total_cmp);
+        if cards.iter().filter(|c| c.fulfilled.value > 0.0).count() < strength::MIN_GROUP {
+            continue;
+        }
+        let typical = match shares.len() {
+            n if n % 2 == 1 => shares[n / 2],
+            n => (shares[n / 2 - 1] + shares[n / 2]) / 2.0,
+        };
+        let mut rare: Vec<&CardSummary> = cards
+            .into_iter()
+            .filter(|c| c.fulfilled.value > 0.0 && c.fulfilled.hi < typical / 2.0)
+            .collect();
+        rare.sort_by(|a, b| a.fulfilled.value.total_cmp(&b.fulfilled.value));
+        if !rare.is_empty() {
+            out.push(RareCards {
+                group,
+                typical,
+                cards: rare,
+            });
+        }
+    }
+    out
 }
 
 /// The times a tile's action could be taken per game: the questions that offered it, or
@@ -1047,6 +1128,43 @@ mod tests {
         // 8 offers in 40 games are too few to judge "rare"; a bank taken at 40% is not rare.
         s.tiles[5].actions = 0.4;
         assert!(about_bank(&s).is_empty(), "{:?}", about_bank(&s));
+    }
+
+    /// Issue 33: cards played far less often than their group's typical card are named
+    /// in one warning for the group, each with its interval; a card whose interval
+    /// reaches half the typical share is not, nor is any card of a group under four.
+    #[test]
+    fn cards_played_far_less_than_their_group_are_named_with_intervals() {
+        let card = |id: &str, played: f64, games: f64| CardSummary {
+            id: id.into(),
+            drawn: 1.0,
+            fulfilled: wilson(played * games, games),
+            win_share_when_fulfilled: wilson(0.0, 0.0),
+        };
+        let mut s = summarise(&games(&[0, 1, 2, 3]), None, None);
+        s.cards = vec![
+            card("c01", 0.6, 200.0),
+            card("c02", 0.55, 200.0),
+            card("c03", 0.5, 200.0),
+            card("c04", 0.6, 200.0),
+            card("c05", 0.025, 200.0),
+            card("c06", 0.15, 200.0),
+            // Too few games to tell: 1 in 5 is 20% (3.6–62.4%).
+            card("c07", 0.2, 5.0),
+        ];
+        let w: Vec<String> = warnings(&s)
+            .into_iter()
+            .filter(|w| w.contains("far less often"))
+            .collect();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with("2 common cards were played far less often than a typical common card (in 50.0% of games): c05 2.5% (1.1–5.7), c06 15.0% ("),
+            "{}",
+            w[0]
+        );
+        assert!(!w[0].contains("c07"), "{}", w[0]);
+        s.cards.truncate(3);
+        assert!(warnings(&s).iter().all(|w| !w.contains("far less often")));
     }
 
     /// Per-round means count a game that already ended with its final score: the line

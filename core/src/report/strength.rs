@@ -284,6 +284,45 @@ fn measure(
     }
 }
 
+/// The minimum-evidence rule, in words: what a component needs before it gets a verdict.
+pub const EVIDENCE_RULE: &str =
+    "a verdict needs 20 seats that used the component, in a group of at least 4 such components";
+
+/// A component used too little for a verdict, and what it would take.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unjudged {
+    /// `card c06`, `tile bank`.
+    pub component: String,
+    /// Seats (game, seat) that used it.
+    pub users: u64,
+    /// More games, at its rate of users a game, before it has [`MIN_USERS`].
+    pub more_games: u64,
+}
+
+/// The components used by fewer than [`MIN_USERS`] seats in `finished` games, with the
+/// games each still needs at its rate, the nearest to a verdict first.
+pub fn unjudged(all: &[Strength], finished: u64) -> Vec<Unjudged> {
+    let mut out: Vec<Unjudged> = all
+        .iter()
+        .filter(|s| (s.users as usize) < MIN_USERS && s.users > 0)
+        .map(|s| {
+            let per_game = s.users as f64 / finished.max(1) as f64;
+            let missing = (MIN_USERS as u64 - s.users) as f64;
+            Unjudged {
+                component: s.component.clone(),
+                users: s.users,
+                more_games: (missing / per_game).ceil() as u64,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        a.more_games
+            .cmp(&b.more_games)
+            .then(a.component.cmp(&b.component))
+    });
+    out
+}
+
 /// Sets each component's group median and flag.
 fn judge(all: &mut [Strength], fair: f64) {
     let judged = |s: &Strength| s.users as usize >= MIN_USERS;
@@ -498,6 +537,25 @@ mod tests {
     }
 
     /// Too few users: measured, never judged.
+    #[test]
+    fn components_without_a_verdict_say_how_many_games_they_need() {
+        let mut records = games(40, |i| i % 4);
+        for r in records.iter_mut().take(5) {
+            use_it(r, "card c06", 1, 1);
+        }
+        let s = strengths(&records.iter().collect::<Vec<_>>(), 4);
+        let u = unjudged(&s, 40);
+        // 5 users in 40 games: 15 more at 1 in 8 games is 120 games.
+        assert_eq!(
+            u,
+            vec![Unjudged {
+                component: "card c06".into(),
+                users: 5,
+                more_games: 120
+            }]
+        );
+    }
+
     #[test]
     fn a_rarely_used_card_is_not_judged() {
         let mut records = games(400, |i| i % 4);
