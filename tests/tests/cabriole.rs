@@ -199,6 +199,37 @@ fn projects_have_a_value_for_cost_and_a_wrong_report_param_is_refused() {
     );
 }
 
+/// `[report] completed_zone` (issue 33, item 2) names the zone a finished project ends
+/// in, so a report can say which projects are taken and never finished; a zone that is
+/// not a player zone is refused at its line.
+#[test]
+fn the_completed_zone_is_a_player_zone_or_refused_at_its_line() {
+    let content = weft_tests::cabriole_content();
+    assert_eq!(
+        content.card_value.completed_zone.as_deref(),
+        Some("completed")
+    );
+    let mut files = weft_tests::cabriole_files();
+    let line = files.files["game.toml"]
+        .lines()
+        .position(|l| l.starts_with("completed_zone"))
+        .expect("Cabriole declares it")
+        + 1;
+    let game = files.files["game.toml"].replace(
+        "completed_zone = \"completed\"",
+        "completed_zone = \"display\"",
+    );
+    files.files.insert("game.toml".into(), game);
+    let err = weft_core::load_files(&[files], &weft_tests::library())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(&format!("game.toml:{line}")), "{err}");
+    assert!(
+        err.contains("[report] completed_zone = \"display\" is not a player zone of [[zones]]"),
+        "{err}"
+    );
+}
+
 /// Cabriole with `rules.final_score` also adding the next player's walnut: a hook that
 /// reads another player's state, which `[score] estimate = "per_player"` rules out.
 fn cabriole_with_a_final_score_that_reads_another_player() -> weft_core::content::PackFiles {

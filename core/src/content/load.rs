@@ -137,7 +137,21 @@ fn resolve(ld: &mut Loader, merged: super::layers::Merged) -> Content {
     let card_value = CardValue {
         cost: game.report.card_cost.clone(),
         points: game.report.card_points.clone(),
+        completed_zone: game.report.completed_zone.clone(),
     };
+    if let Some(z) = &card_value.completed_zone {
+        let player_zone = zones
+            .iter()
+            .any(|x| &x.id == z && x.owner == crate::content::ZoneOwner::Player);
+        if !player_zone {
+            ld.fail(
+                gf,
+                "completed_zone",
+                format!("[report] completed_zone = \"{z}\" is not a player zone of [[zones]]"),
+                "name the player zone a card ends in when its player finished it, e.g. completed_zone = \"completed\"",
+            );
+        }
+    }
     resolve::cards::check_card_value(ld, &card_value, &cards, &counters);
     let mut h = Sha256::new();
     for p in &packs {

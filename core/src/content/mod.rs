@@ -484,6 +484,8 @@ pub struct CardValue {
     pub cost: Option<String>,
     /// The points param, if declared.
     pub points: Option<String>,
+    /// The player zone a finished card ends in, if declared (`[report] completed_zone`).
+    pub completed_zone: Option<String>,
 }
 
 /// How `weft serve` draws the game (`[layout]` of `game.toml`): hints only, no rule

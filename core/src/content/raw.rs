@@ -560,6 +560,10 @@ pub struct ReportToml {
     /// The param holding the points a card scores (a whole number).
     #[serde(default)]
     pub card_points: Option<String>,
+    /// The player zone a taken card ends in when its player finished it (Cabriole's
+    /// `completed`): a card taken often that never ends there is warned about.
+    #[serde(default)]
+    pub completed_zone: Option<String>,
 }
 
 /// `[placement]`: the workers of worker-placement games.

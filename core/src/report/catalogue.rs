@@ -45,7 +45,8 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn new(component: String, name: &str, group: &str) -> Entry {
+    /// An entry with its names and group, and nothing priced yet.
+    pub(super) fn new(component: String, name: &str, group: &str) -> Entry {
         Entry {
             component,
             name: name.to_string(),

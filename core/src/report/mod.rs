@@ -224,6 +224,10 @@ pub struct Summary {
     /// the report links the strength table's games to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saved_games: Option<String>,
+    /// The player zone a finished card ends in (`[report] completed_zone`), when the
+    /// pack was at hand and declares it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed_zone: Option<String>,
 }
 
 impl Summary {
@@ -232,6 +236,7 @@ impl Summary {
     pub fn describe(&mut self, content: &crate::content::Content) {
         self.catalogue = catalogue::catalogue(content);
         self.board = catalogue::board(content);
+        self.completed_zone = content.card_value.completed_zone.clone();
         self.warnings = warnings(self);
     }
 
@@ -390,6 +395,7 @@ pub fn summarise(records: &[GameRecord], seed: Option<u64>, seconds: Option<f64>
         seconds,
         games_per_second: seconds.map(|s| records.len() as f64 / s.max(1e-9)),
         saved_games: None,
+        completed_zone: None,
     };
     summary.warnings = warnings(&summary);
     summary
@@ -773,6 +779,12 @@ fn warnings(s: &Summary) -> Vec<String> {
                 "card {} was never taken ({:.1} copies in play per game)",
                 c.id, c.in_play
             ));
+        } else if let Some(zone) = never_completed(s, c) {
+            w.push(format!(
+                "card {} was taken in {} of games but no copy ever ended in `{zone}`: too hard to finish, or not worth finishing?",
+                c.id,
+                c.taken.percent()
+            ));
         }
     }
     for a in &s.areas {
@@ -804,6 +816,27 @@ fn warnings(s: &Summary) -> Vec<String> {
         }
     }
     w
+}
+
+/// Games a card must be taken in before "never completed" is said of it.
+const MIN_TAKEN_JUDGED: f64 = 10.0;
+
+/// The pack's completed zone when card `c` was taken in at least [`MIN_TAKEN_JUDGED`]
+/// games and no copy of it ended the game there, while cards of its group (its kind)
+/// do: a kind no card of which is ever finished (a favour, a starting card) is not
+/// meant to be.
+fn never_completed<'a>(s: &'a Summary, c: &HeldSummary) -> Option<&'a str> {
+    let zone = s.completed_zone.as_deref()?;
+    let ends_there = |h: &HeldSummary| {
+        h.ended_in
+            .iter()
+            .any(|(z, share)| z == zone && *share > 0.0)
+    };
+    let group = |id: &str| s.entry(&format!("card {id}")).map(|e| e.group.as_str());
+    let kind = group(&c.id);
+    let kind_is_finished = s.held.iter().any(|h| group(&h.id) == kind && ends_there(h));
+    let taken_games = c.taken.value * c.taken.n;
+    (kind_is_finished && taken_games >= MIN_TAKEN_JUDGED && !ends_there(c)).then_some(zone)
 }
 
 /// Cards of one group played far less often than the group's typical card.
@@ -1165,6 +1198,49 @@ mod tests {
         assert!(!w[0].contains("c07"), "{}", w[0]);
         s.cards.truncate(3);
         assert!(warnings(&s).iter().all(|w| !w.contains("far less often")));
+    }
+
+    /// Issue 33: with `[report] completed_zone`, a card taken in ten games or more of
+    /// which no copy was ever finished is named, when cards of its kind are finished
+    /// (a kind never meant to be, such as a starting card, is not).
+    #[test]
+    fn a_card_taken_often_but_never_completed_is_named() {
+        let held = |id: &str, taken: f64, completed: f64| HeldSummary {
+            id: id.into(),
+            in_play: 1.0,
+            taken: wilson(taken * 100.0, 100.0),
+            win_share_when_taken: wilson(0.0, 0.0),
+            ended_in: vec![("completed".into(), completed), ("unfinished".into(), 0.3)],
+        };
+        let entry = |id: &str, group: &str| catalogue::Entry::new(format!("card {id}"), id, group);
+        let mut s = summarise(&games(&[0, 1, 2, 3]), None, None);
+        s.held = vec![
+            held("A01", 0.8, 0.3),
+            held("B07", 0.36, 0.0),
+            held("B08", 0.05, 0.0),
+            held("S1", 0.5, 0.0),
+        ];
+        s.catalogue = vec![
+            entry("A01", "project"),
+            entry("B07", "project"),
+            entry("B08", "project"),
+            entry("S1", "starting"),
+        ];
+        let named = |s: &Summary| -> Vec<String> {
+            warnings(s)
+                .into_iter()
+                .filter(|w| w.contains("ever ended in"))
+                .collect()
+        };
+        assert!(named(&s).is_empty(), "no completed zone declared");
+        s.completed_zone = Some("completed".into());
+        let w = named(&s);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with("card B07 was taken in 36.0% (") && w[0].contains("`completed`"),
+            "{}",
+            w[0]
+        );
     }
 
     /// Per-round means count a game that already ended with its final score: the line
