@@ -456,7 +456,7 @@ pub(crate) fn strength_table(h: &mut String, s: &Summary) -> std::fmt::Result {
     ranked.sort_by(|a, b| (b.lift.value - b.group_lift).total_cmp(&(a.lift.value - a.group_lift)));
     write!(
         h,
-        "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is beyond a 95% interval corrected for the number of components and larger than a fifth of a fair share. This is association: <code>weft ablate</code> measures what a component causes.</p>"
+        "<h2>Strength</h2><p>For each use of a component, the user's win share against the chance its standing at the start of that round gave it (the <em>lift</em>), compared with the typical lift of its group. Components used by fewer than {min} seats are left out. A flag means the gap to the group is larger than a fifth of a fair share, with the false discovery rate over every component judged at once held at 5% (Benjamini–Hochberg): about one flag in twenty may be chance. This is association: <code>weft ablate</code> measures what a component causes.</p>"
     )?;
     unjudged_note(h, &waiting)?;
     let n = ranked.len();

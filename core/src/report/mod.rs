@@ -684,6 +684,7 @@ fn warnings(s: &Summary) -> Vec<String> {
     for x in s.strength.iter().filter(|x| x.flag.is_some()) {
         w.push(strength_warning(s, x));
     }
+    w.extend(chance_flags(s));
     let parity = 1.0 / s.players.max(1) as f64;
     let same_bot = s.bots.len() == 1;
     if same_bot {
@@ -965,6 +966,27 @@ fn rarely_taken(s: &Summary, t: &TileSummary, typical: f64) -> Option<stats::Est
     (rate.hi < typical / 2.0).then_some(rate)
 }
 
+/// How many of the strength flags chance alone would give: the components judged at
+/// once and the false discovery rate they are held to. `None` without a flag.
+fn chance_flags(s: &Summary) -> Option<String> {
+    let flagged = s.strength.iter().filter(|x| x.flag.is_some()).count();
+    if flagged == 0 {
+        return None;
+    }
+    let judged = s
+        .strength
+        .iter()
+        .filter(|x| x.users as usize >= strength::MIN_USERS)
+        .count();
+    Some(format!(
+        "{} from {judged} components judged at once, at a {:.0}% false discovery rate: chance alone would give about {:.1} of {}; confirm a flag on other seeds before acting on it",
+        plural(flagged as u64, "flag"),
+        strength::FALSE_DISCOVERY_RATE * 100.0,
+        strength::FALSE_DISCOVERY_RATE * flagged as f64,
+        if flagged == 1 { "it" } else { "them" }
+    ))
+}
+
 /// A card whose points per unit of price reach this multiple of its group's median is
 /// named in the warnings (the base packs' cheapest points are 1.7× and 1.2× theirs).
 pub const VALUE_OUTLIER: f64 = 2.0;
@@ -1085,6 +1107,7 @@ mod tests {
             lift: wilson(30.0, 40.0),
             group_lift: 0.0,
             flag: None,
+            p_value: 1.0,
             games: Default::default(),
         });
         strong.flag = Some(Flag::Strong);
@@ -1154,6 +1177,7 @@ mod tests {
             lift: wilson(0.0, 20.0),
             group_lift: 0.0,
             flag: Some(Flag::Weak),
+            p_value: 0.0,
             games: Default::default(),
         }];
         assert!(about_bank(&s).is_empty(), "{:?}", about_bank(&s));

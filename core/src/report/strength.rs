@@ -16,8 +16,10 @@
 //! **The flag.** Fulfilling any commission or taking any good action helps, so a
 //! component is judged against its peers (same group: a grade, a card kind, tiles,
 //! areas): it is flagged when its lift differs from the group's median lift by more than
-//! a fifth of a fair share, beyond a Bonferroni-corrected 95% interval over every
-//! component tested, in a group of at least [`MIN_GROUP`] judged components. This is association, not proof: `weft ablate` measures what the
+//! a fifth of a fair share, with the false discovery rate over every component judged
+//! at once held at [`FALSE_DISCOVERY_RATE`] (Benjamini–Hochberg on each component's
+//! one-sided p-value of "the gap is no more than that margin"), in a group of at least
+//! [`MIN_GROUP`] judged components. This is association, not proof: `weft ablate` measures what the
 //! component causes.
 
 use std::collections::BTreeMap;
@@ -73,10 +75,23 @@ pub struct Strength {
     pub group_lift: f64,
     /// Set when it stands out from its group.
     pub flag: Option<Flag>,
+    /// The chance of a gap to the group this far beyond the margin if the component's
+    /// true gap were only the margin (one-sided; 1 when not judged): what the false
+    /// discovery rate control ranks.
+    #[serde(default = "one")]
+    pub p_value: f64,
     /// Games to watch: where a seat that used it won, and where one lost.
     #[serde(default)]
     pub games: ExampleGames,
 }
+
+fn one() -> f64 {
+    1.0
+}
+
+/// The false discovery rate the flags are held to (Benjamini–Hochberg): of the
+/// components flagged in a run, at most this share are expected to be chance.
+pub const FALSE_DISCOVERY_RATE: f64 = 0.05;
 
 /// Most game indices kept in each list of [`ExampleGames`].
 pub const EXAMPLE_GAMES: usize = 5;
@@ -280,6 +295,7 @@ fn measure(
         lift,
         group_lift: 0.0,
         flag: None,
+        p_value: 1.0,
         games: ExampleGames::default(),
     }
 }
@@ -323,14 +339,17 @@ pub fn unjudged(all: &[Strength], finished: u64) -> Vec<Unjudged> {
     out
 }
 
-/// Sets each component's group median and flag.
+/// Sets each component's group median, p-value and flag: a component is flagged when
+/// its gap to the group's median lift is beyond the margin (a fifth of a fair share)
+/// at a false discovery rate of [`FALSE_DISCOVERY_RATE`] over every component judged
+/// at once (Benjamini–Hochberg on the one-sided p-values of "the gap is no more than
+/// the margin").
 fn judge(all: &mut [Strength], fair: f64) {
     let judged = |s: &Strength| s.users as usize >= MIN_USERS;
     let tested = all.iter().filter(|s| judged(s)).count();
     if tested == 0 {
         return;
     }
-    let z = normal_quantile(1.0 - 0.025 / tested as f64);
     // Each group's median lift, and how many of its components are judged.
     let mut medians: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     let groups: Vec<String> = all.iter().map(|s| s.group.clone()).collect();
@@ -346,18 +365,51 @@ fn judge(all: &mut [Strength], fair: f64) {
         lifts.sort_by(f64::total_cmp);
         medians.insert(g, (median(&lifts), lifts.len()));
     }
-    for s in all.iter_mut() {
+    let mut candidates: Vec<(f64, usize)> = Vec::new();
+    for (i, s) in all.iter_mut().enumerate() {
         let (group_lift, size) = medians[&s.group];
         s.group_lift = group_lift;
         if !judged(s) || size < MIN_GROUP {
             continue;
         }
         let half = (s.lift.hi - s.lift.lo) / 2.0;
-        let se = half / super::stats::Z95;
+        let se = (half / super::stats::Z95).max(1e-12);
         let gap = s.lift.value - s.group_lift;
-        if gap.abs() - z * se > MARGIN_OF_FAIR * fair {
-            s.flag = Some(if gap > 0.0 { Flag::Strong } else { Flag::Weak });
-        }
+        s.p_value = normal_upper_tail((gap.abs() - MARGIN_OF_FAIR * fair) / se);
+        candidates.push((s.p_value, i));
+    }
+    // Benjamini–Hochberg over the `tested` components: the largest k whose k-th smallest
+    // p-value is at most k·q/m, and every component up to it.
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let m = tested as f64;
+    let cut = candidates
+        .iter()
+        .enumerate()
+        .filter(|(k, (p, _))| *p <= (*k as f64 + 1.0) * FALSE_DISCOVERY_RATE / m)
+        .map(|(k, _)| k + 1)
+        .max()
+        .unwrap_or(0);
+    for &(_, i) in &candidates[..cut] {
+        let s = &mut all[i];
+        let gap = s.lift.value - s.group_lift;
+        s.flag = Some(if gap > 0.0 { Flag::Strong } else { Flag::Weak });
+    }
+}
+
+/// The chance that a standard normal exceeds `z` (Abramowitz and Stegun 7.1.26 for the
+/// error function, absolute error under 1.5e-7).
+pub fn normal_upper_tail(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erfc = poly * (-x * x).exp();
+    if z >= 0.0 {
+        erfc / 2.0
+    } else {
+        1.0 - erfc / 2.0
     }
 }
 
@@ -452,6 +504,48 @@ mod tests {
             })
             .by
             .push([seat, round]);
+    }
+
+    /// A component far above its group is flagged with a tiny p-value; its peers, at the
+    /// group's median, are not (their p-values are those of a gap under the margin).
+    #[test]
+    fn a_clear_outlier_is_flagged_and_its_peers_are_not() {
+        let mut records = games(400, |i| i % 4);
+        for r in &mut records {
+            let w = r.winners[0] as u32;
+            for (k, id) in ["card a", "card b", "card c", "card d", "card e", "card f"]
+                .iter()
+                .enumerate()
+            {
+                use_it(r, id, (k as u32) % 4, 1);
+            }
+            use_it(r, "card g", w, 1);
+        }
+        let s = strengths(&records.iter().collect::<Vec<_>>(), 4);
+        let g = s.iter().find(|x| x.component == "card g").unwrap();
+        assert_eq!(g.flag, Some(Flag::Strong), "{g:?}");
+        assert!(g.p_value < 1e-6, "{}", g.p_value);
+        for x in s.iter().filter(|x| x.component != "card g") {
+            assert_eq!(x.flag, None, "{x:?}");
+            assert!(x.p_value > 0.5, "{x:?}");
+        }
+    }
+
+    #[test]
+    fn the_upper_tail_matches_the_normal_table() {
+        for (z, tail) in [
+            (0.0, 0.5),
+            (1.0, 0.158_655),
+            (1.959_964, 0.025),
+            (3.0, 0.001_35),
+            (-1.0, 0.841_345),
+        ] {
+            assert!(
+                (normal_upper_tail(z) - tail).abs() < 1e-5,
+                "{z}: {}",
+                normal_upper_tail(z)
+            );
+        }
     }
 
     #[test]
