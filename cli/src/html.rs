@@ -409,31 +409,13 @@ fn unjudged_note(
     if waiting.is_empty() {
         return Ok(());
     }
-    let named: Vec<String> = waiting
-        .iter()
-        .take(12)
-        .map(|u| {
-            format!(
-                "{} ({} users, about {} more games)",
-                esc(&u.component),
-                u.users,
-                u.more_games
-            )
-        })
-        .collect();
-    write!(
-        h,
-        "<p class=\"note\">No verdict yet for {} component{} ({}): {}{}.</p>",
-        waiting.len(),
-        if waiting.len() == 1 { "" } else { "s" },
-        weft_core::report::strength::EVIDENCE_RULE,
-        named.join(", "),
-        if waiting.len() > named.len() {
-            ", …"
-        } else {
-            ""
-        }
-    )
+    let sentence = weft_core::report::strength::unjudged_sentence(waiting, 12, esc);
+    let mut chars = sentence.chars();
+    let first = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default();
+    write!(h, "<p class=\"note\">{first}{}.</p>", chars.as_str())
 }
 
 /// Every component with enough users, ranked by how far its lift sits from its group's

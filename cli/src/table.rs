@@ -221,27 +221,9 @@ fn print_unjudged(s: &Summary) {
     if waiting.is_empty() {
         return;
     }
-    let named: Vec<String> = waiting
-        .iter()
-        .take(6)
-        .map(|u| {
-            format!(
-                "{} ({} users, about {} more games)",
-                u.component, u.users, u.more_games
-            )
-        })
-        .collect();
     println!(
-        "\n  no verdict yet for {} component{} ({}): {}{}",
-        waiting.len(),
-        if waiting.len() == 1 { "" } else { "s" },
-        weft_core::report::strength::EVIDENCE_RULE,
-        named.join(", "),
-        if waiting.len() > named.len() {
-            ", …"
-        } else {
-            ""
-        }
+        "\n  {}",
+        weft_core::report::strength::unjudged_sentence(&waiting, 6, str::to_string)
     );
 }
 

@@ -339,6 +339,40 @@ pub fn unjudged(all: &[Strength], finished: u64) -> Vec<Unjudged> {
     out
 }
 
+/// "no verdict yet for 43 components (the rule): card m22 (19 users, about 6 more
+/// games), …": the components without a verdict, the first `shown` named, each name
+/// passed through `name` (the HTML report escapes it); the terminal and the report
+/// say the same sentence.
+pub fn unjudged_sentence(
+    waiting: &[Unjudged],
+    shown: usize,
+    name: impl Fn(&str) -> String,
+) -> String {
+    let named: Vec<String> = waiting
+        .iter()
+        .take(shown)
+        .map(|u| {
+            format!(
+                "{} ({} users, about {} more games)",
+                name(&u.component),
+                u.users,
+                u.more_games
+            )
+        })
+        .collect();
+    format!(
+        "no verdict yet for {} component{} ({EVIDENCE_RULE}): {}{}",
+        waiting.len(),
+        if waiting.len() == 1 { "" } else { "s" },
+        named.join(", "),
+        if waiting.len() > named.len() {
+            ", …"
+        } else {
+            ""
+        }
+    )
+}
+
 /// Sets each component's group median, p-value and flag: a component is flagged when
 /// its gap to the group's median lift is beyond the margin (a fifth of a fair share)
 /// at a false discovery rate of [`FALSE_DISCOVERY_RATE`] over every component judged
